@@ -1,0 +1,31 @@
+# Quick start: `make serve` (set up, then serve the lessons and apps) and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+HOST ?= 127.0.0.1
+PORT ?= 8866
+
+.PHONY: setup test lint serve clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+lint: setup
+	$(BIN)/ruff check shengji_kit tests benchmarks
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/shengji-kit puzzles check
+	$(BIN)/python -m pytest tests lessons notebooks --nbval-lax -p no:cacheprovider
+
+serve: setup
+	$(BIN)/python -m shengji_kit.serve --host $(HOST) --port $(PORT)
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,35 @@
+"""shengji-kit: learn Shengji (升级 / 拖拉机 / Tractor). The RULES.md section-11 API lives here."""
+
+from .engine import (
+    Card,
+    CardError,
+    Component,
+    Outcome,
+    RuleError,
+    Rules,
+    Shape,
+    ThrowCheck,
+    Trump,
+    Verdict,
+    check_follow,
+    check_throw,
+    climb,
+    kitty_multiplier,
+    legal_plays,
+    level_outcome,
+    next_dealer,
+    parse_cards,
+    playable_cards,
+    points,
+    shape,
+    trick_winner,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Card", "CardError", "Component", "Outcome", "RuleError", "Rules", "Shape", "ThrowCheck",
+    "Trump", "Verdict", "check_follow", "check_throw", "climb", "kitty_multiplier",
+    "legal_plays", "level_outcome", "next_dealer", "parse_cards", "playable_cards", "points",
+    "shape", "trick_winner",
+]

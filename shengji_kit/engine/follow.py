@@ -1,0 +1,322 @@
+"""Following 跟牌 (RULES.md §5): check a follow, and list the legal follows and leads.
+
+A follow is scored by (a) pairs sitting in tractors that match the lead's tractors and
+(b) pairs played, capped at the lead's pairs; it is legal when no choice from the hand
+scores higher. The best score a hand can reach is computed directly, never by trying subsets.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+from .cards import CARDS, Card, symbols
+from .explain import OK, Verdict
+from .shapes import (
+    Shape,
+    max_tractor_match,
+    pair_counts,
+    runs,
+    shape,
+)
+from .trump import Trump
+
+Score = tuple[int, int]
+
+
+def follow_score(cards: Sequence[Card], lead: Shape, trump: Trump) -> Score:
+    """(a, b) of RULES.md §5 for cards of the lead's suit."""
+    per_step = pair_counts(cards, trump)
+    matched = max_tractor_match(per_step, lead.tractor_lengths)
+    return matched, min(lead.pair_count, sum(per_step))
+
+
+def missing_cards(hand: Sequence[Card], play: Sequence[Card]) -> list[Card]:
+    """The cards of ``play`` that ``hand`` does not hold (counting copies)."""
+    held: Counter[int] = Counter(card.index for card in hand)
+    missing: list[Card] = []
+    for card in play:
+        if held[card.index] > 0:
+            held[card.index] -= 1
+        else:
+            missing.append(card)
+    return missing
+
+
+def check_follow(
+    lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card], trump: Trump
+) -> Verdict:
+    """May ``play`` follow ``lead`` from ``hand`` (the whole hand before playing)?"""
+    try:
+        lead_shape = shape(lead, trump)
+    except ValueError as error:
+        code = getattr(error, "code", "mixed_suits")
+        return Verdict(False, code, getattr(error, "params", {}))
+    n = len(lead)
+    if len(play) != n:
+        return Verdict(False, "wrong_count", {"lead_count": n, "count": len(play)})
+    missing = missing_cards(hand, play)
+    if missing:
+        return Verdict(False, "not_in_hand", {"cards": symbols(missing)})
+    suit = lead_shape.suit
+    suit_of = trump.tables.suit_of
+    hand_suit = [card for card in hand if suit_of[card.index] == suit]
+    play_suit = [card for card in play if suit_of[card.index] == suit]
+    if len(hand_suit) < n:
+        if len(play_suit) < len(hand_suit):
+            return Verdict(
+                False, "must_play_all_suit", {"suit": suit, "cards": symbols(trump.sorted(hand_suit))}
+            )
+        return OK
+    if len(play_suit) < n:
+        return Verdict(
+            False, "must_follow_suit", {"suit": suit, "held": len(hand_suit), "count": n}
+        )
+    if lead_shape.pair_count == 0:
+        return OK
+    best = follow_score(hand_suit, lead_shape, trump)
+    got = follow_score(play_suit, lead_shape, trump)
+    if got >= best:
+        return OK
+    return _shape_refusal(lead_shape, hand_suit, best, got, trump)
+
+
+def _shape_refusal(
+    lead: Shape, hand_suit: Sequence[Card], best: Score, got: Score, trump: Trump
+) -> Verdict:
+    if got[0] < best[0]:
+        example = _example_tractor(hand_suit, max(lead.tractor_lengths), trump)
+        code = "must_play_tractor" if lead.kind == "tractor" else "must_match_tractors"
+        return Verdict(False, code, {"suit": lead.suit, "example": example})
+    pairs = trump.sorted(_pair_cards(hand_suit))
+    example = symbols(pairs[: 2 * best[1]])
+    if lead.kind == "pair":
+        return Verdict(False, "must_play_pair", {"suit": lead.suit, "example": example})
+    return Verdict(
+        False,
+        "must_play_pairs",
+        {
+            "suit": lead.suit,
+            "example": example,
+            "lead_pairs": lead.pair_count,
+            "needed": best[1],
+            "played": got[1],
+        },
+    )
+
+
+def _pair_cards(cards: Sequence[Card]) -> list[Card]:
+    counts: Counter[int] = Counter(card.index for card in cards)
+    return [CARDS[i] for i, c in counts.items() for _ in range(2 * (c // 2))]
+
+
+def _example_tractor(cards: Sequence[Card], length: int, trump: Trump) -> str:
+    """Some tractor of ``length`` pairs (or the longest held) from ``cards``, as text."""
+    step = trump.tables.step
+    faces_by_step: dict[int, Card] = {}
+    for card in trump.sorted(_pair_cards(cards)):
+        faces_by_step.setdefault(step[card.index], card)
+    per_step = pair_counts(cards, trump)
+    for first, last in runs(per_step):
+        if last - first + 1 >= length:
+            chosen = [faces_by_step[s] for s in range(last, last - length, -1)]
+            return symbols(card for face in chosen for card in (face, face))
+    return symbols(trump.sorted(_pair_cards(cards)))
+
+
+# --- enumeration -----------------------------------------------------------------------
+
+
+def _distinct_combinations(cards: Sequence[Card], size: int, trump: Trump) -> Iterator[tuple[Card, ...]]:
+    """Multiset combinations of ``cards`` of ``size`` (two copies of a face are one choice)."""
+    counts: Counter[int] = Counter(card.index for card in cards)
+    faces = sorted(counts, key=lambda i: trump.tables.sort_key[i])
+
+    def extend(start: int, left: int) -> Iterator[list[int]]:
+        if left == 0:
+            yield []
+            return
+        for pos in range(start, len(faces)):
+            face = faces[pos]
+            for take in range(min(counts[face], left), 0, -1):
+                for rest in extend(pos + 1, left - take):
+                    yield [face] * take + rest
+
+    for combo in extend(0, size):
+        yield tuple(CARDS[i] for i in combo)
+
+
+def legal_plays(
+    lead: Sequence[Card] | None,
+    hand: Sequence[Card],
+    trump: Trump,
+    limit: int | None = 2000,
+    include_throws: bool = False,
+) -> Iterator[list[Card]]:
+    """Stream the distinct legal plays (each a list of cards), at most ``limit`` of them.
+
+    With ``lead=None`` the plays are leads: every single, pair and tractor (throws only when
+    ``include_throws``; whether a throw stands is ``check_throw``'s question). Following a lead,
+    every yielded play passes ``check_follow``.
+    """
+    source = legal_leads(hand, trump, include_throws) if lead is None else _follows(lead, hand, trump)
+    return itertools.islice(source, limit) if limit is not None else source
+
+
+def _follows(lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> Iterator[list[Card]]:
+    lead_shape = shape(lead, trump)
+    n = len(lead)
+    suit_of = trump.tables.suit_of
+    hand_suit = [card for card in hand if suit_of[card.index] == lead_shape.suit]
+    if len(hand_suit) < n:
+        others = [card for card in hand if suit_of[card.index] != lead_shape.suit]
+        for rest in _distinct_combinations(others, n - len(hand_suit), trump):
+            yield trump.sorted(hand_suit) + list(rest)
+        return
+    if lead_shape.pair_count == 0:
+        for combo in _distinct_combinations(hand_suit, n, trump):
+            yield list(combo)
+        return
+    best = follow_score(hand_suit, lead_shape, trump)
+    seen: set[tuple[int, ...]] = set()
+    for tractor_faces in _tractor_placements(hand_suit, lead_shape.tractor_lengths, best[0], trump):
+        pair_pool = _pair_faces_left(hand_suit, tractor_faces, trump)
+        for extra in itertools.combinations(pair_pool, best[1] - best[0]):
+            chosen = [face for face in (*tractor_faces, *extra) for _ in range(2)]
+            rest = list(missing_cards(chosen, hand_suit))
+            for singles in _distinct_combinations(rest, n - len(chosen), trump):
+                play = trump.sorted([*chosen, *singles])
+                key = tuple(card.index for card in play)
+                if key not in seen:
+                    seen.add(key)
+                    yield play
+
+
+def _pair_faces_left(cards: Sequence[Card], used: Sequence[Card], trump: Trump) -> list[Card]:
+    """Faces held as pairs in ``cards`` that ``used`` does not already take."""
+    taken = Counter(card.index for card in used)
+    faces = [CARDS[i] for i, c in Counter(card.index for card in cards).items() if c >= 2]
+    return [face for face in trump.sorted(faces) if not taken[face.index]]
+
+
+def _tractor_placements(
+    cards: Sequence[Card], lengths: Sequence[int], target: int, trump: Trump
+) -> Iterator[list[Card]]:
+    """Ways to pick tractors of the lead's lengths holding ``target`` pairs in all.
+
+    Each way is the list of faces (one per pair) the tractors use.
+    """
+    if target == 0:
+        yield []
+        return
+    step = trump.tables.step
+    faces_by_step: dict[int, list[Card]] = {}
+    for face in _pair_faces_left(cards, [], trump):
+        faces_by_step.setdefault(step[face.index], []).append(face)
+    used: Counter[int] = Counter()
+    order = sorted(lengths, reverse=True)
+
+    def place(i: int, total: int, start_floor: int) -> Iterator[list[Card]]:
+        if total == target:
+            yield []
+            return
+        if i == len(order):
+            return
+        length = order[i]
+        if total + length <= target:
+            for start in range(0, 16 - length + 1):
+                steps = range(start, start + length)
+                if all(len(faces_by_step.get(s, ())) > used[s] for s in steps):
+                    options = [
+                        [f for f in faces_by_step[s] if f not in _used_faces(s)] for s in steps
+                    ]
+                    for faces in itertools.product(*options):
+                        for s in steps:
+                            used[s] += 1
+                        taken.extend(faces)
+                        for rest in place(i + 1, total + length, 0):
+                            yield list(faces) + rest
+                        del taken[-length:]
+                        for s in steps:
+                            used[s] -= 1
+        yield from place(i + 1, total, 0)
+
+    taken: list[Card] = []
+
+    def _used_faces(s: int) -> list[Card]:
+        return [f for f in taken if step[f.index] == s]
+
+    seen: set[tuple[int, ...]] = set()
+    for faces in place(0, 0, 0):
+        key = tuple(sorted(f.index for f in faces))
+        if key not in seen:
+            seen.add(key)
+            yield faces
+
+
+def playable_cards(lead: Sequence[Card] | None, hand: Sequence[Card], trump: Trump) -> set[Card]:
+    """The cards of ``hand`` that are part of at least one legal play (for highlighting)."""
+    if lead is None:
+        return set(hand)
+    lead_shape = shape(lead, trump)
+    n = len(lead)
+    suit_of = trump.tables.suit_of
+    hand_suit = [card for card in hand if suit_of[card.index] == lead_shape.suit]
+    if len(hand_suit) <= n:
+        return set(hand) if len(hand_suit) < n else set(hand_suit)
+    if lead_shape.pair_count == 0:
+        return set(hand_suit)
+    best = follow_score(hand_suit, lead_shape, trump)
+    pairs_in_hand = sum(pair_counts(hand_suit, trump))
+    needed_pairs = best[1]
+    free_cards = n - 2 * needed_pairs
+    if best[0] == 0 and (needed_pairs == pairs_in_hand and free_cards > 0 or needed_pairs == 0):
+        # Every pair must be played and the rest is any card, or no pair can be played.
+        return set(hand_suit)
+    found: set[Card] = set()
+    for play in _follows(lead, hand, trump):
+        found.update(play)
+        if len(found) == len(set(hand_suit)):
+            break
+    return found
+
+
+def legal_leads(hand: Sequence[Card], trump: Trump, include_throws: bool = False) -> Iterator[list[Card]]:
+    """Every distinct single, pair and tractor in ``hand``; optionally every throw too."""
+    suit_of = trump.tables.suit_of
+    by_suit: dict[str, list[Card]] = {}
+    for card in trump.sorted(hand):
+        by_suit.setdefault(suit_of[card.index], []).append(card)
+    for cards in by_suit.values():
+        yield from _single_combination_leads(cards, trump)
+    if include_throws:
+        for cards in by_suit.values():
+            for size in range(2, len(cards) + 1):
+                for combo in _distinct_combinations(cards, size, trump):
+                    if shape(combo, trump).kind == "throw":
+                        yield list(combo)
+
+
+def _single_combination_leads(cards: Sequence[Card], trump: Trump) -> Iterator[list[Card]]:
+    step = trump.tables.step
+    seen: set[int] = set()
+    for card in cards:
+        if card.index not in seen:
+            seen.add(card.index)
+            yield [card]
+    pair_faces = trump.sorted({CARDS[i] for i, c in Counter(c.index for c in cards).items() if c >= 2})
+    for face in pair_faces:
+        yield [face, face]
+    by_step: dict[int, list[Card]] = {}
+    for face in pair_faces:
+        by_step.setdefault(step[face.index], []).append(face)
+    steps = sorted(by_step)
+    for i in range(len(steps)):
+        run_end = i
+        while run_end + 1 < len(steps) and steps[run_end + 1] == steps[run_end] + 1:
+            run_end += 1
+        for last in range(i + 1, run_end + 1):
+            choices = [by_step[s] for s in steps[i : last + 1]]
+            for faces in itertools.product(*choices):
+                yield [card for face in reversed(faces) for card in (face, face)]
