@@ -1,6 +1,6 @@
 """Pure rules of Shengji: no Jupyter, no I/O. See RULES.md for the rule book."""
 
-from .cards import BIG_JOKER, CARDS, LITTLE_JOKER, Card, codes, full_deck, parse_card, parse_cards, symbols
+from .cards import BIG_JOKER, CARDS, LITTLE_JOKER, Card, CardList, codes, full_deck, parse_card, parse_cards, symbols
 from .errors import CardError, RuleError
 from .explain import Verdict, render_message
 from .follow import check_follow, legal_leads, legal_plays, playable_cards
@@ -13,7 +13,7 @@ from .trump import TRUMP, Trump
 
 __all__ = [
     "BIG_JOKER", "CARDS", "LITTLE_JOKER", "TRUMP",
-    "Card", "CardError", "Component", "Outcome", "RuleError", "Rules", "Shape", "ThrowCheck",
+    "Card", "CardError", "CardList", "Component", "Outcome", "RuleError", "Rules", "Shape", "ThrowCheck",
     "Trump", "Verdict",
     "check_follow", "check_throw", "climb", "codes", "full_deck", "kitty_multiplier",
     "legal_leads", "legal_plays", "level_outcome", "match_points", "next_dealer",

@@ -151,7 +151,19 @@ def parse_card(token: str) -> Card:
     raise CardError(f"not a card: {token!r}", token=token)
 
 
-def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
+class CardList(list[Card]):
+    """A plain list of cards that a notebook shows as card faces (``_repr_html_``)."""
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self)
+
+    def _repr_html_(self) -> str:
+        from ..render.cards import cards_svg
+
+        return cards_svg(self)
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> CardList:
     """Cards from space- or comma-separated text (or a list of tokens / cards).
 
     Raises ``CardError`` (a ``ValueError``) naming the first bad token.
@@ -161,7 +173,7 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
         tokens = text.replace(",", " ").split()
     else:
         tokens = text
-    cards: list[Card] = []
+    cards = CardList()
     for token in tokens:
         if isinstance(token, Card):
             cards.append(token)
