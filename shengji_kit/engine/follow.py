@@ -179,15 +179,26 @@ def _follows(lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> Iterat
             yield list(combo)
         return
     best = follow_score(hand_suit, lead_shape, trump)
+    if best[1] == 0:
+        # No pair held in the suit: every choice of n distinct cards is as good as any other.
+        for combo in itertools.combinations(trump.sorted(hand_suit), n):
+            yield list(combo)
+        return
     seen: set[tuple[int, ...]] = set()
+    sort_key = trump.tables.sort_key
     for tractor_faces in _tractor_placements(hand_suit, lead_shape.tractor_lengths, best[0], trump):
         pair_pool = _pair_faces_left(hand_suit, tractor_faces, trump)
         for extra in itertools.combinations(pair_pool, best[1] - best[0]):
             chosen = [face for face in (*tractor_faces, *extra) for _ in range(2)]
-            rest = list(missing_cards(chosen, hand_suit))
-            for singles in _distinct_combinations(rest, n - len(chosen), trump):
-                play = trump.sorted([*chosen, *singles])
-                key = tuple(card.index for card in play)
+            rest = sorted(missing_cards(chosen, hand_suit), key=lambda c: sort_key[c.index])
+            singles_needed = n - len(chosen)
+            if len(set(rest)) == len(rest):
+                choices: Iterator[tuple[Card, ...]] = itertools.combinations(rest, singles_needed)
+            else:
+                choices = _distinct_combinations(rest, singles_needed, trump)
+            for singles in choices:
+                play = [*chosen, *singles]
+                key = tuple(sorted(card.index for card in play))
                 if key not in seen:
                     seen.add(key)
                     yield play

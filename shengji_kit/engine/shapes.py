@@ -249,6 +249,8 @@ def cover_key(play: Sequence[Card], lead: Shape, trump: Trump) -> int | None:
     main_kind, main_pairs = lead.main_shape
     if main_kind == SINGLE:
         return max(step[card.index] for card in play)
+    if len(lead.components) == 1:
+        return _single_component_key(play, main_kind, main_pairs, trump)
     per_step = pair_counts(play, trump)
     lengths = lead.tractor_lengths
     if not lengths:
@@ -280,3 +282,21 @@ def cover_key(play: Sequence[Card], lead: Shape, trump: Trump) -> int | None:
 
     place(0, -1)
     return best
+
+
+def _single_component_key(play: Sequence[Card], kind: str, pairs: int, trump: Trump) -> int | None:
+    """Fast path of ``cover_key`` for a lead of one pair or one tractor."""
+    step = trump.tables.step
+    if kind == PAIR:
+        first, second = play
+        return step[first.index] if first.index == second.index else None
+    faces = sorted(play, key=lambda card: step[card.index])
+    steps: list[int] = []
+    for i in range(0, len(faces), 2):
+        a, b = faces[i], faces[i + 1]
+        if a.index != b.index:
+            return None
+        steps.append(step[a.index])
+    if any(later != earlier + 1 for earlier, later in zip(steps, steps[1:], strict=False)):
+        return None
+    return steps[-1]

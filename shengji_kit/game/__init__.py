@@ -1,0 +1,11 @@
+"""Rounds and matches as state machines over the engine, with bots, records and simulation."""
+
+from . import messages  # noqa: F401  (registers the game's bilingual messages)
+from .actions import Action, Event
+from .declaring import Bid
+from .result import RoundResult
+from .round import Round
+from .trickplay import Trick
+from .views import SeatView
+
+__all__ = ["Action", "Bid", "Event", "Round", "RoundResult", "SeatView", "Trick"]

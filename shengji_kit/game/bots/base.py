@@ -1,0 +1,51 @@
+"""What a bot is, and helpers that let bots take their turns in a round.
+
+A bot sees only its seat's ``SeatView`` and the listed actions, and returns one action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+from ..actions import Action, Event
+from ..round import Round
+from ..views import SeatView
+
+
+class Bot(Protocol):
+    """Anything with ``choose(view, actions) -> Action``."""
+
+    def choose(self, view: SeatView, actions: list[Action]) -> Action: ...
+
+
+BotSeats = Sequence[Bot] | Mapping[int, Bot]
+
+
+def bot_at(bots: BotSeats, seat: int) -> Bot | None:
+    """The bot playing ``seat``, or None for a seat a person plays."""
+    if isinstance(bots, Mapping):
+        return bots.get(seat)
+    return bots[seat] if seat < len(bots) else None
+
+
+def advance_bots(rnd: Round, bots: BotSeats) -> list[Event]:
+    """Let bots act until the round is over or a seat without a bot must decide."""
+    events: list[Event] = []
+    while True:
+        seat = rnd.to_act
+        if seat is None:
+            return events
+        bot = bot_at(bots, seat)
+        if bot is None:
+            return events
+        action = bot.choose(rnd.view(seat), rnd.legal_actions(seat))
+        events.append(rnd.act(seat, action))
+
+
+def play_round(rnd: Round, bots: BotSeats) -> Round:
+    """Play ``rnd`` to the end with a bot at every seat; returns the same round."""
+    advance_bots(rnd, bots)
+    if rnd.to_act is not None:
+        raise ValueError(f"seat {rnd.to_act} has no bot")
+    return rnd

@@ -1,0 +1,91 @@
+"""What a bot can infer from its view: which cards are still unseen, and who has shown a void.
+
+Built only from a ``SeatView`` (own hand, own buried kitty, public tricks), so a bot that uses
+it still cannot peek. ``Memory.update`` reads only the tricks it has not read yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ...engine.cards import CARDS, Card
+from ...engine.shapes import Component
+from ...engine.throws import beating_cards
+from ...engine.trump import TRUMP, Trump
+from ..trickplay import Trick
+from ..views import SeatView
+
+
+class Memory:
+    """Unseen cards and known voids for one seat during the play of one round."""
+
+    def __init__(self, view: SeatView) -> None:
+        trump = view.trump
+        assert trump is not None
+        self.trump = trump
+        self.seat = view.seat
+        self.first_trick: Trick | None = None
+        self.read = 0
+        self.played = [0] * 54
+        self.own_buried = [0] * 54
+        for card in view.kitty or ():
+            self.own_buried[card.index] += 1
+        self.voids: list[set[str]] = [set(), set(), set(), set()]
+
+    def fits(self, view: SeatView) -> bool:
+        """Is this memory about the round ``view`` shows (and not behind it)?"""
+        if view.trump != self.trump or view.seat != self.seat or len(view.tricks) < self.read:
+            return False
+        return not view.tricks or self.first_trick is None or view.tricks[0] is self.first_trick
+
+    def update(self, view: SeatView) -> None:
+        for trick in view.tricks[self.read :]:
+            if self.first_trick is None:
+                self.first_trick = trick
+            self._note(trick.leader, trick.plays)
+        self.read = len(view.tricks)
+
+    def _note(self, leader: int, plays: Sequence[Sequence[Card]]) -> None:
+        suit_of = self.trump.tables.suit_of
+        lead = plays[0]
+        suit = suit_of[lead[0].index]
+        for index, play in enumerate(plays):
+            for card in play:
+                self.played[card.index] += 1
+            if index and sum(1 for card in play if suit_of[card.index] == suit) < len(lead):
+                self.voids[(leader + index) % 4].add(suit)
+
+    def unseen(self, view: SeatView) -> list[int]:
+        """Copies of each face (by index) that this seat has not seen: held by the other three."""
+        counts = [2 - p - b for p, b in zip(self.played, self.own_buried, strict=True)]
+        for card in view.hand:
+            counts[card.index] -= 1
+        for _, cards in view.trick:
+            for card in cards:
+                counts[card.index] -= 1
+        return counts
+
+    def void(self, seat: int, suit: str, unseen: Sequence[int]) -> bool:
+        """Has ``seat`` shown it holds no ``suit`` (or are no cards of it left unseen)?"""
+        return suit in self.voids[seat] or count_in_suit(unseen, suit, self.trump) == 0
+
+
+def count_in_suit(counts: Sequence[int], suit: str, trump: Trump) -> int:
+    suit_of = trump.tables.suit_of
+    return sum(count for index, count in enumerate(counts) if count and suit_of[index] == suit)
+
+
+def cards_in_suit(counts: Sequence[int], suit: str, trump: Trump) -> list[Card]:
+    """The unseen cards of one effective suit, as a card list (copies repeated)."""
+    suit_of = trump.tables.suit_of
+    return [CARDS[index] for index, count in enumerate(counts) if count and suit_of[index] == suit for _ in range(count)]
+
+
+def can_be_beaten(kind: str, pairs: int, top: int, pool: Iterable[Card], trump: Trump) -> bool:
+    """Could cards from ``pool`` (one effective suit) form a ``kind`` above step ``top``?"""
+    component = Component(kind, (), pairs, top)
+    return beating_cards(component, list(pool), trump) is not None
+
+
+def is_trump_suit(suit: str) -> bool:
+    return suit == TRUMP

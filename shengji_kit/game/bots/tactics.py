@@ -1,0 +1,176 @@
+"""How ``RuleBot`` leads and follows: score every listed play with a club player's rules of thumb.
+
+Leading: sure winners and tractors first, safe throws (no unseen card can beat any part),
+low cards from short suits otherwise, a suit the partner can ruff, trumps when long in them.
+Following: feed points to a partner who is winning for sure, win cheaply when points are on
+the table (ruffing if need be), otherwise play the cheapest cards and keep points back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...engine.cards import Card
+from ...engine.shapes import THROW, Shape, shape
+from ...engine.tricks import play_key, trick_winner
+from ...engine.trump import TRUMP, Trump
+from ..actions import Action
+from ..trickplay import CARD_POINTS
+from ..views import SeatView
+from .memory import Memory, can_be_beaten, cards_in_suit, count_in_suit
+
+
+def card_cost(card: Card, trump: Trump) -> int:
+    """How much a card is worth keeping: plain cards by rank, trumps above every plain card."""
+    step = trump.tables.step[card.index]
+    return 12 + step if trump.tables.suit_of[card.index] == TRUMP else step
+
+
+def play_points(cards: Sequence[Card]) -> int:
+    return sum(CARD_POINTS[card.index] for card in cards)
+
+
+@dataclass
+class Table:
+    """One decision's context: the view, what is unseen, and who sits where."""
+
+    view: SeatView
+    trump: Trump
+    memory: Memory
+    unseen: list[int]
+
+    @property
+    def opponents(self) -> tuple[int, int]:
+        seat = self.view.seat
+        return (seat + 1) % 4, (seat + 3) % 4
+
+    def unseen_trumps(self) -> int:
+        return count_in_suit(self.unseen, TRUMP, self.trump)
+
+    def cost(self, cards: Sequence[Card]) -> int:
+        return sum(card_cost(card, self.trump) for card in cards)
+
+
+def safe_throws(table: Table) -> list[tuple[Card, ...]]:
+    """Throws whose every component no unseen combination can beat, one per suit at most."""
+    trump = table.trump
+    by_suit: dict[str, list[Card]] = {}
+    for card in table.view.hand:
+        by_suit.setdefault(trump.suit_of(card), []).append(card)
+    found: list[tuple[Card, ...]] = []
+    for suit, cards in by_suit.items():
+        if len(cards) < 2:
+            continue
+        pool = cards_in_suit(table.unseen, suit, trump)
+        sure = [
+            c for c in shape(cards, trump).components
+            if not can_be_beaten(c.kind, c.pairs, c.top, pool, trump)
+        ]
+        throw = tuple(card for c in sure for card in c.cards)
+        if len(sure) < 2 or shape(throw, trump).kind != THROW:
+            continue
+        if all(not can_be_beaten(c.kind, c.pairs, c.top, pool, trump) for c in shape(throw, trump).components):
+            found.append(throw)
+    return found
+
+
+def lead_score(cards: Sequence[Card], table: Table) -> float:
+    """How good a lead is: sure winners high, point cards that can be beaten low."""
+    trump = table.trump
+    view = table.view
+    memory = table.memory
+    lead = shape(cards, trump)
+    suit = lead.suit
+    pool = cards_in_suit(table.unseen, suit, trump)
+    boss = all(not can_be_beaten(c.kind, c.pairs, c.top, pool, trump) for c in lead.components)
+    trumps_out = table.unseen_trumps()
+    ruff_risk = suit != TRUMP and trumps_out > 0 and any(
+        memory.void(o, suit, table.unseen) for o in table.opponents
+    )
+    points = play_points(cards)
+    cost = table.cost(cards)
+    held = sum(1 for card in view.hand if trump.suit_of(card) == suit)
+    if boss and not ruff_risk:
+        score = 40.0 + 8 * len(cards) + 2 * points
+        if suit == TRUMP and trumps_out == 0:
+            score -= 30  # nobody else has trumps: keep ours for ruffing
+        return score
+    score = -0.8 * cost - 3 * points
+    if lead.kind == "tractor":
+        score += 15
+    elif lead.kind == "pair":
+        score += 4
+    if suit == TRUMP:
+        my_trumps = held
+        score += 6 if my_trumps >= max(8, trumps_out) else -6
+    else:
+        score += 2 * max(0, 6 - held)
+        partner = view.partner
+        if memory.void(partner, suit, table.unseen) and not ruff_risk and trumps_out:
+            score += 12
+    return score
+
+
+def choose_lead(view: SeatView, actions: list[Action], table: Table) -> Action:
+    """The best-scoring lead among the listed ones and any safe throw."""
+    options = [action.cards for action in actions] + safe_throws(table)
+    best = max(range(len(options)), key=lambda i: (lead_score(options[i], table), -i))
+    return Action.play(options[best])
+
+
+def _can_beat(seat: int, key: tuple[int, int], lead: Shape, table: Table) -> bool:
+    """Could ``seat`` (still to play) beat a play whose key against the lead is ``key``?"""
+    trump = table.trump
+    memory = table.memory
+    suit = lead.suit
+    main_kind, main_pairs = lead.main_shape
+    void = memory.void(seat, suit, table.unseen)
+    if key[0] == 1:
+        if not void:
+            return False
+        return can_be_beaten(main_kind, main_pairs, key[1], cards_in_suit(table.unseen, TRUMP, trump), trump)
+    if suit != TRUMP and void and table.unseen_trumps() >= len(lead.cards):
+        return True
+    if lead.kind == THROW or void:
+        return False
+    return can_be_beaten(main_kind, main_pairs, key[1], cards_in_suit(table.unseen, suit, trump), trump)
+
+
+def choose_follow(view: SeatView, actions: list[Action], table: Table) -> Action:
+    """The best-scoring follow: feed a sure partner, win cheaply, or lose cheaply."""
+    trump = table.trump
+    plays = [cards for _, cards in view.trick]
+    lead = shape(plays[0], trump)
+    winner_index = trick_winner(plays, trump)
+    winner_seat = view.trick[winner_index][0]
+    best_key = play_key(plays[winner_index], lead, trump)
+    assert best_key is not None
+    later = [(view.seat + k) % 4 for k in range(1, 4 - len(plays))]
+    later_opponents = [s for s in later if s % 2 != view.seat % 2]
+    on_table = view.trick_points
+    partner_wins = winner_seat == view.partner
+    partner_sure = partner_wins and not any(_can_beat(s, best_key, lead, table) for s in later_opponents)
+
+    def score(cards: tuple[Card, ...]) -> float:
+        key = play_key(cards, lead, trump)
+        beats = key is not None and key > best_key and not (lead.kind == THROW and key[0] == 0)
+        points = play_points(cards)
+        cost = table.cost(cards)
+        if beats and key is not None:
+            sure = not any(_can_beat(s, key, lead, table) for s in later_opponents)
+            if partner_wins and (partner_sure or not sure):
+                return -cost - 5.0
+            gain = on_table + points
+            if sure:
+                return 5 + 3 * gain - 0.7 * cost
+            return 1 + gain - 0.7 * cost - 1.5 * points
+        if partner_sure:
+            return 3 * points - 0.6 * cost
+        if partner_wins:
+            return -cost
+        return -3 * points - cost
+
+    options = [action.cards for action in actions]
+    best = max(range(len(options)), key=lambda i: (score(options[i]), -i))
+    return actions[best]

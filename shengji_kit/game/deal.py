@@ -1,0 +1,92 @@
+"""The seeded deal: the same seed always gives the same cards, on every machine.
+
+The deck is shuffled by ``random.Random`` seeded with a string (hashed with SHA-512 by
+Python, so it does not depend on ``PYTHONHASHSEED``). Cards go out one at a time,
+counter-clockwise from the first dealer, until 8 remain for the kitty.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+from ..engine.cards import Card, full_deck, parse_cards
+
+HAND_SIZE = 25
+KITTY_SIZE = 8
+DEALT_CARDS = 4 * HAND_SIZE
+
+
+def shuffled_deck(seed: int, deal_number: int = 0) -> list[Card]:
+    """The 108 cards in dealing order for ``seed``; ``deal_number`` counts redeals."""
+    deck = full_deck()
+    random.Random(f"shengji-kit/{seed}/{deal_number}").shuffle(deck)
+    return deck
+
+
+def receiver(first: int, card_number: int) -> int:
+    """The seat that receives the ``card_number``-th card (0-based) of a deal begun at ``first``."""
+    return (first + card_number) % 4
+
+
+def dealt_hands(deck: list[Card], first: int) -> list[list[Card]]:
+    """The four 25-card hands, by seat, once the whole deal is out."""
+    hands: list[list[Card]] = [[], [], [], []]
+    for number in range(DEALT_CARDS):
+        hands[receiver(first, number)].append(deck[number])
+    return hands
+
+
+def kitty_of(deck: list[Card]) -> list[Card]:
+    """The 8 cards left after the deal."""
+    return deck[DEALT_CARDS:]
+
+
+def derived_seed(seed: int, index: int) -> int:
+    """A seed for the ``index``-th item (round, bot) of a run seeded with ``seed``."""
+    digest = hashlib.sha256(f"shengji-kit/{seed}/{index}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def check_deck(deck: Iterable[Card]) -> list[Card]:
+    """The deck as a list; raises ``ValueError`` unless it holds each of the 108 cards once."""
+    cards = list(deck)
+    if Counter(card.index for card in cards) != Counter(card.index for card in full_deck()):
+        raise ValueError("a deck must hold the 108 cards of two decks, each exactly once")
+    return cards
+
+
+def arrange_deck(
+    hands: Mapping[int, Iterable[Card] | str],
+    kitty: Iterable[Card] | str = (),
+    first: int = 0,
+    seed: int = 0,
+) -> list[Card]:
+    """A deck in dealing order that gives each seat the cards named for it, dealt first.
+
+    ``hands`` maps seats to (part of) their 25 cards, ``kitty`` names (part of) the 8 kitty
+    cards in order; the rest is filled from a seeded shuffle. For set-up deals in lessons and tests.
+    """
+    wanted = {seat: list(parse_cards(cards)) for seat, cards in hands.items()}
+    kitty_cards = list(parse_cards(kitty))
+    pool = Counter(card.index for card in full_deck())
+    for card in [*kitty_cards, *(c for cards in wanted.values() for c in cards)]:
+        if pool[card.index] == 0:
+            raise ValueError(f"{card} is asked for more than twice")
+        pool[card.index] -= 1
+    if any(len(cards) > HAND_SIZE for cards in wanted.values()) or len(kitty_cards) > KITTY_SIZE:
+        raise ValueError("a hand holds 25 cards and the kitty 8")
+    rest: list[Card] = []
+    for card in shuffled_deck(seed):
+        if pool[card.index] > 0:
+            pool[card.index] -= 1
+            rest.append(card)
+    full = {seat: wanted.get(seat, []) for seat in range(4)}
+    for seat in range(4):
+        while len(full[seat]) < HAND_SIZE:
+            full[seat].append(rest.pop())
+    kitty_cards += [rest.pop() for _ in range(KITTY_SIZE - len(kitty_cards))]
+    deck = [full[receiver(first, number)][number // 4] for number in range(DEALT_CARDS)]
+    return check_deck(deck + kitty_cards)

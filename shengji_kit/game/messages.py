@@ -1,0 +1,194 @@
+"""The game layer's bilingual messages: refusals of actions, round events and record errors.
+
+Seats and trumps differ by language, so parameters carry ready-made ``*_en`` / ``*_zh``
+variants (see ``seat_params`` and ``trump_params``) and each template picks its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..engine.cards import Card, symbols
+from ..engine.explain import register, seat_name
+from ..engine.scoring import Outcome
+from ..engine.trump import Trump
+
+GAME_MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        # refusals
+        "round_over": "The round is over; nobody acts any more.",
+        "not_your_turn": "It is {to_act_en}'s decision now, not {seat_en}'s.",
+        "bad_seat": "Not a seat: {seat}. Seats are 0 (South), 1 (East), 2 (North), 3 (West).",
+        "wrong_action": "A '{kind}' action is not possible now ({phase_en}); possible: {allowed}.",
+        "bury_count": "Bury exactly 8 cards, not {count}.",
+        "not_a_declaration": "{cards} is not a declaration you can make now. {how_en}",
+        "not_an_overturn": "{cards} is not an overturn you can make now. {how_en}",
+        "own_declaration": "{cards} would overturn your own standing declaration; you may overturn only after somebody else has.",
+        "overturn_too_weak": "{cards} is not stronger than the standing {current}.",
+        "locked": "Trumps are locked by {current}: only a pair of jokers can overturn it.",
+        "redeal_refused": "Only an attacker whose 25 cards hold fewer than 15 points may ask for a redeal; {seat_en} holds {points}.",
+        "record_unfinished": "The round is not finished; only a finished round has a record.",
+        "record_io": "Cannot read or write the record {path}: {detail}.",
+        "record_bad_json": "The record is not valid JSON: {detail}.",
+        "record_not_object": "A record is a JSON object ({{...}}), not {detail}.",
+        "record_format": "Field 'format' must be \"shengji-kit/round\", not {value}.",
+        "record_version": "Field 'version' is {value}; this kit reads version 1 records.",
+        "record_missing": "Field '{field}' is missing from the record.",
+        "record_bad_field": "Field '{field}' {detail_en}.",
+        "record_bad_card": "Field '{field}' holds {token}, which is not a card.",
+        "record_broken": "The record does not replay at trick {trick}, {seat_en}: {reason_en}",
+        "record_mismatch": "Field '{field}' says {recorded}, but replaying the tricks gives {actual}.",
+        # events
+        "event_declare": "{seat_en} declares {cards}: {trump_en}.",
+        "event_overturn": "{seat_en} overturns with {cards}: {trump_en}.",
+        "event_pass": "{seat_en} passes.",
+        "event_redeal": "{seat_en} holds only {points} points and asks for a redeal; {dealer_en} deals again.",
+        "event_no_declaration": "Nobody declared: the cards are dealt again.",
+        "event_reveal": "Nobody declared: the kitty's third card {cards} is revealed; {dealer_en} deals, {trump_en}.",
+        "event_take_kitty": "{seat_en} takes the 8 kitty cards.",
+        "event_bury": "{seat_en} buries 8 cards.",
+        "event_play": "{seat_en} plays {cards}.",
+        "event_throw_ok": "{seat_en} throws {cards}, and nobody can beat any part of it.",
+        "event_throw_failed": "{seat_en} tries to throw {attempt}, but {blocker_en} holds {beater}, which beats {component}: {cards} is led instead and {team_en} pay {penalty} base stake.",
+        "event_throw_failed_free": "{seat_en} tries to throw {attempt}, but {blocker_en} holds {beater}, which beats {component}: {cards} is led instead.",
+        "event_trick": "{seat_en} wins trick {number} with {points} points.",
+        "event_done": "Round over: the attackers have {total} points ({trick_points} in tricks, kitty {kitty_points} × {multiplier}); {outcome_en}.",
+        "team_0": "South and North",
+        "team_1": "East and West",
+    },
+    "zh": {
+        "round_over": "本局已经结束，不能再行动。",
+        "not_your_turn": "现在轮到{to_act_zh}，不是{seat_zh}。",
+        "bad_seat": "不是有效的座位：{seat}。座位为 0（南）、1（东）、2（北）、3（西）。",
+        "wrong_action": "现在（{phase_zh}）不能做“{kind}”；可以：{allowed}。",
+        "bury_count": "必须扣 8 张底牌，而不是 {count} 张。",
+        "not_a_declaration": "{cards} 现在不能用来报主。{how_zh}",
+        "not_an_overturn": "{cards} 现在不能用来反主。{how_zh}",
+        "own_declaration": "{cards} 会反掉你自己的主；只有别人反过之后你才可以再反。",
+        "overturn_too_weak": "{cards} 不比现在的 {current} 大。",
+        "locked": "{current} 已经定主：只有一对王才能反。",
+        "redeal_refused": "只有25张牌里分数少于15分的捡分方玩家可以要求暴动；{seat_zh}有{points}分。",
+        "record_unfinished": "本局还没有结束；只有打完的一局才有记录。",
+        "record_io": "无法读写记录 {path}：{detail}。",
+        "record_bad_json": "记录不是有效的 JSON：{detail}。",
+        "record_not_object": "记录应该是一个 JSON 对象（{{...}}），而不是 {detail}。",
+        "record_format": "字段 'format' 必须是 \"shengji-kit/round\"，而不是 {value}。",
+        "record_version": "字段 'version' 是 {value}；本工具只读取第1版记录。",
+        "record_missing": "记录缺少字段 '{field}'。",
+        "record_bad_field": "字段 '{field}' {detail_zh}。",
+        "record_bad_card": "字段 '{field}' 里的 {token} 不是一张牌。",
+        "record_broken": "记录在第{trick}轮、{seat_zh}处无法重放：{reason_zh}",
+        "record_mismatch": "字段 '{field}' 记的是 {recorded}，但重放得到 {actual}。",
+        "event_declare": "{seat_zh}用 {cards} 报主：{trump_zh}。",
+        "event_overturn": "{seat_zh}用 {cards} 反主：{trump_zh}。",
+        "event_pass": "{seat_zh}不叫。",
+        "event_redeal": "{seat_zh}只有{points}分，要求暴动；{dealer_zh}重新发牌。",
+        "event_no_declaration": "没有人报主：重新发牌。",
+        "event_reveal": "没有人报主：翻开底牌第三张 {cards}；{dealer_zh}坐庄，{trump_zh}。",
+        "event_take_kitty": "{seat_zh}拿起8张底牌。",
+        "event_bury": "{seat_zh}扣下8张底牌。",
+        "event_play": "{seat_zh}出 {cards}。",
+        "event_throw_ok": "{seat_zh}甩牌 {cards}，没有人能大过其中任何一部分。",
+        "event_throw_failed": "{seat_zh}甩牌 {attempt} 失败：{blocker_zh}有 {beater}，大过 {component}；改为出 {cards}，{team_zh}罚{penalty}个底金。",
+        "event_throw_failed_free": "{seat_zh}甩牌 {attempt} 失败：{blocker_zh}有 {beater}，大过 {component}；改为出 {cards}。",
+        "event_trick": "{seat_zh}赢得第{number}轮，得{points}分。",
+        "event_done": "本局结束：捡分方共{total}分（吃分{trick_points}，底牌{kitty_points}分 × {multiplier}）；{outcome_zh}。",
+        "team_0": "南北方",
+        "team_1": "东西方",
+    },
+}
+
+PHASE_NAMES: dict[str, dict[str, str]] = {
+    "en": {
+        "deal": "dealing", "declare": "declaring after the deal", "overturn": "overturning",
+        "redeal": "redeal requests", "bury": "burying the kitty", "play": "playing tricks",
+        "done": "round over",
+    },
+    "zh": {
+        "deal": "发牌", "declare": "发完牌后报主", "overturn": "反主", "redeal": "暴动",
+        "bury": "扣底", "play": "出牌", "done": "本局结束",
+    },
+}
+
+HOW_TO: dict[str, dict[str, str]] = {
+    "declare_joker": {
+        "en": "Declare with a level card {level} plus the joker of its colour (big joker for ♥ ♦, little joker for ♠ ♣); two level cards lock.",
+        "zh": "报主要亮一张级牌{level}加同颜色的王（大王配红桃、方块，小王配黑桃、梅花）；亮一对级牌为定主。",
+    },
+    "declare_plain": {
+        "en": "Declare with one level card {level}; a pair of them locks.",
+        "zh": "报主亮一张级牌{level}；亮一对为定主。",
+    },
+    "overturn_joker": {
+        "en": "Overturn with a pair of level cards {level} plus the joker of their colour, or with a pair of jokers (no trump).",
+        "zh": "反主要亮一对级牌{level}加同颜色的王，或者一对王（无主）。",
+    },
+    "overturn_plain": {
+        "en": "Overturn with a pair of level cards {level} of one suit, or with a pair of jokers (no trump).",
+        "zh": "反主亮一对同花色的级牌{level}，或者一对王（无主）。",
+    },
+}
+
+register(GAME_MESSAGES)
+
+
+def seat_params(key: str, seat: int | None) -> dict[str, object]:
+    """``{key: seat, key_en: 'East', key_zh: '东家'}`` for a message template."""
+    if seat is None:
+        return {key: "-", f"{key}_en": "nobody", f"{key}_zh": "无人"}
+    return {key: seat, f"{key}_en": seat_name(seat, "en"), f"{key}_zh": seat_name(seat, "zh")}
+
+
+def team_params(key: str, team: int) -> dict[str, object]:
+    """Team 0 (South and North) or team 1 (East and West) in both languages."""
+    return {
+        key: team,
+        f"{key}_en": GAME_MESSAGES["en"][f"team_{team}"],
+        f"{key}_zh": GAME_MESSAGES["zh"][f"team_{team}"],
+    }
+
+
+def trump_params(trump: Trump) -> dict[str, object]:
+    """The trump context described in both languages, under ``trump_en`` / ``trump_zh``."""
+    return {"trump_en": trump.describe("en"), "trump_zh": trump.describe("zh")}
+
+
+def phase_params(phase: str) -> dict[str, object]:
+    """The phase's name in both languages, under ``phase_en`` / ``phase_zh``."""
+    return {
+        "phase": phase,
+        "phase_en": PHASE_NAMES["en"].get(phase, phase),
+        "phase_zh": PHASE_NAMES["zh"].get(phase, phase),
+    }
+
+
+SEAT_KEYS = ("seat", "dealer", "blocker", "to_act", "next_dealer")
+
+
+def localize(params: Mapping[str, object], lang: str) -> dict[str, object]:
+    """Event parameters made ready for a ``lang`` template.
+
+    Seats gain ``<key>_<lang>`` names, a ``team`` its name, a ``trump`` and an ``outcome`` their
+    descriptions, and card tuples become symbols, so events store only plain values.
+    """
+    lang = lang if lang in ("en", "zh") else "en"
+    ready: dict[str, object] = {}
+    for key, value in params.items():
+        if key in SEAT_KEYS and isinstance(value, int):
+            ready[f"{key}_{lang}"] = seat_name(value, lang)
+        elif key == "team" and isinstance(value, int):
+            ready[f"team_{lang}"] = GAME_MESSAGES[lang][f"team_{value}"]
+        elif isinstance(value, Trump | Outcome):
+            ready[f"{key}_{lang}"] = value.describe(lang)
+            continue
+        if isinstance(value, tuple) and all(isinstance(card, Card) for card in value):
+            ready[key] = symbols(value)
+        else:
+            ready[key] = value
+    return ready
+
+
+def how_params(kind: str, level: str) -> dict[str, object]:
+    """How to declare or overturn (``kind`` is a key of ``HOW_TO``), in both languages."""
+    texts = HOW_TO[kind]
+    return {"how_en": texts["en"].format(level=level), "how_zh": texts["zh"].format(level=level)}

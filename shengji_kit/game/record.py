@@ -1,0 +1,384 @@
+"""Round records (JSON, version 1), like PBN for bridge: build, save, load, replay.
+
+A record holds the four hands at the first lead, the trump, the buried kitty and every trick;
+``replay`` pushes it through the engine again and rejects it, naming the trick and seat, where
+it does not hold. Extra fields (``actions``, ``declarations`` …) allow a full rebuild from the seed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..engine.cards import Card, codes, full_deck, parse_card
+from ..engine.errors import CardError, RuleError
+from ..engine.explain import seat_name
+from ..engine.rules import Rules
+from ..engine.trump import Trump
+from .result import RoundResult, score_round
+from .trickplay import Checked, Trick, TrickPlay
+
+if TYPE_CHECKING:
+    from .round import Round
+
+FORMAT = "shengji-kit/round"
+VERSION = 1
+REQUIRED = (
+    "format", "version", "rules", "seed", "dealer", "level", "trump", "hands", "buried", "tricks",
+    "attackers_points", "kitty_points", "kitty_multiplier", "total", "outcome", "next_dealer",
+)
+
+
+def build_record(rnd: Round) -> dict[str, Any]:
+    """The record of a finished round."""
+    result = rnd.result
+    hands = rnd.hands_at_first_lead()
+    view = rnd.view(0)
+    if result is None or hands is None or view.trump is None:
+        raise RuleError("record_unfinished")
+    auction = rnd._auction  # the record is the round's own serialisation
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": rnd.rules.name,
+        "seed": rnd.seed,
+        "round_number": rnd.round_number,
+        "first_dealer": rnd.first_dealer,
+        "deal_number": rnd.deal_number,
+        "levels": list(rnd.levels),
+        "dealer": result.dealer,
+        "level": view.trump.level,
+        "trump": view.trump.suit,
+        "declarations": [
+            {"kind": b.kind, "seat": b.seat, "cards": _codes(b.cards), "suit": b.suit, "level": b.level}
+            for b in view.bids
+        ],
+        "hands": [_codes(hand) for hand in hands],
+        "buried": _codes(view.kitty or ()),
+        "buries": [{"seat": seat, "cards": _codes(cards)} for seat, cards in auction.buries],
+        "tricks": [trick.to_json() for trick in view.tricks],
+        "attackers_points": result.attackers_points,
+        "kitty_points": result.kitty_points,
+        "kitty_multiplier": result.kitty_multiplier,
+        "total": result.total,
+        "outcome": {
+            "side": result.outcome.side,
+            "levels": result.outcome.levels,
+            "deal_passes": result.outcome.deal_passes,
+        },
+        "next_dealer": result.next_dealer,
+        "levels_after": list(result.levels_after),
+        "failed_throws": list(result.failed_throws),
+        "stakes": list(result.stakes()),
+        "actions": [[seat, *action.to_json()] for seat, action in rnd.actions],
+        **({"decks": [_codes(list(deck)) for deck in rnd.decks]} if rnd.decks else {}),
+    }
+
+
+def _codes(cards: tuple[Card, ...] | list[Card]) -> list[str]:
+    return codes(cards).split()
+
+
+# --- files -----------------------------------------------------------------------------
+
+
+def save(record: Mapping[str, Any], path: str | Path) -> Path:
+    """Write ``record`` as JSON atomically (a temporary file renamed over the target)."""
+    target = Path(path)
+    text = json.dumps(record, ensure_ascii=False, indent=1)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                stream.write(text + "\n")
+            os.replace(temp, target)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+    except OSError as error:
+        raise RuleError("record_io", {"path": str(target), "detail": error.strerror or str(error)}) from error
+    return target
+
+
+def load(path: str | Path) -> dict[str, Any]:
+    """Read and check a record file; errors name the field (``RuleError``)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RuleError("record_io", {"path": str(path), "detail": str(error)}) from error
+    return loads(text)
+
+
+def loads(text: str) -> dict[str, Any]:
+    """Parse and check a record from JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RuleError("record_bad_json", {"detail": str(error)}) from error
+    parse(data)
+    assert isinstance(data, dict)
+    return data
+
+
+# --- checking the fields -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ParsedTrick:
+    leader: int
+    attempt: tuple[Card, ...] | None
+    plays: tuple[tuple[Card, ...], ...]
+    winner: int
+    points: int
+
+
+@dataclass(frozen=True)
+class ParsedRecord:
+    """A record's fields, type-checked, with cards parsed."""
+
+    rules: Rules
+    trump: Trump
+    dealer: int
+    levels: tuple[str, str]
+    hands: tuple[tuple[Card, ...], ...]
+    buried: tuple[Card, ...]
+    tricks: tuple[ParsedTrick, ...]
+    data: Mapping[str, Any]
+
+
+def _bad(field: str, en: str, zh: str) -> RuleError:
+    return RuleError("record_bad_field", {"field": field, "detail_en": en, "detail_zh": zh})
+
+
+def _int(data: Mapping[str, Any], field: str, low: int | None = None, high: int | None = None) -> int:
+    value = data.get(field)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _bad(field, f"must be an integer, not {value!r}", f"必须是整数，而不是 {value!r}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise _bad(field, f"must be between {low} and {high}, not {value}", f"必须在 {low} 到 {high} 之间，而不是 {value}")
+    return value
+
+
+def _cards(value: object, field: str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        value = value.split()
+    if not isinstance(value, list):
+        raise _bad(field, "must be a list of cards such as [\"SA\", \"H10\"]", "必须是牌的列表，例如 [\"SA\", \"H10\"]")
+    cards: list[Card] = []
+    for token in value:
+        try:
+            if not isinstance(token, str):
+                raise CardError("not text", repr(token))
+            cards.append(parse_card(token))
+        except CardError as error:
+            raise RuleError("record_bad_card", {"field": field, "token": repr(token)}) from error
+    return tuple(cards)
+
+
+def parse(data: object) -> ParsedRecord:
+    """Check every required field of a record and parse its cards."""
+    if not isinstance(data, dict):
+        raise RuleError("record_not_object", {"detail": type(data).__name__})
+    for field in REQUIRED:
+        if field not in data:
+            raise RuleError("record_missing", {"field": field})
+    if data["format"] != FORMAT:
+        raise RuleError("record_format", {"value": repr(data["format"])})
+    if data["version"] != VERSION:
+        raise RuleError("record_version", {"value": repr(data["version"])})
+    try:
+        rules = Rules.preset(data["rules"] if isinstance(data["rules"], str) else repr(data["rules"]))
+    except RuleError as error:
+        raise _bad("rules", error.message("en"), error.message("zh")) from error
+    _int(data, "seed")
+    dealer = _int(data, "dealer", 0, 3)
+    try:
+        trump = Trump(data["level"], data["trump"])
+    except (RuleError, AttributeError, TypeError) as error:
+        raise _bad("level", f"and 'trump' do not make a trump ({error})", f"和 'trump' 不是有效的主（{error}）") from error
+    levels = (trump.level, trump.level)
+    if isinstance(data.get("levels"), list) and len(data["levels"]) == 2:
+        try:
+            levels = (Trump(data["levels"][0]).level, Trump(data["levels"][1]).level)
+        except (RuleError, AttributeError) as error:
+            raise _bad("levels", "must be two levels such as [\"2\", \"5\"]", "必须是两个级别，例如 [\"2\", \"5\"]") from error
+    hands_value = data["hands"]
+    if not isinstance(hands_value, list) or len(hands_value) != 4:
+        raise _bad("hands", "must hold four hands, one per seat", "必须有四手牌，每个座位一手")
+    hands = tuple(_cards(hand, f"hands[{seat}]") for seat, hand in enumerate(hands_value))
+    buried = _cards(data["buried"], "buried")
+    if len(buried) != 8:
+        raise _bad("buried", f"must hold 8 cards, not {len(buried)}", f"必须是8张牌，而不是{len(buried)}张")
+    everything = Counter(card.index for hand in (*hands, buried) for card in hand)
+    if everything != Counter(card.index for card in full_deck()):
+        raise _bad("hands", "and 'buried' must hold the 108 cards exactly once", "和 'buried' 必须恰好包含108张牌")
+    for field in ("attackers_points", "kitty_points", "kitty_multiplier", "total"):
+        _int(data, field, 0, 10_000)
+    _int(data, "next_dealer", 0, 3)
+    outcome = data["outcome"]
+    if not isinstance(outcome, dict) or not {"side", "levels", "deal_passes"} <= set(outcome):
+        raise _bad("outcome", "must be {\"side\", \"levels\", \"deal_passes\"}", "必须包含 side、levels、deal_passes")
+    return ParsedRecord(rules, trump, dealer, levels, hands, buried, _tricks(data["tricks"]), data)
+
+
+def _tricks(value: object) -> tuple[ParsedTrick, ...]:
+    if not isinstance(value, list):
+        raise _bad("tricks", "must be a list of tricks", "必须是出牌轮次的列表")
+    tricks: list[ParsedTrick] = []
+    for number, trick in enumerate(value, start=1):
+        field = f"tricks[{number - 1}]"
+        if not isinstance(trick, dict):
+            raise _bad(field, "must be an object", "必须是一个对象")
+        for key in ("leader", "plays", "winner", "points"):
+            if key not in trick:
+                raise RuleError("record_missing", {"field": f"{field}.{key}"})
+        plays = trick["plays"]
+        if not isinstance(plays, list) or len(plays) != 4:
+            raise _bad(f"{field}.plays", "must hold 4 plays", "必须有4家出牌")
+        attempt = trick.get("attempt")
+        tricks.append(ParsedTrick(
+            leader=_int(trick, "leader", 0, 3),
+            attempt=None if attempt is None else _cards(attempt, f"{field}.attempt"),
+            plays=tuple(_cards(play, f"{field}.plays[{i}]") for i, play in enumerate(plays)),
+            winner=_int(trick, "winner", 0, 3),
+            points=_int(trick, "points", 0, 200),
+        ))
+    return tuple(tricks)
+
+
+# --- replay ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A record that replayed: the engine's tricks and score."""
+
+    tricks: tuple[Trick, ...]
+    result: RoundResult
+
+
+def _broken(trick: int, seat: int, en: str, zh: str) -> RuleError:
+    return RuleError("record_broken", {
+        "trick": trick, "seat": seat,
+        "seat_en": seat_name(seat, "en"), "seat_zh": seat_name(seat, "zh"),
+        "reason_en": en, "reason_zh": zh,
+    })
+
+
+def replay(record: Mapping[str, Any]) -> Replay:
+    """Replay a record's tricks through the engine; ``RuleError`` names where it breaks."""
+    parsed = parse(dict(record))
+    play = TrickPlay(parsed.hands, parsed.trump, parsed.rules, parsed.dealer)
+    for number, trick in enumerate(parsed.tricks, start=1):
+        if play.done:
+            raise _broken(number, trick.leader, "every card was already played before this trick", "这一轮之前所有的牌已经出完")
+        if trick.leader != play.leader:
+            raise _broken(
+                number, trick.leader,
+                f"{seat_name(play.leader)} must lead this trick, not {seat_name(trick.leader)}",
+                f"这一轮应由{seat_name(play.leader, 'zh')}首发，而不是{seat_name(trick.leader, 'zh')}",
+            )
+        for index, cards in enumerate(trick.plays):
+            seat = (trick.leader + index) % 4
+            checked = _check_play(play, number, seat, cards, trick.attempt if index == 0 else None)
+            play.apply(seat, checked)
+        done = play.tricks[-1]
+        if done.winner != trick.winner:
+            raise _broken(
+                number, trick.winner,
+                f"the record says {seat_name(trick.winner)} wins, but {seat_name(done.winner)} does",
+                f"记录说{seat_name(trick.winner, 'zh')}赢，实际是{seat_name(done.winner, 'zh')}",
+            )
+        if done.points != trick.points:
+            raise _broken(
+                number, trick.winner,
+                f"the record says {trick.points} points, but the trick holds {done.points}",
+                f"记录说{trick.points}分，这一轮实际有{done.points}分",
+            )
+    if not play.done:
+        seat = play.leader
+        raise _broken(len(play.tricks) + 1, seat, "cards are left after the last recorded trick", "记录的最后一轮之后还有牌没出")
+    last = play.tricks[-1]
+    result = score_round(
+        play.attackers_points, parsed.buried, last.plays[0], last.winner, parsed.trump, parsed.rules,
+        parsed.dealer, parsed.levels, [seat for seat, _ in play.failed_throws],
+    )
+    _compare(parsed.data, result)
+    return Replay(tuple(play.tricks), result)
+
+
+def _check_play(play: TrickPlay, number: int, seat: int, cards: tuple[Card, ...], attempt: tuple[Card, ...] | None) -> Checked:
+    try:
+        if attempt is None:
+            checked = play.check(seat, cards)
+            if checked.throw is not None and not checked.throw.ok:
+                raise _broken(
+                    number, seat,
+                    f"the throw {codes(cards)} fails, so it must be recorded under 'attempt'",
+                    f"甩牌 {codes(cards)} 失败，应记在 'attempt' 里",
+                )
+            return checked
+        checked = play.check(seat, attempt)
+    except RuleError as error:
+        if error.code == "record_broken":
+            raise
+        raise _broken(number, seat, error.message("en"), error.message("zh")) from error
+    if checked.throw is None or checked.throw.ok:
+        raise _broken(number, seat, f"the throw {codes(attempt)} stands, so it is no failed attempt", f"甩牌 {codes(attempt)} 是成功的，不是失败的甩牌")
+    if sorted(card.index for card in checked.cards) != sorted(card.index for card in cards):
+        raise _broken(
+            number, seat,
+            f"after the failed throw the forced lead is {codes(checked.cards)}, not {codes(cards)}",
+            f"甩牌失败后应强制出 {codes(checked.cards)}，而不是 {codes(cards)}",
+        )
+    return checked
+
+
+def _compare(data: Mapping[str, Any], result: RoundResult) -> None:
+    expected: dict[str, object] = {
+        "attackers_points": result.attackers_points,
+        "kitty_points": result.kitty_points,
+        "kitty_multiplier": result.kitty_multiplier,
+        "total": result.total,
+        "next_dealer": result.next_dealer,
+        "outcome": {"side": result.outcome.side, "levels": result.outcome.levels, "deal_passes": result.outcome.deal_passes},
+    }
+    for field, actual in expected.items():
+        if data[field] != actual:
+            raise RuleError("record_mismatch", {"field": field, "recorded": data[field], "actual": actual})
+
+
+def rebuild(record: Mapping[str, Any]) -> Round:
+    """Play a record's ``actions`` again from its seed: the whole round, deal and declaring included."""
+    from .actions import Action
+    from .round import Round
+
+    parsed = parse(dict(record))
+    actions = record.get("actions")
+    if not isinstance(actions, list):
+        raise RuleError("record_missing", {"field": "actions"})
+    data = parsed.data
+    levels = data.get("levels", [parsed.trump.level] * 2)
+    decks = [_cards(deck, f"decks[{i}]") for i, deck in enumerate(data.get("decks", []))]
+    rnd = Round.new(
+        data["seed"], parsed.rules, int(data.get("round_number", 1)), int(data.get("first_dealer", parsed.dealer)),
+        (str(levels[0]), str(levels[1])), decks,
+    )
+    for index, entry in enumerate(actions):
+        try:
+            seat = int(entry[0])
+            action = Action.from_json(entry[1:])
+        except (TypeError, ValueError, IndexError) as error:
+            raise _bad(f"actions[{index}]", f"is not [seat, kind, cards] ({error})", f"不是 [座位, 动作, 牌]（{error}）") from error
+        try:
+            rnd.act(seat, action)
+        except RuleError as error:
+            raise _broken(rnd.tricks_played + 1, seat, error.message("en"), error.message("zh")) from error
+    return rnd

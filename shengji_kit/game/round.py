@@ -1,0 +1,307 @@
+"""A round of Shengji as a state machine, for any mix of people and bots.
+
+Public interface (stable; front ends and bots rely on it)::
+
+    rnd = Round.new(seed=7, rules="super_tycoon", round_number=1, dealer=0, levels=("2", "2"))
+    rnd.phase          # "deal", "declare", "overturn", "redeal", "bury", "play", "done"
+    rnd.to_act         # the seat whose decision it is, or None once the round is over
+    rnd.legal_actions(seat)   # list[Action]; [] for a seat that is not to act
+    rnd.act(seat, action)     # -> Event (with .then: what followed); RuleError leaves state unchanged
+    rnd.check(seat, action)   # -> Verdict: would act() accept it? (never changes state)
+    rnd.view(seat)     # SeatView: only what that seat may see
+    rnd.result         # RoundResult once phase == "done", else None
+    rnd.record()       # the JSON record dict of a finished round (see record.py)
+    rnd.log            # every Event so far, in order
+
+Teams: team 0 = seats 0 and 2, team 1 = seats 1 and 3. Round 1 is the declaring race
+(``dealer`` is who deals first). The deal runs by itself: it stops only when the seat that just
+received a card can show a declaration or overturn it has not passed on yet ("pass" = deal on).
+``legal_actions`` lists every action except two open-ended ones that ``act`` also accepts:
+``bury`` (any 8 cards of the hand; the list holds one suggestion, the 8 weakest cards) and
+throws (any lead of several combinations of one suit; the list holds singles, pairs, tractors).
+Follows are listed up to ``limit`` (default 200).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from ..engine.cards import Card
+from ..engine.errors import RuleError
+from ..engine.explain import Verdict
+from ..engine.rules import Rules, resolve_rules
+from ..engine.trump import Trump, normalise_level
+from .actions import PLAY, Action, Event
+from .auction import PLAY_PHASE, Auction
+from .deal import check_deck
+from .messages import phase_params, seat_params
+from .result import RoundResult, event_done, score_round
+from .trickplay import Checked, TrickPlay
+from .views import SeatView
+
+DONE = "done"
+FOLLOW_LIMIT = 200
+RECORD_FORMAT = "shengji-kit/round"
+RECORD_VERSION = 1
+
+
+class Round:
+    """One round from the first card dealt to the score. Create it with ``Round.new``."""
+
+    def __init__(
+        self,
+        seed: int,
+        rules: Rules,
+        round_number: int,
+        dealer: int,
+        levels: tuple[str, str],
+        decks: Sequence[Sequence[Card]] = (),
+    ) -> None:
+        self.seed = seed
+        self.rules = rules
+        self.round_number = round_number
+        self.first_dealer = dealer
+        self.levels = levels
+        self.decks = tuple(tuple(check_deck(deck)) for deck in decks)
+        self._auction = Auction(seed, rules, round_number, dealer, levels, self.decks)
+        self._play: TrickPlay | None = None
+        self.result: RoundResult | None = None
+        self.log: list[Event] = []
+        self.actions: list[tuple[int, Action]] = []
+        """Every accepted action in order, as (seat, action): replaying them rebuilds the round."""
+        self._version = 0
+        self._cache_key: tuple[int, int] = (-1, -1)
+        self._cache: list[Action] = []
+        self._cache_ids: set[int] = set()
+        self._auction.start()
+        self._drain_pending()
+
+    @classmethod
+    def new(
+        cls,
+        seed: int,
+        rules: Rules | str = "super_tycoon",
+        round_number: int = 1,
+        dealer: int = 0,
+        levels: tuple[str, str] = ("2", "2"),
+        decks: Sequence[Sequence[Card]] = (),
+    ) -> Round:
+        """Deal a round; it runs on until the first decision.
+
+        ``decks`` (for set-up deals, see ``deal.arrange_deck``) replaces the seeded shuffle of the
+        first deals, in dealing order; later redeals shuffle with the seed.
+        """
+        preset = resolve_rules(rules)
+        if not isinstance(dealer, int) or not 0 <= dealer <= 3:
+            raise RuleError("bad_seat", {"seat": dealer})
+        if not isinstance(round_number, int) or round_number < 1:
+            raise ValueError(f"round_number must be 1 or more, not {round_number!r}")
+        team_levels = (normalise_level(levels[0]), normalise_level(levels[1]))
+        return cls(int(seed), preset, round_number, dealer, team_levels, decks)
+
+    # --- the state ---------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        if self.result is not None:
+            return DONE
+        return self._auction.phase
+
+    @property
+    def to_act(self) -> int | None:
+        if self.result is not None:
+            return None
+        if self._play is not None:
+            return self._play.to_act
+        return self._auction.to_act
+
+    @property
+    def dealer(self) -> int | None:
+        return self._auction.dealer
+
+    @property
+    def trump(self) -> Trump | None:
+        return self._auction.trump
+
+    @property
+    def level(self) -> str | None:
+        return self._auction.level
+
+    @property
+    def deal_number(self) -> int:
+        """How many times the cards were dealt again (nobody declared, or a redeal)."""
+        return self._auction.deal_number
+
+    @property
+    def tricks_played(self) -> int:
+        return 0 if self._play is None else len(self._play.tricks)
+
+    def legal_actions(self, seat: int, limit: int | None = FOLLOW_LIMIT) -> list[Action]:
+        """The actions ``seat`` may take now (see the module docstring for bury and throws)."""
+        if seat != self.to_act:
+            return []
+        if self._play is None:
+            actions = self._auction.legal_actions(seat)
+        else:
+            actions = [Action(PLAY, cards) for cards in self._play.legal(seat, limit)]
+            self._cache_key = (self._version, seat)
+            self._cache = actions
+            self._cache_ids = set(map(id, actions))
+        return actions
+
+    def check(self, seat: int, action: Action) -> Verdict:
+        """Would ``act`` accept this action? The refusal's code and message, or ok."""
+        try:
+            self._validate(seat, action)
+        except RuleError as error:
+            return Verdict(False, error.code, error.params)
+        return Verdict(True)
+
+    def act(self, seat: int, action: Action) -> Event:
+        """Take an action for ``seat``; raises ``RuleError`` (state unchanged) if it is not allowed."""
+        checked = self._validate(seat, action)
+        if self._play is None:
+            event = self._auction.act(seat, action)
+            then = self._auction.pending
+            self._auction.pending = []
+            if self._auction.phase == PLAY_PHASE:
+                self._start_play()
+        else:
+            assert checked is not None
+            event, then = self._play.apply(seat, checked)
+            if self._play.done:
+                then.append(self._finish())
+        if then:
+            event = Event(event.kind, event.seat, event.cards, event.params, event.throw, tuple(then))
+        self._version += 1
+        self.actions.append((seat, action))
+        self.log.extend(event.all())
+        return event
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see now."""
+        self._check_seat(seat)
+        auction = self._auction
+        play = self._play
+        done = self.result is not None
+        if play is not None:
+            hand = tuple(play.hands[seat])
+            sizes = (len(play.hands[0]), len(play.hands[1]), len(play.hands[2]), len(play.hands[3]))
+        else:
+            sort_trump = auction.trump or Trump(self.levels[seat % 2], None)
+            hand = tuple(sort_trump.sorted(auction.hands[seat]))
+            h = auction.hands
+            sizes = (len(h[0]), len(h[1]), len(h[2]), len(h[3]))
+        kitty = None
+        if done or (seat == auction.burier and auction.kitty_holder is None):
+            kitty = tuple(auction.kitty)
+        return SeatView(
+            seat=seat,
+            phase=self.phase,
+            to_act=self.to_act,
+            rules=self.rules.name,
+            round_number=self.round_number,
+            race=auction.race,
+            levels=self.levels,
+            dealer=auction.dealer,
+            level=auction.level,
+            trump=auction.trump,
+            bids=tuple(auction.bids),
+            hand=hand,
+            hand_sizes=sizes,
+            cards_dealt=auction.dealt,
+            kitty=kitty,
+            trick=play.current() if play is not None else (),
+            attempt=play.attempt if play is not None else None,
+            tricks=tuple(play.tricks) if play is not None else (),
+            attackers_points=play.attackers_points if play is not None else 0,
+            result=self.result,
+        )
+
+    def all_cards(self) -> Counter[int]:
+        """Every one of the 108 cards by face index, wherever it is now (a consistency check)."""
+        auction = self._auction
+        found: Counter[int] = Counter(card.index for card in auction.deck[auction.dealt : 100])
+        found.update(card.index for card in auction.kitty)
+        hands = self._play.hands if self._play is not None else auction.hands
+        for hand in hands:
+            found.update(card.index for card in hand)
+        if self._play is not None:
+            for trick in self._play.tricks:
+                for cards in trick.plays:
+                    found.update(card.index for card in cards)
+            for cards in self._play.plays:
+                found.update(card.index for card in cards)
+        return found
+
+    def hands_at_first_lead(self) -> tuple[tuple[Card, ...], ...] | None:
+        """The four hands when the dealer leads the first trick (None before that)."""
+        return None if self._play is None else self._play.first_hands
+
+    def record(self) -> dict[str, object]:
+        """The JSON record of this finished round (``record.save`` writes it to a file)."""
+        from .record import build_record
+
+        return build_record(self)
+
+    # --- internals -------------------------------------------------------------------
+
+    def _check_seat(self, seat: int) -> None:
+        if not isinstance(seat, int) or not 0 <= seat <= 3:
+            raise RuleError("bad_seat", {"seat": seat})
+
+    def _validate(self, seat: int, action: Action) -> Checked | None:
+        self._check_seat(seat)
+        if self.result is not None:
+            raise RuleError("round_over")
+        if seat != self.to_act:
+            raise RuleError("not_your_turn", {**seat_params("seat", seat), **seat_params("to_act", self.to_act)})
+        allowed = self._auction.allowed_kinds() if self._play is None else (PLAY,)
+        if action.kind not in allowed:
+            params = {"kind": action.kind, "allowed": ", ".join(allowed), **phase_params(self.phase)}
+            raise RuleError("wrong_action", params)
+        if self._play is None:
+            self._auction.check(seat, action)
+            return None
+        if self._cache_key == (self._version, seat) and id(action) in self._cache_ids:
+            return Checked(tuple(self._play.trump.sorted(action.cards)))
+        return self._play.check(seat, action.cards)
+
+    def _start_play(self) -> None:
+        auction = self._auction
+        trump = auction.trump
+        assert trump is not None and auction.dealer is not None
+        self._play = TrickPlay(auction.hands, trump, self.rules, auction.dealer)
+
+    def _finish(self) -> Event:
+        play = self._play
+        auction = self._auction
+        assert play is not None and auction.dealer is not None
+        last = play.tricks[-1]
+        self.result = score_round(
+            play.attackers_points,
+            auction.kitty,
+            last.plays[0],
+            last.winner,
+            play.trump,
+            self.rules,
+            auction.dealer,
+            self.levels,
+            [seat for seat, _ in play.failed_throws],
+        )
+        return event_done(self.result)
+
+    def _drain_pending(self) -> None:
+        self.log.extend(self._auction.pending)
+        self._auction.pending = []
+        if self._auction.phase == PLAY_PHASE and self._play is None:
+            self._start_play()
+
+    def __repr__(self) -> str:
+        trump = self.trump
+        return (
+            f"Round(seed={self.seed}, rules={self.rules.name!r}, round_number={self.round_number}, "
+            f"phase={self.phase!r}, to_act={self.to_act}, trump={trump!r}, "
+            f"tricks_played={self.tricks_played})"
+        )

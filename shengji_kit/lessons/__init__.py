@@ -1,0 +1,3 @@
+"""Lessons: the logic, exercise checking and bilingual texts behind the lesson notebooks."""
+
+from . import messages as messages

@@ -1,0 +1,46 @@
+"""Why a card is or is not a trump, and where it stands on its ladder, as catalogue codes."""
+
+from __future__ import annotations
+
+from ..engine.cards import Card
+from ..engine.trump import TRUMP, Trump
+from .messages import suit_params, trump_params
+
+Sentence = tuple[str, dict[str, object]]
+
+
+def card_role(card: Card, trump: Trump) -> Sentence:
+    """The sentence that says what ``card`` is under ``trump`` (big joker, 正主, 副主, plain …)."""
+    params: dict[str, object] = {"card": str(card), **trump_params(trump)}
+    if card.code == "BJ":
+        return "role_big_joker", params
+    if card.code == "LJ":
+        return "role_little_joker", params
+    assert card.suit is not None
+    params.update(suit_params(card.suit))
+    if card.rank == trump.level:
+        if trump.suit is None:
+            return "role_level_nt", params
+        return ("role_main_level" if card.suit == trump.suit else "role_side_level"), params
+    if card.suit == trump.suit:
+        return "role_trump_suit", params
+    return ("role_plain_nt" if trump.suit is None else "role_plain"), params
+
+
+def ladder_position(card: Card, trump: Trump) -> Sentence:
+    """Where ``card`` stands in its effective suit: step ``position`` of ``total`` from the top."""
+    suit = trump.suit_of(card)
+    total = trump.steps_in(suit)
+    position = total - trump.step(card)
+    params: dict[str, object] = {"position": position, "total": total, "level": trump.level}
+    if suit == TRUMP:
+        return "rank_in_trumps", params
+    return "rank_in_suit", {**params, **suit_params(suit)}
+
+
+def stronger(a: Card, b: Card, trump: Trump) -> bool:
+    """Is ``a`` strictly stronger than ``b``? (Both of one effective suit, or ``a`` a trump.)"""
+    suit_a, suit_b = trump.suit_of(a), trump.suit_of(b)
+    if suit_a != suit_b:
+        return suit_a == TRUMP
+    return trump.step(a) > trump.step(b)

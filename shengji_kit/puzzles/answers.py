@@ -1,0 +1,82 @@
+"""Reading a learner's answer: a seat, cards, groups of cards, a number. Bad input becomes a Line."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from ..engine.cards import Card, parse_cards, symbols
+from ..engine.errors import CardError
+from ..engine.explain import seat_name
+from .model import AnswerError, Line
+from .text import Text
+
+__all__ = ["AnswerError", "answer_cards", "answer_groups", "answer_int", "answer_seat", "seat_text"]
+
+
+def seat_text(seat: int) -> Text:
+    """A seat's name in both languages: ``East`` / ``东家``."""
+    return Text(seat_name(seat, "en"), seat_name(seat, "zh"))
+
+
+def answer_seat(answer: object, seats: Sequence[int] = (0, 1, 2, 3)) -> int:
+    """A seat among ``seats``, given as an int or a digit string."""
+    value = answer.strip() if isinstance(answer, str) else answer
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or value not in seats:
+        raise AnswerError(Line("puzzle_bad_seat", {"value": repr(answer), "seats": ", ".join(map(str, seats))}))
+    return value
+
+
+def answer_int(answer: object) -> int:
+    """A whole number, given as an int or as text."""
+    value = answer.strip() if isinstance(answer, str) else answer
+    if isinstance(value, str) and value.lstrip("-").isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise AnswerError(Line("puzzle_bad_number", {"value": repr(answer)}))
+    return value
+
+
+def answer_cards(answer: object) -> list[Card]:
+    """Cards given as text (``"SA SK"``) or as a list of tokens or cards."""
+    if not isinstance(answer, str | list | tuple):
+        raise AnswerError(Line("puzzle_bad_cards", {"value": repr(answer)}))
+    try:
+        return list(parse_cards(answer))
+    except CardError as error:
+        raise AnswerError(Line(error.code, error.params)) from None
+
+
+def answer_groups(answer: object) -> list[list[Card]]:
+    """Groups of cards: a list whose items are card texts or card lists."""
+    if isinstance(answer, str):
+        items: list[object] = [part for part in answer.split("|") if part.strip()]
+    elif isinstance(answer, list | tuple):
+        items = list(answer)
+    else:
+        raise AnswerError(Line("puzzle_bad_cards", {"value": repr(answer)}))
+    return [answer_cards(item) for item in items]
+
+
+def missing_from(held: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
+    """The cards of ``cards`` that ``held`` does not contain (counting copies)."""
+    left: Counter[int] = Counter(card.index for card in held)
+    missing: list[Card] = []
+    for card in cards:
+        if left[card.index]:
+            left[card.index] -= 1
+        else:
+            missing.append(card)
+    return missing
+
+
+def same_cards(a: Sequence[Card], b: Sequence[Card]) -> bool:
+    """True when ``a`` and ``b`` hold the same cards, copies counted, in any order."""
+    return Counter(card.index for card in a) == Counter(card.index for card in b)
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards as symbols with no spaces: ``♥3♥3``."""
+    return symbols(cards)

@@ -1,0 +1,29 @@
+"""``shengji-kit puzzles check [PATH ...]``: load and verify puzzle files; non-zero exit on any failure."""
+
+from __future__ import annotations
+
+import argparse
+
+from .check import check_paths
+from .kinds import KINDS
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the ``check`` sub-subcommand and its optional paths."""
+    sub = parser.add_subparsers(dest="puzzles_command", required=True)
+    check = sub.add_parser("check", help="verify every puzzle's answer with the engine or the solver")
+    check.add_argument("paths", nargs="*", help="puzzle files or directories (default: the shipped bank)")
+    check.add_argument("--quiet", action="store_true", help="print only failures")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the chosen sub-subcommand; 0 when every puzzle checks out."""
+    report = check_paths(args.paths or None)
+    for problem in report.problems:
+        print(f"FAIL {problem}")
+    if not args.quiet or report.problems:
+        kinds = ", ".join(f"{kind} {report.by_kind.get(kind, 0)}" for kind in KINDS)
+        levels = ", ".join(f"{level}: {count}" for level, count in report.by_difficulty.items())
+        print(f"{report.puzzles} puzzles in {report.files} files check out ({kinds}; by difficulty {levels})")
+        print(f"{len(report.problems)} failures; {report.seconds:.1f} s")
+    return 0 if report.ok else 1

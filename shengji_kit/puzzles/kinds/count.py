@@ -1,0 +1,187 @@
+"""Count at the end of a round: the attackers' total, the kitty multiplier, the level outcome, the next dealer."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...engine.scoring import (
+    ATTACKERS,
+    DEFENDERS,
+    Outcome,
+    kitty_multiplier,
+    level_outcome,
+    next_dealer,
+    points,
+)
+from ...engine.tricks import trick_winner
+from ..answers import AnswerError, answer_int, answer_seat, cards_text, seat_text
+from ..fields import Raw, read_int, read_seat, read_str, require
+from ..model import Choice, Grade, Line, Mismatch, Question
+from ..problems import FieldError
+from ..table import Table
+from ..text import Text
+
+KIND = "count"
+FIELDS = ("ask", "answer")
+ASKS = ("total", "multiplier", "outcome", "next_dealer")
+_OUTCOME = re.compile(r"^\s*(defenders|attackers)\s*\+\s*(\d+)\s*$")
+
+
+def read_outcome(text: str) -> tuple[str, int] | None:
+    """``"defenders +2"`` → (defenders, 2); ``"swap"`` is ``attackers +0``; None if unreadable."""
+    if text.strip().lower() == "swap":
+        return ATTACKERS, 0
+    match = _OUTCOME.match(text.lower())
+    return (match.group(1), int(match.group(2))) if match else None
+
+
+def outcome_text(outcome: Outcome) -> str:
+    """The written form of an outcome: ``defenders +1``, ``attackers +0`` (the deal passes)."""
+    return f"{outcome.side} +{outcome.levels}"
+
+
+@dataclass(frozen=True)
+class CountQuestion(Question):
+    """``ask`` names what is counted; the last trick (if any) is ``table.trick``."""
+
+    kind: ClassVar[str] = KIND
+    table: Table
+    ask: str
+    stated: int | str
+
+    @property
+    def answer_format(self) -> str:
+        return {"outcome": "outcome", "next_dealer": "seat"}.get(self.ask, "number")
+
+    def last_winner(self) -> int | None:
+        """The seat that takes the last trick, when the whole trick is given."""
+        if len(self.table.trick) != 4:
+            return None
+        plays = [cards for _, cards in self.table.trick]
+        return self.table.trick[trick_winner(plays, self.table.trump)][0]
+
+    def multiplier(self) -> int:
+        return kitty_multiplier(self.table.lead, self.table.trump, self.table.rules)
+
+    def trick_points(self) -> int:
+        return sum(points(cards) for _, cards in self.table.trick)
+
+    def kitty_points(self) -> int:
+        return points(self.table.kitty or ())
+
+    def total(self) -> int:
+        """Points before, plus the last trick and the multiplied kitty when the attackers take it."""
+        before = self.table.points or 0
+        winner = self.last_winner()
+        if winner is None or not self.table.is_attacker(winner):
+            return before
+        return before + self.trick_points() + self.kitty_points() * self.multiplier()
+
+    def outcome(self) -> Outcome:
+        return level_outcome(self.total(), self.table.rules)
+
+    def truth(self) -> int | str:
+        """The engine's answer to ``ask``."""
+        if self.ask == "total":
+            return self.total()
+        if self.ask == "multiplier":
+            return self.multiplier()
+        if self.ask == "outcome":
+            return outcome_text(self.outcome())
+        assert self.table.dealer is not None
+        return next_dealer(self.table.dealer, self.outcome())
+
+    def working(self) -> Line:
+        """How the answer is reached, with the numbers filled in."""
+        if self.ask == "multiplier":
+            return Line("puzzle_count_multiplier", {"lead": cards_text(self.table.lead), "multiplier": self.multiplier()})
+        total = self.total()
+        winner = self.last_winner()
+        if winner is None:
+            sum_line = Line("puzzle_count_given", {"total": total})
+        elif self.table.is_attacker(winner):
+            sum_line = Line("puzzle_count_attackers_last", {
+                "seat": seat_text(winner), "before": self.table.points or 0, "trick": self.trick_points(),
+                "kitty": self.kitty_points(), "multiplier": self.multiplier(), "total": total,
+            })
+        else:
+            sum_line = Line("puzzle_count_defenders_last", {"seat": seat_text(winner), "total": total})
+        if self.ask == "total":
+            return sum_line
+        outcome = self.outcome()
+        result = Line("puzzle_count_outcome", {"outcome": Text(outcome.describe("en"), outcome.describe("zh"))})
+        if self.ask == "outcome":
+            return Line("puzzle_count_then", {"first": sum_line, "then": result})
+        dealer = Line("puzzle_count_dealer", {"seat": seat_text(int(self.truth()))})
+        return Line("puzzle_count_then", {"first": sum_line, "then": Line("puzzle_count_then", {"first": result, "then": dealer})})
+
+    def prompt(self, lang: str = "en") -> str:
+        after = "_trick" if self.table.trick and self.ask in ("outcome", "next_dealer") else ""
+        return Line(f"puzzle_count_prompt_{self.ask}{after}", {"before": self.table.points or 0}).render(lang)
+
+    def choices(self) -> list[Choice]:
+        if self.ask == "next_dealer":
+            return [Choice(str(seat), seat_text(seat)) for seat in range(4)]
+        if self.ask != "outcome":
+            return []
+        outcomes = [Outcome(DEFENDERS, n, False) for n in (3, 2, 1)]
+        outcomes += [Outcome(ATTACKERS, n, True) for n in range(self.table.rules.max_attacker_levels + 1)]
+        return [Choice(outcome_text(o), Text(o.describe("en"), o.describe("zh"))) for o in outcomes]
+
+    def _read(self, answer: object) -> int | str:
+        if self.ask == "next_dealer":
+            return answer_seat(answer)
+        if self.ask != "outcome":
+            return answer_int(answer)
+        if isinstance(answer, Outcome):
+            return outcome_text(answer)
+        parsed = read_outcome(answer) if isinstance(answer, str) else None
+        if parsed is None:
+            raise AnswerError(Line("puzzle_bad_outcome", {"value": repr(answer)}))
+        return f"{parsed[0]} +{parsed[1]}"
+
+    def grade(self, answer: object) -> Grade:
+        given = self._read(answer)
+        return Grade(given == self.truth(), (self.working(),))
+
+    def expected(self, lang: str = "en") -> str:
+        return str(self.truth())
+
+    def verify(self) -> list[Mismatch]:
+        truth = self.truth()
+        if truth == self.stated:
+            return []
+        return [Mismatch("answer", f"states {self.stated!r} for {self.ask}, but the engine gives {truth!r}: {self.working().render('en')}")]
+
+
+def parse(raw: Raw, table: Table) -> CountQuestion:
+    """Read a count puzzle: what is asked, the fields it needs, and the stated answer."""
+    ask = read_str(require(raw, "ask"), "ask")
+    if ask not in ASKS:
+        raise FieldError("ask", f"must be one of {', '.join(ASKS)}, not {ask!r}")
+    if ask == "multiplier":
+        table.need("leader", "trick")
+    else:
+        table.need("points")
+        if ask == "total":
+            table.need("trick")
+        if table.trick:
+            table.need("dealer", "kitty")
+            if len(table.trick) != 4:
+                raise FieldError("position.trick", "the last trick needs the plays of all four seats")
+        if ask == "next_dealer":
+            table.need("dealer")
+    value = require(raw, "answer")
+    stated: int | str
+    if ask == "outcome":
+        parsed = read_outcome(value) if isinstance(value, str) else None
+        if parsed is None:
+            raise FieldError("answer", f"must be an outcome such as \"defenders +1\", \"attackers +0\", not {value!r}")
+        stated = f"{parsed[0]} +{parsed[1]}"
+    elif ask == "next_dealer":
+        stated = read_seat(value, "answer")
+    else:
+        stated = read_int(value, "answer", 0, 10_000)
+    return CountQuestion(table, ask, stated)

@@ -1,0 +1,141 @@
+"""Endgames: every hand is visible; find the lead that gives the mover's side its best total (solver-checked)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import ClassVar
+
+from ...engine.cards import Card, codes
+from ...engine.errors import RuleError
+from ...engine.shapes import THROW, shape
+from ...engine.throws import check_throw
+from ...solver.position import Position
+from ...solver.solution import Solution, Trick
+from ...solver.solve import solve
+from ..answers import answer_cards, cards_text, missing_from, seat_text
+from ..fields import Raw, read_cards, read_int, require
+from ..model import Grade, Line, Mismatch, Question
+from ..problems import FieldError
+from ..table import Table
+from ..text import Text
+
+KIND = "endgame"
+FIELDS = ("total", "best")
+MAX_HAND = 6
+
+
+@cache
+def solved(position: Position) -> Solution:
+    """The solver's answer for ``position`` (each endgame is solved once per process)."""
+    return solve(position)
+
+
+@dataclass(frozen=True)
+class Endgame(Question):
+    """``total`` is the attackers' final total under perfect play; ``best`` the mover's optimal leads."""
+
+    kind: ClassVar[str] = KIND
+    FORMAT: ClassVar[str] = "play"
+    table: Table
+    position: Position
+    total: int
+    best: frozenset[str]
+
+    @property
+    def mover(self) -> int:
+        return self.position.leader
+
+    def solution(self) -> Solution:
+        return solved(self.position)
+
+    def key(self, cards: tuple[Card, ...] | list[Card]) -> str:
+        """A lead written as the solver writes it: codes in ``trump.sorted`` order."""
+        return codes(self.table.trump.sorted(cards))
+
+    def prompt(self, lang: str = "en") -> str:
+        side = "attackers" if self.position.is_attacker(self.mover) else "defenders"
+        return Line(f"puzzle_endgame_prompt_{side}", {"seat": seat_text(self.mover), "before": self.position.points}).render(lang)
+
+    def _best_line(self) -> Line:
+        solution = self.solution()
+        leads = " | ".join(cards_text(self.table.trump.sorted(_cards(key))) for key in solution.best)
+        return Line("puzzle_endgame_best", {"total": solution.total, "leads": leads})
+
+    def _lead_problem(self, play: list[Card]) -> Line | None:
+        hand = self.position.hands[self.mover]
+        if not play:
+            return Line("empty_play")
+        missing = missing_from(hand, play)
+        if missing:
+            return Line("not_in_hand", {"cards": cards_text(missing)})
+        try:
+            lead = shape(play, self.table.trump)
+        except RuleError as error:
+            return Line(error.code, error.params)
+        if lead.kind != THROW:
+            return None
+        others = [self.position.hands[(self.mover + k) % 4] for k in (1, 2, 3)]
+        result = check_throw(play, others, self.table.trump, self.table.rules)
+        if result.ok:
+            return None
+        blocker = (self.mover + 1 + (result.blocker or 0)) % 4
+        return Line("throw_failed", {
+            "cards": cards_text(result.throw), "blocker": blocker, "beater": cards_text(result.beater),
+            "component": cards_text(result.beaten.cards) if result.beaten else "", "forced": cards_text(result.forced),
+        })
+
+    def grade(self, answer: object) -> Grade:
+        play = answer_cards(answer)
+        problem = self._lead_problem(play)
+        line = Line("puzzle_endgame_line", {"line": self.line_text()})
+        if problem is not None:
+            return Grade(False, (problem, self._best_line(), line))
+        if self.key(play) in self.solution().best:
+            return Grade(True, (self._best_line(), line))
+        return Grade(False, (Line("puzzle_endgame_not_best", {"cards": cards_text(play)}), self._best_line(), line))
+
+    def line_text(self) -> Text:
+        """The optimal line, one trick per line, in both languages."""
+        tricks = self.solution().line
+        return Text(*("\n".join(t.describe(lang) for t in tricks) for lang in ("en", "zh")))
+
+    def expected(self, lang: str = "en") -> str:
+        return self._best_line().render(lang)
+
+    def solution_line(self) -> tuple[Trick, ...]:
+        return self.solution().line
+
+    def verify(self) -> list[Mismatch]:
+        solution = self.solution()
+        mismatches: list[Mismatch] = []
+        if solution.total != self.total:
+            mismatches.append(Mismatch("total", f"states {self.total}, but the solver gives {solution.total}"))
+        if set(solution.best) != self.best:
+            said = " | ".join(sorted(self.best))
+            mismatches.append(Mismatch("best", f"states {said}, but the solver's best leads are {' | '.join(sorted(solution.best))}"))
+        return mismatches
+
+
+def _cards(key: str) -> list[Card]:
+    return answer_cards(key)
+
+
+def parse(raw: Raw, table: Table) -> Endgame:
+    """Read an endgame: a full position (checked by the solver's ``Position``), total and best leads."""
+    table.need("dealer", "leader", "hands")
+    if table.trick:
+        raise FieldError("position.trick", "an endgame starts at a trick boundary: give no trick")
+    try:
+        position = Position.from_dict(table.raw)
+    except RuleError as error:
+        raise FieldError(str(error.params.get("field", "position")), error.message("en")) from None
+    if len(position.hands[0]) > MAX_HAND:
+        raise FieldError("position.hands", f"endgames hold at most {MAX_HAND} cards a hand, to keep checking fast")
+    total = read_int(require(raw, "total"), "total", 0, 10_000)
+    best_raw = require(raw, "best")
+    if not isinstance(best_raw, list) or not best_raw:
+        raise FieldError("best", "must list the mover's best leads, e.g. [\"SA SA\"]")
+    trump = table.trump
+    best = frozenset(codes(trump.sorted(read_cards(item, f"best.{i}"))) for i, item in enumerate(best_raw))
+    return Endgame(table, position, total, best)

@@ -1,0 +1,116 @@
+"""Choose a legal follow: which of the offered plays may the next seat make, and why not the others?"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...engine.cards import Card
+from ...engine.explain import Verdict
+from ...engine.follow import check_follow
+from ..answers import answer_cards, cards_text, same_cards, seat_text
+from ..fields import Raw, read_cards, require
+from ..model import Choice, Grade, Line, Mismatch, Question
+from ..problems import FieldError
+from ..table import Table
+from ..text import Text
+
+KIND = "legal_follow"
+FIELDS = ("options", "answer")
+LETTERS = string.ascii_uppercase[:8]
+
+
+@dataclass(frozen=True)
+class LegalFollow(Question):
+    """``options`` are plays for the seat after the last play of ``table.trick``; ``stated`` the legal ones."""
+
+    kind: ClassVar[str] = KIND
+    FORMAT: ClassVar[str] = "option"
+    table: Table
+    seat: int
+    options: tuple[tuple[Card, ...], ...]
+    stated: frozenset[int]
+
+    def verdict(self, play: tuple[Card, ...] | list[Card]) -> Verdict:
+        """The engine's judgement of ``play`` from this seat's hand."""
+        return check_follow(self.table.lead, self.table.hand(self.seat), play, self.table.trump)
+
+    def legal(self) -> frozenset[int]:
+        """The indices of the options that ``check_follow`` allows."""
+        return frozenset(i for i, play in enumerate(self.options) if self.verdict(play).ok)
+
+    def _label(self, index: int) -> str:
+        return f"{LETTERS[index]} {cards_text(self.options[index])}"
+
+    def prompt(self, lang: str = "en") -> str:
+        return Line(
+            "puzzle_follow_prompt",
+            {"leader": seat_text(self.table.trick[0][0]), "lead": cards_text(self.table.lead), "seat": seat_text(self.seat)},
+        ).render(lang)
+
+    def choices(self) -> list[Choice]:
+        return [Choice(LETTERS[i], Text(self._label(i), self._label(i))) for i in range(len(self.options))]
+
+    def _chosen(self, answer: object) -> tuple[int | None, list[Card]]:
+        if isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer < len(self.options):
+            return answer, list(self.options[answer])
+        if isinstance(answer, str) and answer.strip().upper() in LETTERS[: len(self.options)]:
+            index = LETTERS.index(answer.strip().upper())
+            return index, list(self.options[index])
+        play = answer_cards(answer)
+        found = next((i for i, option in enumerate(self.options) if same_cards(option, play)), None)
+        return found, play
+
+    def _why_not(self, index: int) -> Line:
+        verdict = self.verdict(self.options[index])
+        return Line("puzzle_follow_option_bad", {"option": self._label(index), "why": Line(verdict.code or "ok", verdict.params)})
+
+    def grade(self, answer: object) -> Grade:
+        index, play = self._chosen(answer)
+        verdict = self.verdict(play)
+        legal = sorted(self.legal())
+        if verdict.ok:
+            others = [self._why_not(i) for i in range(len(self.options)) if i not in legal and i != index]
+            return Grade(True, (Line("puzzle_follow_ok", {"cards": cards_text(play)}), *others))
+        labels = [self._label(i) for i in legal]
+        allowed = Text(", ".join(labels), "、".join(labels))
+        return Grade(False, (Line(verdict.code or "ok", verdict.params), Line("puzzle_follow_allowed", {"options": allowed})))
+
+    def expected(self, lang: str = "en") -> str:
+        return ", ".join(self._label(i) for i in sorted(self.legal()))
+
+    def verify(self) -> list[Mismatch]:
+        legal = self.legal()
+        if legal == self.stated:
+            return []
+        said = ", ".join(LETTERS[i] for i in sorted(self.stated)) or "none"
+        engine = ", ".join(LETTERS[i] for i in sorted(legal)) or "none"
+        return [Mismatch("answer", f"states the legal options are {said}, but check_follow allows {engine}")]
+
+
+def parse(raw: Raw, table: Table) -> LegalFollow:
+    """Read a legal-follow puzzle: a trick in progress, the next seat's hand, options, legal letters."""
+    table.need("leader", "trick", "hands")
+    if len(table.trick) > 3:
+        raise FieldError("position.trick", "all four seats have played; nobody is left to follow")
+    seat = table.next_to_play
+    hand = table.hand(seat)
+    options_raw = require(raw, "options")
+    if not isinstance(options_raw, list) or not 2 <= len(options_raw) <= len(LETTERS):
+        raise FieldError("options", f"must be a list of 2 to {len(LETTERS)} plays")
+    options = tuple(read_cards(option, f"options.{i}") for i, option in enumerate(options_raw))
+    for i, option in enumerate(options):
+        if len(option) != len(table.lead):
+            raise FieldError(f"options.{i}", f"plays {len(option)} cards to a lead of {len(table.lead)}")
+        if not all(option.count(card) <= hand.count(card) for card in option):
+            raise FieldError(f"options.{i}", f"seat {seat} does not hold {cards_text(option)}")
+    answer_raw = require(raw, "answer")
+    if not isinstance(answer_raw, list) or not answer_raw:
+        raise FieldError("answer", "must list the letters of the legal options, e.g. [\"A\"]")
+    stated: set[int] = set()
+    for letter in answer_raw:
+        if not isinstance(letter, str) or letter.strip().upper() not in LETTERS[: len(options)]:
+            raise FieldError("answer", f"{letter!r} is not one of the option letters {LETTERS[: len(options)]}")
+        stated.add(LETTERS.index(letter.strip().upper()))
+    return LegalFollow(table, seat, options, frozenset(stated))

@@ -1,0 +1,79 @@
+"""Sort by strength: trumps first, each suit kept together, strongest first; equal cards in any order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...engine.cards import Card
+from ...engine.trump import TRUMP, Trump
+from ..answers import answer_cards, cards_text, same_cards, seat_text
+from ..fields import Raw, read_cards, require
+from ..model import Grade, Line, Mismatch, Question
+from ..problems import FieldError
+from ..table import Table
+
+KIND = "sort"
+FIELDS = ("answer",)
+
+
+def order_problem(order: list[Card] | tuple[Card, ...], trump: Trump) -> Line | None:
+    """Why ``order`` is not strongest-first (None when it is): trumps first, suits together, steps falling."""
+    if any(trump.is_trump(card) for card in order) and not trump.is_trump(order[0]):
+        return Line("puzzle_sort_trumps_first", {"card": str(order[0])})
+    finished: set[str] = set()
+    for before, card in zip(order, order[1:], strict=False):
+        suit, previous = trump.suit_of(card), trump.suit_of(before)
+        if suit != previous:
+            finished.add(previous)
+            if suit in finished or suit == TRUMP:
+                return Line("puzzle_sort_together", {"suit": suit, "card": str(card)})
+        elif trump.step(card) > trump.step(before):
+            return Line("puzzle_sort_stronger", {"card": str(card), "before": str(before)})
+    return None
+
+
+@dataclass(frozen=True)
+class SortQuestion(Question):
+    """``cards`` are one seat's hand; ``stated`` is the hand strongest first."""
+
+    kind: ClassVar[str] = KIND
+    FORMAT: ClassVar[str] = "cards"
+    table: Table
+    seat: int
+    cards: tuple[Card, ...]
+    stated: tuple[Card, ...]
+
+    def prompt(self, lang: str = "en") -> str:
+        return Line("puzzle_sort_prompt", {"seat": seat_text(self.seat)}).render(lang)
+
+    def grade(self, answer: object) -> Grade:
+        order = answer_cards(answer)
+        if not same_cards(order, self.cards):
+            return Grade(False, (Line("puzzle_sort_cards", {"cards": cards_text(self.table.trump.sorted(self.cards))}),))
+        problem = order_problem(order, self.table.trump)
+        if problem is not None:
+            return Grade(False, (problem, Line("puzzle_sort_expected", {"cards": self.expected()})))
+        return Grade(True, (Line("puzzle_sort_expected", {"cards": self.expected()}),))
+
+    def expected(self, lang: str = "en") -> str:
+        return " ".join(str(card) for card in self.table.trump.sorted(self.cards))
+
+    def verify(self) -> list[Mismatch]:
+        if not same_cards(self.stated, self.cards):
+            return [Mismatch("answer", f"holds {cards_text(self.stated)}, not the hand's cards {cards_text(self.cards)}")]
+        problem = order_problem(self.stated, self.table.trump)
+        if problem is not None:
+            return [Mismatch("answer", f"{problem.render('en')} (trump.sorted gives {self.expected()})")]
+        return []
+
+
+def parse(raw: Raw, table: Table) -> SortQuestion:
+    """Read a sort puzzle: exactly one hand and its cards strongest first."""
+    table.need("hands")
+    if len(table.hands) != 1:
+        raise FieldError("position.hands", "a sort puzzle gives exactly one hand")
+    seat, cards = next(iter(table.hands.items()))
+    if len(cards) < 2:
+        raise FieldError(f"position.hands.{seat}", "needs at least two cards to sort")
+    return SortQuestion(table, seat, cards, read_cards(require(raw, "answer"), "answer"))

@@ -1,0 +1,111 @@
+"""Will this throw stand, and if not, who stops it and what is led instead?"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...engine.cards import Card
+from ...engine.throws import ThrowCheck, check_throw
+from ..answers import answer_seat, cards_text, same_cards, seat_text
+from ..fields import Raw, read_bool, read_cards, read_seat, require
+from ..model import Choice, Grade, Line, Mismatch, Question
+from ..problems import FieldError
+from ..table import Table
+from ..text import Text
+
+KIND = "throw"
+FIELDS = ("stands", "blocker", "forced")
+STANDS = "stands"
+
+
+@dataclass(frozen=True)
+class ThrowQuestion(Question):
+    """The leader's play in ``table.trick`` is a throw; the others' hands decide whether it stands."""
+
+    kind: ClassVar[str] = KIND
+    FORMAT: ClassVar[str] = "choice"
+    table: Table
+    stands: bool
+    blocker: int | None
+    forced: tuple[Card, ...] | None
+
+    @property
+    def thrower(self) -> int:
+        return self.table.trick[0][0]
+
+    def others(self) -> list[int]:
+        """The other three seats in turn order after the thrower."""
+        return [(self.thrower + k) % 4 for k in (1, 2, 3)]
+
+    def result(self) -> ThrowCheck:
+        """The engine's check of the throw against the other three hands."""
+        hands = [self.table.hand(seat) for seat in self.others()]
+        return check_throw(self.table.lead, hands, self.table.trump, self.table.rules)
+
+    def blocker_seat(self, result: ThrowCheck) -> int | None:
+        return None if result.blocker is None else self.others()[result.blocker]
+
+    def explain(self, result: ThrowCheck) -> Line:
+        """The engine's own message for the result, with the blocker's seat named."""
+        params: dict[str, object] = {"cards": cards_text(result.throw)}
+        if result.ok:
+            return Line("throw_ok", params)
+        params.update(
+            blocker=self.blocker_seat(result),
+            beater=cards_text(result.beater),
+            component=cards_text(result.beaten.cards) if result.beaten else "",
+            forced=cards_text(result.forced),
+        )
+        return Line("throw_failed", params)
+
+    def prompt(self, lang: str = "en") -> str:
+        return Line("puzzle_throw_prompt", {"seat": seat_text(self.thrower), "cards": cards_text(self.table.lead)}).render(lang)
+
+    def choices(self) -> list[Choice]:
+        stands = Choice(STANDS, Text("It stands", "甩牌成功"))
+        return [stands] + [
+            Choice(str(seat), Text(f"{seat_text(seat).en} stops it", f"{seat_text(seat).zh}能管住")) for seat in self.others()
+        ]
+
+    def grade(self, answer: object) -> Grade:
+        said_stands = isinstance(answer, str) and answer.strip().lower() in (STANDS, "ok", "成功")
+        seat = None if said_stands else answer_seat(answer, self.others())
+        result = self.result()
+        correct = result.ok if said_stands else seat == self.blocker_seat(result)
+        return Grade(correct, (self.explain(result),))
+
+    def expected(self, lang: str = "en") -> str:
+        return self.explain(self.result()).render(lang)
+
+    def verify(self) -> list[Mismatch]:
+        result = self.result()
+        if result.ok != self.stands:
+            return [Mismatch("stands", f"states {str(self.stands).lower()}, but check_throw says {str(result.ok).lower()}: {self.expected()}")]
+        mismatches: list[Mismatch] = []
+        blocker = self.blocker_seat(result)
+        if blocker != self.blocker:
+            mismatches.append(Mismatch("blocker", f"states seat {self.blocker}, but check_throw names seat {blocker}"))
+        if not result.ok and (self.forced is None or not same_cards(self.forced, result.forced)):
+            said = cards_text(self.forced or ())
+            mismatches.append(Mismatch("forced", f"states {said}, but check_throw forces {cards_text(result.forced)}"))
+        return mismatches
+
+
+def parse(raw: Raw, table: Table) -> ThrowQuestion:
+    """Read a throw puzzle: the lead in ``trick``, the other hands, and the stated result."""
+    table.need("leader", "trick", "hands")
+    if len(table.trick) != 1:
+        raise FieldError("position.trick", "must hold only the thrower's lead")
+    stands = read_bool(require(raw, "stands"), "stands")
+    question = ThrowQuestion(table, stands, None, None)
+    for seat in question.others():
+        table.hand(seat)
+    if stands:
+        for name in ("blocker", "forced"):
+            if name in raw:
+                raise FieldError(name, "a throw that stands has no blocker and no forced cards")
+        return question
+    blocker = read_seat(require(raw, "blocker"), "blocker")
+    forced = read_cards(require(raw, "forced"), "forced")
+    return ThrowQuestion(table, stands, blocker, forced)

@@ -1,0 +1,97 @@
+"""Find the tractors: the tractors of a hand's format (RULES.md §3), suit by suit."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...engine.cards import Card
+from ...engine.errors import RuleError
+from ...engine.shapes import TRACTOR, shape
+from ..answers import answer_groups, cards_text, missing_from, seat_text
+from ..fields import Raw, read_cards, require
+from ..model import Grade, Line, Mismatch, Question
+from ..problems import FieldError
+from ..table import Table
+
+KIND = "tractors"
+FIELDS = ("answer",)
+
+Signature = tuple[str, int, int]
+"""(effective suit, pairs, top step): tractors with equal signatures are interchangeable."""
+
+
+@dataclass(frozen=True)
+class TractorsQuestion(Question):
+    """``cards`` are one seat's hand; ``stated`` lists its tractors (possibly none)."""
+
+    kind: ClassVar[str] = KIND
+    FORMAT: ClassVar[str] = "card_groups"
+    table: Table
+    seat: int
+    cards: tuple[Card, ...]
+    stated: tuple[tuple[Card, ...], ...]
+
+    def tractors(self) -> list[tuple[Card, ...]]:
+        """The tractors of the hand's format, by ``shape`` of each effective suit."""
+        trump = self.table.trump
+        by_suit: dict[str, list[Card]] = {}
+        for card in trump.sorted(self.cards):
+            by_suit.setdefault(trump.suit_of(card), []).append(card)
+        return [c.cards for cards in by_suit.values() for c in shape(cards, trump).components if c.kind == TRACTOR]
+
+    def signature(self, cards: tuple[Card, ...] | list[Card]) -> Signature | None:
+        """The tractor's signature, or None when ``cards`` are not one tractor."""
+        try:
+            found = shape(cards, self.table.trump)
+        except RuleError:
+            return None
+        if found.kind != TRACTOR:
+            return None
+        return found.suit, found.components[0].pairs, found.components[0].top
+
+    def problem(self, groups: list[list[Card]] | tuple[tuple[Card, ...], ...]) -> Line | None:
+        """Why ``groups`` are not the hand's tractors (None when they are)."""
+        for group in groups:
+            if self.signature(group) is None:
+                return Line("puzzle_tractor_not", {"cards": cards_text(group)})
+        missing = missing_from(self.cards, [card for group in groups for card in group])
+        if missing:
+            return Line("not_in_hand", {"cards": cards_text(missing)})
+        want = Counter(self.signature(t) for t in self.tractors())
+        got = Counter(self.signature(group) for group in groups)
+        if want != got:
+            missed = not (got - want) and (want - got)
+            return Line("puzzle_tractors_missed" if missed else "puzzle_tractors_differ", {})
+        return None
+
+    def prompt(self, lang: str = "en") -> str:
+        return Line("puzzle_tractors_prompt", {"seat": seat_text(self.seat)}).render(lang)
+
+    def grade(self, answer: object) -> Grade:
+        problem = self.problem(answer_groups(answer))
+        found = Line("puzzle_tractors_are", {"tractors": self.expected()}) if self.tractors() else Line("puzzle_tractors_none")
+        return Grade(problem is None, (found,) if problem is None else (problem, found))
+
+    def expected(self, lang: str = "en") -> str:
+        return ", ".join(cards_text(t) for t in self.tractors()) or "—"
+
+    def verify(self) -> list[Mismatch]:
+        problem = self.problem(self.stated)
+        if problem is None:
+            return []
+        return [Mismatch("answer", f"{problem.render('en')} (shape finds: {self.expected()})")]
+
+
+def parse(raw: Raw, table: Table) -> TractorsQuestion:
+    """Read a tractors puzzle: exactly one hand and the list of its tractors."""
+    table.need("hands")
+    if len(table.hands) != 1:
+        raise FieldError("position.hands", "a tractors puzzle gives exactly one hand")
+    seat, cards = next(iter(table.hands.items()))
+    answer = require(raw, "answer")
+    if not isinstance(answer, list):
+        raise FieldError("answer", "must be a list of tractors such as [\"S3 S3 S4 S4\"] (or [] for none)")
+    stated = tuple(read_cards(item, f"answer.{i}") for i, item in enumerate(answer))
+    return TractorsQuestion(table, seat, cards, stated)

@@ -1,0 +1,127 @@
+"""Reading puzzle files: one TOML file per set; a bad puzzle is reported and the others still load."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from .fields import Raw, read_int, read_str, read_text, reject_unknown, require
+from .kinds import KINDS
+from .model import Puzzle, PuzzleSet
+from .problems import FieldError, Problem
+from .table import read_table
+
+DATA_DIR = Path(__file__).parent / "data"
+FILE_FIELDS = ("set", "puzzle")
+SET_FIELDS = ("title", "description")
+COMMON_FIELDS = ("id", "kind", "difficulty", "title", "hint", "explanation", "position")
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+
+def display_name(path: Path) -> str:
+    """The path relative to the working directory when it lies below it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def puzzle_files(paths: Sequence[str | Path] | None = None) -> tuple[list[Path], list[Problem]]:
+    """The ``.toml`` files named by ``paths`` (directories are searched); default: the shipped bank."""
+    files: list[Path] = []
+    problems: list[Problem] = []
+    for item in [DATA_DIR] if not paths else [Path(p) for p in paths]:
+        if item.is_dir():
+            files.extend(sorted(item.glob("*.toml")))
+        elif item.is_file():
+            files.append(item)
+        else:
+            problems.append(Problem(display_name(item), None, "path", "no such file or directory"))
+    return files, problems
+
+
+def read_puzzle(raw: Any, set_id: str, file: str) -> Puzzle:
+    """One ``[[puzzle]]`` entry; raises ``FieldError`` naming the first bad field."""
+    if not isinstance(raw, Mapping):
+        raise FieldError("puzzle", "must be a table ([[puzzle]])")
+    puzzle_id = read_puzzle_id(raw)
+    kind_name = read_str(require(raw, "kind"), "kind")
+    if kind_name not in KINDS:
+        raise FieldError("kind", f"unknown kind {kind_name!r}; known kinds: {', '.join(KINDS)}")
+    kind = KINDS[kind_name]
+    reject_unknown(raw, COMMON_FIELDS + kind.fields)
+    difficulty = read_int(require(raw, "difficulty"), "difficulty", 1, 5)
+    title = read_text(require(raw, "title"), "title")
+    hint = read_text(require(raw, "hint"), "hint")
+    explanation = read_text(require(raw, "explanation"), "explanation")
+    table = read_table(require(raw, "position"))
+    question = kind.parse(raw, table)
+    return Puzzle(puzzle_id, set_id, file, kind_name, difficulty, title, hint, explanation, table, question)
+
+
+def read_puzzle_id(raw: Raw) -> str:
+    puzzle_id = read_str(require(raw, "id"), "id")
+    if not ID_PATTERN.match(puzzle_id):
+        raise FieldError("id", f"{puzzle_id!r} must be lower-case letters, digits, '-' or '_'")
+    return puzzle_id
+
+
+def load_file(path: Path) -> tuple[PuzzleSet | None, list[Problem]]:
+    """One puzzle set and the problems found in it (the set is None when the file is unreadable)."""
+    file = display_name(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        return None, [Problem(file, None, "toml", str(error))]
+    problems: list[Problem] = []
+    try:
+        reject_unknown(data, FILE_FIELDS)
+        header = require(data, "set")
+        if not isinstance(header, Mapping):
+            raise FieldError("set", "must be a table ([set])")
+        reject_unknown(header, SET_FIELDS, "set")
+        title = read_text(require(header, "title", "set"), "set.title")
+        description = read_text(require(header, "description", "set"), "set.description")
+    except FieldError as error:
+        return None, [Problem(file, None, error.field, error.detail)]
+    entries = data.get("puzzle", [])
+    if not isinstance(entries, list) or not entries:
+        return None, [Problem(file, None, "puzzle", "no puzzles: add [[puzzle]] entries")]
+    puzzles: list[Puzzle] = []
+    for number, raw in enumerate(entries, start=1):
+        try:
+            puzzles.append(read_puzzle(raw, path.stem, file))
+        except FieldError as error:
+            puzzle_id = _id_or_number(raw, number)
+            problems.append(Problem(file, puzzle_id, error.field, error.detail))
+    return PuzzleSet(path.stem, file, title, description, tuple(puzzles)), problems
+
+
+def _id_or_number(raw: Any, number: int) -> str:
+    if isinstance(raw, Mapping) and isinstance(raw.get("id"), str) and raw["id"].strip():
+        return str(raw["id"]).strip()
+    return f"#{number}"
+
+
+def load_sets(paths: Sequence[str | Path] | None = None) -> tuple[list[PuzzleSet], list[Problem]]:
+    """Every set of ``paths`` (default: the shipped bank) and every problem found while reading."""
+    files, problems = puzzle_files(paths)
+    sets: list[PuzzleSet] = []
+    seen: dict[str, str] = {}
+    for path in files:
+        puzzle_set, found = load_file(path)
+        problems.extend(found)
+        if puzzle_set is None:
+            continue
+        unique: list[Puzzle] = []
+        for puzzle in puzzle_set.puzzles:
+            if puzzle.id in seen:
+                problems.append(Problem(puzzle.file, puzzle.id, "id", f"already used in {seen[puzzle.id]}"))
+                continue
+            seen[puzzle.id] = puzzle.file
+            unique.append(puzzle)
+        sets.append(PuzzleSet(puzzle_set.id, puzzle_set.file, puzzle_set.title, puzzle_set.description, tuple(unique)))
+    return sets, problems

@@ -1,0 +1,194 @@
+"""Puzzles and their parts: a ``Question`` per kind, the ``Puzzle`` around it, and ``Feedback``."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ..engine.explain import render_message
+from ..solver.solution import Trick
+from . import messages as _messages  # noqa: F401  (registers the puzzle message codes)
+from .table import Table
+from .text import Text
+
+
+@dataclass(frozen=True)
+class Line:
+    """One message of the catalogue (a ``code`` and its parameters), rendered per language."""
+
+    code: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def render(self, lang: str = "en") -> str:
+        """The message in ``lang``; parameters that are texts or lines are rendered first."""
+        params = {key: _render_param(value, lang) for key, value in self.params.items()}
+        return render_message(self.code, params, lang)
+
+
+def _render_param(value: object, lang: str) -> object:
+    if isinstance(value, Text | Line):
+        return value(lang) if isinstance(value, Text) else value.render(lang)
+    if isinstance(value, list | tuple) and value and all(isinstance(v, Line) for v in value):
+        sep = "；" if lang == "zh" else "; "
+        return sep.join(v.render(lang) for v in value if isinstance(v, Line))
+    return value
+
+
+class AnswerError(ValueError):
+    """An answer that cannot be read; ``line`` says why in both languages."""
+
+    def __init__(self, line: Line) -> None:
+        self.line = line
+        super().__init__(line.render("en"))
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One offered answer: the ``value`` to pass back to ``check`` and its label per language."""
+
+    value: str
+    label: Text
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """A stated answer the engine disagrees with: the field and what the engine says."""
+
+    field: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Grade:
+    """A kind's judgement of one answer: right or wrong, and the lines that say why."""
+
+    correct: bool
+    lines: tuple[Line, ...]
+
+
+class Question(ABC):
+    """The kind-specific part of a puzzle: its data, the stated answer, and how to judge answers.
+
+    Answers are always judged by the engine (or the solver), never by the stated answer;
+    ``verify`` checks that the stated answer agrees with them.
+    """
+
+    kind: ClassVar[str]
+    FORMAT: ClassVar[str] = ""
+
+    @property
+    def answer_format(self) -> str:
+        """What ``check`` expects: seat, option, choice, cards, card_groups, number, outcome, play."""
+        return self.FORMAT
+
+    @abstractmethod
+    def prompt(self, lang: str = "en") -> str:
+        """The question as asked, without the puzzle's title."""
+
+    @abstractmethod
+    def grade(self, answer: object) -> Grade:
+        """Judge a learner's answer with the engine."""
+
+    @abstractmethod
+    def expected(self, lang: str = "en") -> str:
+        """The right answer, as text."""
+
+    @abstractmethod
+    def verify(self) -> list[Mismatch]:
+        """Where the stated answer differs from the engine's (empty when it agrees)."""
+
+    def choices(self) -> list[Choice]:
+        """The offered answers for multiple-choice kinds (empty for free answers)."""
+        return []
+
+    def solution_line(self) -> tuple[Trick, ...]:
+        """For endgames, one optimal line of tricks (the solver's); empty for other kinds."""
+        return ()
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The answer to "is this right?": ``correct``, why (engine lines), and the puzzle's explanation."""
+
+    correct: bool
+    lines: tuple[Line, ...]
+    explanation: Text
+
+    def verdict(self, lang: str = "en") -> str:
+        """Right or wrong, and why, in one paragraph."""
+        head = Line("puzzle_right" if self.correct else "puzzle_wrong").render(lang)
+        sep = "" if lang == "zh" else " "
+        return sep.join([head, *(line.render(lang) for line in self.lines)])
+
+    def message(self, lang: str = "en") -> str:
+        """The verdict followed by the puzzle's explanation."""
+        return f"{self.verdict(lang)}\n\n{self.explanation(lang)}"
+
+    def __bool__(self) -> bool:
+        return self.correct
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle: identity, texts in both languages, difficulty 1–5, position and question."""
+
+    id: str
+    set_id: str
+    file: str
+    kind: str
+    difficulty: int
+    title: Text
+    hint: Text
+    explanation: Text
+    table: Table
+    question: Question = field(repr=False)
+
+    @property
+    def rules(self) -> str:
+        return self.table.rules.name
+
+    def prompt(self, lang: str = "en") -> str:
+        """The trump context and the question, e.g. ``Level 2, spades trump. Who takes …?``."""
+        context = self.table.trump.describe(lang)
+        sep = "。" if lang == "zh" else ". "
+        context = context[0].upper() + context[1:] if lang != "zh" else context
+        return f"{context}{sep}{self.question.prompt(lang)}"
+
+    def check(self, answer: object) -> Feedback:
+        """Judge ``answer`` (see ``question.answer_format``) and explain in both languages."""
+        try:
+            grade = self.question.grade(answer)
+        except AnswerError as error:
+            grade = Grade(False, (error.line,))
+        return Feedback(grade.correct, grade.lines, self.explanation)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything a front end shows, as plain data (texts in both languages)."""
+        return {
+            "id": self.id,
+            "set": self.set_id,
+            "kind": self.kind,
+            "difficulty": self.difficulty,
+            "title": {"en": self.title.en, "zh": self.title.zh},
+            "prompt": {"en": self.prompt("en"), "zh": self.prompt("zh")},
+            "hint": {"en": self.hint.en, "zh": self.hint.zh},
+            "answer_format": self.question.answer_format,
+            "choices": [
+                {"value": c.value, "label": {"en": c.label.en, "zh": c.label.zh}}
+                for c in self.question.choices()
+            ],
+            "position": self.table.to_dict(),
+        }
+
+
+@dataclass(frozen=True)
+class PuzzleSet:
+    """The puzzles of one file, in file order, with the set's title and description."""
+
+    id: str
+    file: str
+    title: Text
+    description: Text
+    puzzles: tuple[Puzzle, ...]

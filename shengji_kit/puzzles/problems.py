@@ -1,0 +1,28 @@
+"""A problem found in a puzzle file: which file, which puzzle, which field, and what is wrong."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class FieldError(ValueError):
+    """A puzzle field that cannot be read; ``field`` is its dotted path (``position.hands.2``)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        self.detail = message
+        super().__init__(f"{field}: {message}")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One failure: ``file``, the puzzle's ``puzzle_id`` (None for the file itself), ``field``."""
+
+    file: str
+    puzzle_id: str | None
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"puzzle {self.puzzle_id!r}" if self.puzzle_id is not None else "file"
+        return f"{self.file}: {where}: field {self.field!r}: {self.message}"

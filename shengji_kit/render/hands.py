@@ -1,0 +1,110 @@
+"""A hand as HTML: one ``<button>`` per card, overlapping, grouped by effective suit.
+
+Every card button carries the hooks the widgets and browser tests use: ``data-card`` (the code,
+``SA``), ``data-index`` (position in the hand), ``aria-label`` (the card's name in the current
+language) and ``aria-pressed`` (selected or not).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from html import escape
+
+from ..engine.cards import Card
+from ..engine.trump import Trump
+from .cards import card_face
+
+_VIEWBOX = 'viewBox="0 0 100 140"'
+
+
+def card_button(
+    card: Card,
+    index: int | None = None,
+    states: Collection[str] = (),
+    lang: str = "en",
+    classes: Iterable[str] = (),
+    attrs: dict[str, str] | None = None,
+    focusable: bool = True,
+) -> str:
+    """One card as a ``<button>`` holding its SVG face, with the DOM hooks described above."""
+    names = ["sk-card", *(f"sk-{state}" for state in sorted(states)), *classes]
+    extra = dict(attrs or {})
+    if index is not None:
+        extra["data-index"] = str(index)
+    if not focusable:
+        extra["tabindex"] = "-1"
+    pressed = "true" if "selected" in states else "false"
+    attributes = "".join(f' {key}="{escape(value)}"' for key, value in extra.items())
+    label = escape(card.name(lang))
+    return (
+        f'<button type="button" class="{" ".join(names)}" data-card="{card.code}" '
+        f'aria-label="{label}" aria-pressed="{pressed}" title="{label}"{attributes}>'
+        f'<svg {_VIEWBOX} aria-hidden="true" focusable="false">{card_face(card, states)}</svg></button>'
+    )
+
+
+def card_states(
+    card: Card,
+    selected: bool,
+    playable: Collection[Card] | None,
+    trump: Trump | None,
+    mark_trumps: bool = False,
+    mark_points: bool = False,
+) -> set[str]:
+    """The drawing states of one card in a hand."""
+    states: set[str] = set()
+    if selected:
+        states.add("selected")
+    if playable is not None:
+        states.add("playable" if card in playable else "unplayable")
+    if mark_trumps and trump is not None and trump.is_trump(card):
+        states.add("trump")
+    if mark_points and card.points:
+        states.add("points")
+    return states
+
+
+def hand_html(
+    cards: Sequence[Card],
+    selected: Collection[int] = (),
+    playable: Collection[Card] | None = None,
+    trump: Trump | None = None,
+    lang: str = "en",
+    seat: int | None = 0,
+    label: str = "",
+    mark_trumps: bool = False,
+    mark_points: bool = False,
+) -> str:
+    """The hand in the given order as overlapping card buttons; a gap opens between suits.
+
+    ``seat`` becomes ``data-seat`` (the learner's hand is ``data-seat="0"``); ``playable`` set
+    to None draws no playable/unplayable marks.
+    """
+    parts: list[str] = []
+    previous_group: str | None = None
+    for i, card in enumerate(cards):
+        group = trump.suit_of(card) if trump is not None else (card.suit or "T")
+        classes = ["sk-group-start"] if previous_group is not None and group != previous_group else []
+        previous_group = group
+        states = card_states(card, i in selected, playable, trump, mark_trumps, mark_points)
+        parts.append(card_button(card, i, states, lang, classes))
+    seat_attr = f' data-seat="{seat}"' if seat is not None else ""
+    aria = f' aria-label="{escape(label)}"' if label else ""
+    return (
+        f'<div class="sk-hand" role="group"{seat_attr}{aria} data-count="{len(cards)}">'
+        f'{"".join(parts)}</div>'
+    )
+
+
+def card_row_html(
+    cards: Sequence[Card],
+    lang: str = "en",
+    states: Collection[str] = (),
+    attrs: dict[str, str] | None = None,
+    classes: Iterable[str] = (),
+) -> str:
+    """A small row of non-interactive card buttons (a play in a trick, a kitty, a declaration)."""
+    buttons = "".join(card_button(card, None, states, lang, focusable=False) for card in cards)
+    extra = "".join(f' {key}="{escape(value)}"' for key, value in (attrs or {}).items())
+    names = " ".join(["sk-row", *classes])
+    return f'<div class="{names}"{extra}>{buttons}</div>'

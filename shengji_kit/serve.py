@@ -1,0 +1,193 @@
+"""Serve the lessons and apps with Voila on 127.0.0.1: the command line, the catalogue, the entry point.
+
+`make serve` and `shengji-kit serve` both end in :func:`run`; the browser tests start the server
+through :func:`voila_command` and :func:`voila_environment`, so every caller shares one setup.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+# Templates and settings Voila reads (instead of any in the home folder).
+JUPYTER_DIR = REPO_ROOT / "config" / "jupyter"
+TEMPLATE = "shengji"
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8866
+LOCAL_HOSTS = ("127.0.0.1", "localhost")
+LANDING_PAGE = "notebooks/index.ipynb"
+# folder -> bilingual section title on the landing page, in display order
+FOLDERS: dict[str, str] = {"lessons": "Lessons · 课程", "notebooks": "Apps · 应用"}
+# A kernel left without any open tab is stopped after this many idle seconds.
+CULL_IDLE_SECONDS = 600
+CULL_INTERVAL_SECONDS = 60
+
+
+@dataclass(frozen=True)
+class CatalogueEntry:
+    """One notebook the landing page links to: where it is, its title and one-line summary."""
+
+    path: str
+    title: str
+    summary: str
+
+    @property
+    def folder(self) -> str:
+        """The top folder the notebook lives in (``lessons`` or ``notebooks``)."""
+        return self.path.split("/", 1)[0]
+
+
+def _first_markdown(notebook: Path) -> str:
+    """The source of the notebook's first markdown cell, or "" when it has none or is unreadable."""
+    try:
+        cells = json.loads(notebook.read_text(encoding="utf-8")).get("cells", [])
+    except (OSError, ValueError, AttributeError):
+        return ""
+    for cell in cells:
+        if isinstance(cell, dict) and cell.get("cell_type") == "markdown":
+            source = cell.get("source", "")
+            return "".join(source) if isinstance(source, list) else str(source)
+    return ""
+
+
+def describe(notebook: Path) -> tuple[str, str]:
+    """Title (first ``#`` heading) and summary (first plain line after it) of a notebook."""
+    title, summary = "", ""
+    for raw in _first_markdown(notebook).splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            if title:
+                break
+            title = line.lstrip("#").strip()
+        elif title and not summary:
+            summary = line
+            break
+    return title or notebook.stem.replace("_", " "), summary
+
+
+def catalogue(root: Path = REPO_ROOT) -> list[CatalogueEntry]:
+    """Every lesson and app under ``root`` (the landing page excluded), folder by folder, by name."""
+    entries: list[CatalogueEntry] = []
+    for folder in FOLDERS:
+        for notebook in sorted((root / folder).glob("*.ipynb")):
+            relative = notebook.relative_to(root).as_posix()
+            if relative == LANDING_PAGE:
+                continue
+            title, summary = describe(notebook)
+            entries.append(CatalogueEntry(relative, title, summary))
+    return entries
+
+
+def catalogue_html(root: Path = REPO_ROOT) -> str:
+    """The landing page's list: one bilingual section per folder, links relative to ``notebooks/``."""
+    entries = catalogue(root)
+    parts = ['<div class="shengji-catalogue" data-role="catalogue">']
+    for folder, heading in FOLDERS.items():
+        parts.append(f'<h2 data-folder="{folder}">{html.escape(heading)}</h2>')
+        items = [entry for entry in entries if entry.folder == folder]
+        if not items:
+            parts.append("<p><em>Nothing here yet · 暂无内容</em></p>")
+            continue
+        parts.append("<ul>")
+        for entry in items:
+            href = html.escape(f"../{entry.path}", quote=True)
+            summary = f" — {html.escape(entry.summary)}" if entry.summary else ""
+            parts.append(
+                f'<li><a href="{href}" data-notebook="{html.escape(entry.path, quote=True)}">'
+                f"{html.escape(entry.title)}</a>{summary}</li>"
+            )
+        parts.append("</ul>")
+    parts.append("</div>")
+    return "\n".join(parts)
+
+
+def voila_command(
+    port: int = DEFAULT_PORT,
+    host: str = DEFAULT_HOST,
+    root: Path = REPO_ROOT,
+    python: str = sys.executable,
+) -> list[str]:
+    """The Voila command line: tree mode over ``root``, local only, idle kernels culled, no browser."""
+    return [
+        python,
+        "-m",
+        "voila",
+        str(root),
+        "--no-browser",
+        f"--Voila.ip={host}",
+        f"--Voila.port={port}",
+        "--Voila.port_retries=0",
+        f"--Voila.config_file_paths={JUPYTER_DIR}",
+        f"--VoilaConfiguration.template={TEMPLATE}",
+        "--VoilaConfiguration.theme=light",
+        "--VoilaConfiguration.allow_template_override=NO",
+        "--VoilaConfiguration.show_tracebacks=True",
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
+        "--MappingKernelManager.cull_connected=False",
+        "--MappingKernelManager.cull_busy=False",
+    ]
+
+
+def voila_environment(base: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment for Voila: the repository's Jupyter folder first, nothing from the home one."""
+    env = dict(os.environ if base is None else base)
+    extra = env.get("JUPYTER_PATH", "")
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(JUPYTER_DIR), extra) if p)
+    env["JUPYTER_CONFIG_DIR"] = str(JUPYTER_DIR)
+    env["JUPYTER_PLATFORM_DIRS"] = "1"
+    return env
+
+
+def landing_url(port: int = DEFAULT_PORT, host: str = DEFAULT_HOST) -> str:
+    """Where a learner opens the kit: the rendered landing page."""
+    return f"http://{host}:{port}/voila/render/{LANDING_PAGE}"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--host`` and ``--port`` to the ``serve`` command."""
+    parser.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        choices=LOCAL_HOSTS,
+        help="address to listen on (local only) · 监听地址（仅本机）",
+    )
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port to listen on · 端口")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start Voila, print the landing page's address, and wait until it stops (Ctrl+C)."""
+    host: str = args.host
+    port: int = args.port
+    print(f"Open · 请打开: {landing_url(port, host)}", flush=True)
+    print("Stop with Ctrl+C · 按 Ctrl+C 停止", flush=True)
+    process = subprocess.Popen(voila_command(port, host), env=voila_environment())
+    try:
+        return process.wait()
+    except KeyboardInterrupt:
+        try:
+            return process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.terminate()
+            return process.wait()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m shengji_kit.serve``: parse the options and serve."""
+    parser = argparse.ArgumentParser(prog="python -m shengji_kit.serve", description=__doc__)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,208 @@
+"""The choices at each turn of an endgame: leads (throws checked exactly) and legal follows.
+
+Cards are card indices (0..53) and a play is a sorted tuple of them. Choices that are truly
+equivalent are merged (see ``equivalence_classes``), so the search branches only on real choices.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from ..engine.cards import CARDS, Card
+from ..engine.follow import legal_leads, legal_plays
+from ..engine.rules import Rules
+from ..engine.shapes import Shape, shape
+from ..engine.throws import check_throw
+from ..engine.trump import Trump
+
+Hand = tuple[int, ...]
+Hands = tuple[Hand, ...]
+Play = tuple[int, ...]
+
+POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
+SINGLE_CLASS = 100
+"""Class ids of faces held once start here (see ``MoveMaker.equivalence_classes``)."""
+
+
+class SeatClasses(NamedTuple):
+    """One hand's equivalence classes: card -> class id, the hand as sorted class ids, any merge."""
+
+    mapping: dict[int, int]
+    signature: tuple[int, ...]
+    merging: bool
+
+
+def cards_of(indices: Iterable[int]) -> list[Card]:
+    """Card objects for card indices."""
+    return [CARDS[i] for i in indices]
+
+
+def remove(hand: Hand, play: Play) -> Hand:
+    """``hand`` without the cards of ``play`` (both sorted index tuples)."""
+    rest = list(hand)
+    for index in play:
+        rest.remove(index)
+    return tuple(rest)
+
+
+class MoveMaker:
+    """Lists leads and follows for one trump context and rule preset, with caches."""
+
+    def __init__(self, trump: Trump, rules: Rules) -> None:
+        self.trump = trump
+        self.rules = rules
+        self.suit_of = trump.tables.suit_of
+        self.step = trump.tables.step
+        self._leads: dict[Hand, list[Play]] = {}
+        self._follows: dict[tuple[Play, Hand], list[Play]] = {}
+        self._shapes: dict[Play, Shape] = {}
+        self._throw_ok: dict[tuple[Play, Hands], bool] = {}
+
+    def shape(self, play: Play) -> Shape:
+        """The engine's shape of a lead (cached)."""
+        found = self._shapes.get(play)
+        if found is None:
+            found = self._shapes[play] = shape(cards_of(play), self.trump)
+        return found
+
+    def combination_leads(self, hand: Hand) -> list[Play]:
+        """Every distinct single, pair and tractor lead from ``hand``."""
+        found = self._leads.get(hand)
+        if found is None:
+            found = [tuple(sorted(c.index for c in lead)) for lead in legal_leads(cards_of(hand), self.trump)]
+            self._leads[hand] = found
+        return found
+
+    def follows(self, lead: Play, hand: Hand) -> list[Play]:
+        """Every distinct legal follow to ``lead`` from ``hand`` (the engine's ``legal_plays``)."""
+        key = (lead, hand)
+        found = self._follows.get(key)
+        if found is None:
+            plays = legal_plays(cards_of(lead), cards_of(hand), self.trump, limit=None)
+            found = self._follows[key] = [tuple(sorted(c.index for c in play)) for play in plays]
+        return found
+
+    def standing_throws(self, hands: Hands, leader: int) -> list[Play]:
+        """The throws ``leader`` could make that stand (``check_throw`` decides each one).
+
+        A throw that fails leads its forced component instead, which is also a plain lead with
+        the same outcome (the super_tycoon penalty is a stake, not points), so only the throws
+        that stand are new choices. A candidate's singles must reach the highest card the checked
+        hands hold in the suit, which keeps the candidates few.
+        """
+        hand = hands[leader]
+        others = tuple(hands[(leader + k) % 4] for k in (1, 2, 3))
+        checked = (others[0], others[2]) if self.rules.throw_check_opponents_only else others
+        by_suit: dict[str, Counter[int]] = {}
+        for index in hand:
+            by_suit.setdefault(self.suit_of[index], Counter())[index] += 1
+        found: list[Play] = []
+        for suit, counts in by_suit.items():
+            if sum(counts.values()) < 2:
+                continue
+            highest = max((self.step[i] for h in checked for i in h if self.suit_of[i] == suit), default=-1)
+            options: list[tuple[int, tuple[int, ...]]] = []
+            for index, count in sorted(counts.items()):
+                if self.step[index] >= highest:
+                    options.append((index, tuple(range(count + 1))))
+                elif count == 2:
+                    options.append((index, (0, 2)))
+            for throw in _multisets(options):
+                if len(throw) >= 2 and self.shape(throw).kind == "throw" and self._stands(throw, others):
+                    found.append(throw)
+        return found
+
+    def _stands(self, throw: Play, others: Hands) -> bool:
+        key = (throw, others)
+        ok = self._throw_ok.get(key)
+        if ok is None:
+            result = check_throw(cards_of(throw), [cards_of(h) for h in others], self.trump, self.rules)
+            ok = self._throw_ok[key] = result.ok
+        return ok
+
+    def equivalence_classes(self, hands: Hands) -> tuple[SeatClasses, ...]:
+        """Give each card of each hand a class; cards of one class are interchangeable.
+
+        Two faces of one hand are merged only when the hand holds each once (so neither can
+        pair), they have the same effective suit and points, and no card of another hand sits on
+        a step between them, ends included (equal steps always merge). Swapping such cards changes
+        no comparison, follow rule, throw check or score for the rest of play; during a trick the
+        played cards still count as held, so a trick boundary's classes hold all trick long.
+        A face held once gets the class ``SINGLE_CLASS + first face of its class``; a face held
+        twice is its own class (its index), so class ids never confuse a pair with two singles.
+        """
+        suit_of, step = self.suit_of, self.step
+        by_suit: dict[str, list[tuple[int, int, int, bool]]] = {}
+        mappings: list[dict[int, int]] = []
+        for seat, hand in enumerate(hands):
+            mapping: dict[int, int] = {}
+            last = len(hand) - 1
+            for n, index in enumerate(hand):
+                single = (n == 0 or hand[n - 1] != index) and (n == last or hand[n + 1] != index)
+                if single:
+                    mapping[index] = SINGLE_CLASS + index
+                elif index in mapping:
+                    continue
+                else:
+                    mapping[index] = index
+                by_suit.setdefault(suit_of[index], []).append((step[index], seat, index, single))
+            mappings.append(mapping)
+        merging = [False] * 4
+        for entries in by_suit.values():
+            if len(entries) < 2:
+                continue
+            entries.sort()
+            other_top = [-1, -1, -1, -1]
+            """The highest step seen so far held by a hand other than each seat."""
+            previous: list[dict[int, tuple[int, int]]] = [{}, {}, {}, {}]
+            """Per seat and points value: (step, class id) of the last single face met."""
+            at = 0
+            while at < len(entries):
+                here = entries[at][0]
+                end = at
+                owners = 0
+                while end < len(entries) and entries[end][0] == here:
+                    owners |= 1 << entries[end][1]
+                    end += 1
+                for seat in range(4):
+                    if owners & ~(1 << seat):
+                        other_top[seat] = here
+                for _, seat, index, single in entries[at:end]:
+                    if not single:
+                        continue
+                    points = POINTS[index]
+                    before = previous[seat].get(points)
+                    if before is not None and (before[0] == here or other_top[seat] < before[0]):
+                        mappings[seat][index] = before[1]
+                        merging[seat] = True
+                    previous[seat][points] = (here, mappings[seat][index])
+                at = end
+        return tuple(
+            SeatClasses(mapping, tuple(sorted(mapping[i] for i in hand)), merging[seat])
+            for seat, (mapping, hand) in enumerate(zip(mappings, hands, strict=True))
+        )
+
+    def merge(self, plays: list[Play], classes: SeatClasses) -> list[Play]:
+        """One play of each equivalence class of plays (the first met)."""
+        if len(plays) < 2 or not classes.merging:
+            return plays
+        mapping = classes.mapping
+        seen: set[tuple[int, ...]] = set()
+        kept: list[Play] = []
+        for play in plays:
+            key = tuple(sorted(mapping[i] for i in play))
+            if key not in seen:
+                seen.add(key)
+                kept.append(play)
+        return kept
+
+
+def _multisets(options: Sequence[tuple[int, tuple[int, ...]]]) -> list[Play]:
+    """Every choice of how many copies to take of each face (sorted index tuples)."""
+    result: list[list[int]] = [[]]
+    for index, takes in options:
+        result = [chosen + [index] * take for chosen in result for take in takes]
+    return [tuple(chosen) for chosen in result]

@@ -1,0 +1,313 @@
+"""The exact search: alpha-beta over plays, with a transposition table at trick boundaries.
+
+Values are the attackers' points still to come (trick points plus the kitty bonus), so a
+table entry holds whatever points were taken before. Attackers maximise, defenders minimise.
+The table is keyed on the hands written as equivalence classes (``MoveMaker.equivalence_classes``),
+so positions that differ only by interchangeable cards share one entry.
+"""
+
+from __future__ import annotations
+
+from ..engine.cards import CARDS
+from ..engine.rules import Rules
+from ..engine.scoring import kitty_multiplier
+from ..engine.shapes import THROW
+from ..engine.trump import TRUMP, Trump
+from ..engine.tricks import play_key
+from .moves import POINTS, Hand, Hands, MoveMaker, Play, SeatClasses, cards_of, remove
+
+Key = tuple[int, int]
+Classes = tuple[SeatClasses, ...]
+Options = tuple[list[Play], list[Play], dict[Play, "Key | None"], dict[Play, Hand]]
+"""A seat's follows sorted points first and points last, each one's key, the hand left after it."""
+Boundary = tuple[Classes, tuple[tuple[int, ...], ...], int]
+INFINITY = 10**6
+NO_KEY: Key = (-1, -1)
+
+
+class Searcher:
+    """Solves positions of one deal context; the table and caches live as long as the object."""
+
+    def __init__(self, trump: Trump, rules: Rules, attackers: tuple[bool, ...], kitty_points: int) -> None:
+        self.trump = trump
+        self.rules = rules
+        self.moves = MoveMaker(trump, rules)
+        self.suit_of = trump.tables.suit_of
+        self.step = trump.tables.step
+        self.attacker = attackers
+        self.kitty_points = kitty_points
+        self.table: dict[tuple[tuple[tuple[int, ...], ...], int], tuple[int, int, Play | None]] = {}
+        self.nodes = 0
+        self.lead_table: dict[tuple[tuple[tuple[int, ...], ...], int, tuple[int, ...]], tuple[int, int]] = {}
+        self._keys: dict[tuple[Play, Play], Key | None] = {}
+        self._throw_lead: dict[Play, bool] = {}
+        self._multipliers: dict[Play, int] = {}
+        self._boundaries: dict[Hands, Boundary] = {}
+        self._leads: dict[tuple[Hands, int], list[Play]] = {}
+        self._follows: dict[tuple[Play, Hand, tuple[int, ...]], Options] = {}
+
+    # --- scoring helpers -----------------------------------------------------------------
+
+    def key(self, play: Play, lead: Play) -> Key | None:
+        """The engine's ``play_key`` of ``play`` against ``lead`` (fast for single leads)."""
+        if len(lead) == 1:
+            suit = self.suit_of[play[0]]
+            if suit == self.suit_of[lead[0]]:
+                return (0, self.step[play[0]])
+            if suit == TRUMP:
+                return (1, self.step[play[0]])
+            return None
+        pair = (play, lead)
+        if pair not in self._keys:
+            self._keys[pair] = play_key(cards_of(play), self.moves.shape(lead), self.trump)
+        return self._keys[pair]
+
+    def is_throw(self, lead: Play) -> bool:
+        """Is ``lead`` a throw (which only a ruff can beat)?"""
+        found = self._throw_lead.get(lead)
+        if found is None:
+            found = self._throw_lead[lead] = len(lead) > 1 and self.moves.shape(lead).kind == THROW
+        return found
+
+    def beats(self, key: Key | None, best: Key, lead: Play) -> bool:
+        """Does a play with ``key`` take the trick from the play holding ``best``?"""
+        if key is None or key <= best:
+            return False
+        return key[0] == 1 or not self.is_throw(lead)
+
+    def multiplier(self, lead: Play) -> int:
+        """The kitty multiplier for ``lead`` as the last trick's lead."""
+        found = self._multipliers.get(lead)
+        if found is None:
+            found = self._multipliers[lead] = kitty_multiplier(cards_of(lead), self.trump, self.rules)
+        return found
+
+    def most_left(self, hands: Hands) -> int:
+        """An upper bound on the attackers' points still to come."""
+        left = sum(POINTS[i] for hand in hands for i in hand)
+        size = len(hands[0])
+        if size == 1:
+            most = 2
+        elif size < 4 or not self.rules.tractor_kitty_scales:
+            most = 4
+        else:
+            most = 4 * (size // 2)
+        return left + self.kitty_points * most
+
+    # --- choices -------------------------------------------------------------------------
+
+    def leads(self, hands: Hands, leader: int, classes: Classes | None) -> list[Play]:
+        """The leader's choices: plain leads and standing throws (merged when given ``classes``)."""
+        if classes is not None and (hands, leader) in self._leads:
+            return self._leads[(hands, leader)]
+        plays = self.moves.combination_leads(hands[leader]) + self.moves.standing_throws(hands, leader)
+        if classes is not None:
+            plays = self.moves.merge(plays, classes[leader])
+        step, suit_of = self.step, self.suit_of
+        plays.sort(key=lambda p: (-len(p), suit_of[p[0]] != TRUMP, -max(step[i] for i in p)))
+        if classes is not None:
+            self._leads[(hands, leader)] = plays
+        return plays
+
+    def follows(self, hands: Hands, leader: int, plays: tuple[Play, ...], classes: Classes) -> list[Play]:
+        """The next follower's distinct legal plays (equivalent ones merged)."""
+        seat = (leader + len(plays)) % 4
+        return self._options(plays[0], hands[seat], classes[seat])[0]
+
+    def _options(self, lead: Play, hand: Hand, classes: SeatClasses) -> Options:
+        """The merged follows sorted two ways, each one's key and the hand left after it."""
+        cache_key = (lead, hand, classes.signature)
+        found = self._follows.get(cache_key)
+        if found is None:
+            step = self.step
+            plays = self.moves.merge(self.moves.follows(lead, hand), classes)
+            points = {play: sum(POINTS[i] for i in play) for play in plays}
+            low = {play: sum(step[i] for i in play) for play in plays}
+            giving = sorted(plays, key=lambda p: (-points[p], low[p]))
+            keeping = sorted(plays, key=lambda p: (points[p], low[p]))
+            keys = {play: self.key(play, lead) for play in plays}
+            rests = {play: remove(hand, play) for play in plays}
+            found = self._follows[cache_key] = (giving, keeping, keys, rests)
+        return found
+
+    def ordered_follows(
+        self, hands: Hands, leader: int, plays: tuple[Play, ...], win: int, best: Key, classes: Classes
+    ) -> list[Play]:
+        """Partner winning: give points; opponent winning: win (taking points), else play low."""
+        seat = (leader + len(plays)) % 4
+        lead = plays[0]
+        giving, keeping, keys, _ = self._options(lead, hands[seat], classes[seat])
+        if len(giving) == 1 or self.attacker[seat] == self.attacker[(leader + win) % 4]:
+            return giving
+        ruff_only = self.is_throw(lead)
+        winning = []
+        for play in giving:
+            key = keys[play]
+            if key is not None and key > best and (key[0] == 1 or not ruff_only):
+                winning.append(play)
+        if not winning:
+            return keeping
+        if len(winning) == len(giving):
+            return giving
+        return winning + [play for play in keeping if play not in winning]
+
+    # --- search --------------------------------------------------------------------------
+
+    def boundary(self, hands: Hands) -> Boundary:
+        """Classes, table key and point bound of a trick boundary (cached per hands)."""
+        found = self._boundaries.get(hands)
+        if found is None:
+            classes = self.moves.equivalence_classes(hands)
+            signature = tuple(c.signature for c in classes)
+            found = self._boundaries[hands] = (classes, signature, self.most_left(hands))
+        return found
+
+    def classes(self, hands: Hands) -> Classes:
+        """Each seat's equivalence classes at a trick boundary; they hold all trick long."""
+        return self.boundary(hands)[0]
+
+    def value(self, hands: Hands, leader: int, alpha: int, beta: int) -> int:
+        """The attackers' points still to come with ``leader`` to lead (fail-soft alpha-beta)."""
+        size = len(hands[0])
+        if size <= 1:
+            return self.last_trick(hands, leader) if size else 0
+        self.nodes += 1
+        classes, signature, most = self.boundary(hands)
+        table_key = (signature, leader)
+        entry = self.table.get(table_key)
+        low, high, hint = (0, most, None) if entry is None else entry
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        a = a0 = max(alpha, low)
+        b = b0 = min(beta, high)
+        maximising = self.attacker[leader]
+        best = -INFINITY if maximising else INFINITY
+        best_play: Play | None = None
+        options = self.leads(hands, leader, classes)
+        if hint is not None and hint != options[0] and hint in options:
+            options = [hint] + [play for play in options if play != hint]
+        rest = hands[:leader], hands[leader + 1 :]
+        mapping = classes[leader].mapping
+        lead_table = self.lead_table
+        for lead in options:
+            lead_key = (signature, leader, tuple(sorted(mapping[i] for i in lead)))
+            lead_entry = lead_table.get(lead_key)
+            lead_low, lead_high = (-INFINITY, INFINITY) if lead_entry is None else lead_entry
+            if lead_low >= b or lead_high <= a or lead_low == lead_high:
+                got = lead_low if lead_low >= b or lead_low == lead_high else lead_high
+            else:
+                wa, wb = max(a, lead_low), min(b, lead_high)
+                after = rest[0] + (remove(hands[leader], lead),) + rest[1]
+                key = self.key(lead, lead)
+                assert key is not None
+                got = self.follow(after, leader, (lead,), 0, key, wa, wb, classes)
+                if got <= wa:
+                    lead_high = got
+                elif got >= wb:
+                    lead_low = got
+                else:
+                    lead_low = lead_high = got
+                lead_table[lead_key] = (lead_low, lead_high)
+            if maximising:
+                if got > best:
+                    best, best_play = got, lead
+                    a = max(a, got)
+            elif got < best:
+                best, best_play = got, lead
+                b = min(b, got)
+            if a >= b:
+                break
+        if best <= a0:
+            high = best
+        elif best >= b0:
+            low = best
+        else:
+            low = high = best
+        self.table[table_key] = (low, high, best_play)
+        return best
+
+    def follow(
+        self, hands: Hands, leader: int, plays: tuple[Play, ...], win: int, best: Key,
+        alpha: int, beta: int, classes: Classes,
+    ) -> int:
+        """The value with the trick partly played (``win`` holds ``best``); the next seat chooses."""
+        self.nodes += 1
+        count = len(plays)
+        seat = (leader + count) % 4
+        lead = plays[0]
+        _, _, keys, rests = self._options(lead, hands[seat], classes[seat])
+        ruff_only = self.is_throw(lead)
+        maximising = self.attacker[seat]
+        value = -INFINITY if maximising else INFINITY
+        before, after = hands[:seat], hands[seat + 1 :]
+        for play in self.ordered_follows(hands, leader, plays, win, best, classes):
+            key = keys[play]
+            now_plays = plays + (play,)
+            now_hands = before + (rests[play],) + after
+            if key is not None and key > best and (key[0] == 1 or not ruff_only):
+                now_win, now_best = count, key
+            else:
+                now_win, now_best = win, best
+            if count == 3:
+                got = self.trick_points(now_hands, leader, now_plays, now_win)
+                if now_hands[0]:
+                    got += self.value(now_hands, (leader + now_win) % 4, alpha - got, beta - got)
+            else:
+                got = self.follow(now_hands, leader, now_plays, now_win, now_best, alpha, beta, classes)
+            if maximising:
+                if got > value:
+                    value = got
+                    alpha = max(alpha, got)
+            elif got < value:
+                value = got
+                beta = min(beta, got)
+            if alpha >= beta:
+                break
+        return value
+
+    def after_play(
+        self, hands: Hands, leader: int, plays: tuple[Play, ...], win: int, best: Key,
+        play: Play, alpha: int, beta: int, classes: Classes,
+    ) -> int:
+        """The value once the next seat plays ``play`` in the current trick (``classes`` of its start)."""
+        seat = (leader + len(plays)) % 4
+        hands = hands[:seat] + (remove(hands[seat], play),) + hands[seat + 1 :]
+        key = self.key(play, plays[0] if plays else play)
+        if not plays or self.beats(key, best, plays[0]):
+            assert key is not None
+            win, best = len(plays), key
+        plays = plays + (play,)
+        if len(plays) == 4:
+            gained = self.trick_points(hands, leader, plays, win)
+            if not hands[0]:
+                return gained
+            return gained + self.value(hands, (leader + win) % 4, alpha - gained, beta - gained)
+        return self.follow(hands, leader, plays, win, best, alpha, beta, classes)
+
+    def last_trick(self, hands: Hands, leader: int) -> int:
+        """One card each: every play is forced, so just score the trick."""
+        self.nodes += 1
+        plays = tuple(hands[(leader + k) % 4] for k in range(4))
+        win, best = 0, self.key(plays[0], plays[0])
+        assert best is not None
+        for k in (1, 2, 3):
+            key = self.key(plays[k], plays[0])
+            if key is not None and key > best:
+                win, best = k, key
+        return self.trick_points(((),) * 4, leader, plays, win)
+
+    def trick_points(self, hands: Hands, leader: int, plays: tuple[Play, ...], win: int) -> int:
+        """The attackers' gain from a finished trick (with the kitty after the last one)."""
+        if not self.attacker[(leader + win) % 4]:
+            return 0
+        gained = sum(POINTS[i] for play in plays for i in play)
+        if not hands[0]:
+            gained += self.kitty_points * self.multiplier(plays[0])
+        return gained
+
+
+def card_codes(play: Play, trump: Trump) -> str:
+    """A play as space-joined codes, strongest first (``trump.sorted`` order)."""
+    return " ".join(card.code for card in trump.sorted(CARDS[i] for i in play))

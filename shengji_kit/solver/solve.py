@@ -1,0 +1,104 @@
+"""``solve(position)``: the exact value, the mover's best leads and an optimal line."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from ..engine.cards import CARDS
+from .moves import POINTS, Hands, Play
+from .position import Position
+from .search import INFINITY, NO_KEY, Classes, Key, Searcher, card_codes
+from .solution import Solution, Trick
+
+
+def searcher_for(position: Position) -> Searcher:
+    """A fresh searcher for the position's trump, rules, teams and kitty."""
+    attackers = tuple(position.is_attacker(seat) for seat in range(4))
+    return Searcher(position.trump_context, position.rules_preset, attackers, position.kitty_points)
+
+
+def start_hands(position: Position) -> Hands:
+    """The hands as sorted tuples of card indices."""
+    return tuple(tuple(sorted(card.index for card in hand)) for hand in position.hands)
+
+
+def solve(position: Position | Mapping[str, Any]) -> Solution:
+    """Solve an endgame exactly: attackers maximise, defenders minimise the attackers' total."""
+    if not isinstance(position, Position):
+        position = Position.from_dict(position)
+    started = time.perf_counter()
+    searcher = searcher_for(position)
+    hands = start_hands(position)
+    leader = position.leader
+    value = searcher.value(hands, leader, -INFINITY, INFINITY)
+    best: dict[str, int] = {}
+    classes = searcher.classes(hands)
+    for lead in searcher.leads(hands, leader, None):
+        got = searcher.after_play(hands, leader, (), 0, NO_KEY, lead, value - 1, value + 1, classes)
+        if got == value:
+            best[card_codes(lead, searcher.trump)] = position.points + value
+    line = optimal_line(searcher, hands, leader, value)
+    return Solution(
+        position=position,
+        total=position.points + value,
+        best=best,
+        line=line,
+        nodes=searcher.nodes,
+        seconds=time.perf_counter() - started,
+    )
+
+
+def optimal_line(searcher: Searcher, hands: Hands, leader: int, value: int) -> tuple[Trick, ...]:
+    """Follow plays that keep the exact value, trick by trick, to the end."""
+    tricks: list[Trick] = []
+    while hands[0]:
+        plays: tuple[Play, ...] = ()
+        win, best = 0, NO_KEY
+        classes = searcher.classes(hands)
+        for k in range(4):
+            options = (
+                searcher.leads(hands, leader, classes)
+                if k == 0
+                else searcher.follows(hands, leader, plays, classes)
+            )
+            play = _keeping_value(searcher, hands, leader, plays, win, best, options, value, classes)
+            seat = (leader + k) % 4
+            rest = list(hands[seat])
+            for index in play:
+                rest.remove(index)
+            hands = hands[:seat] + (tuple(rest),) + hands[seat + 1 :]
+            key = searcher.key(play, plays[0] if plays else play)
+            if not plays or searcher.beats(key, best, plays[0]):
+                assert key is not None
+                win, best = k, key
+            plays = plays + (play,)
+        gained = searcher.trick_points(hands, leader, plays, win)
+        card_points = sum(POINTS[i] for play in plays for i in play)
+        winner = (leader + win) % 4
+        bonus = gained - card_points if gained and not hands[0] else 0
+        trump = searcher.trump
+        tricks.append(
+            Trick(
+                leader=leader,
+                plays=tuple(tuple(trump.sorted(CARDS[i] for i in play)) for play in plays),
+                winner=winner,
+                points=card_points,
+                gained=gained,
+                kitty_bonus=bonus,
+            )
+        )
+        value -= gained
+        leader = winner
+    return tuple(tricks)
+
+
+def _keeping_value(
+    searcher: Searcher, hands: Hands, leader: int, plays: tuple[Play, ...], win: int, best: Key,
+    options: list[Play], value: int, classes: Classes,
+) -> Play:
+    for play in options:
+        if searcher.after_play(hands, leader, plays, win, best, play, value - 1, value + 1, classes) == value:
+            return play
+    raise AssertionError("no play keeps the solved value")

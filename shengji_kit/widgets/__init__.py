@@ -1,0 +1,12 @@
+"""Notebook widgets: one anywidget surface over Python scenes (hands, tables, exercises)."""
+
+from .exercise import ExerciseScene, exercise_widget
+from .hand import HandScene, Selection, hand_widget
+from .language import SESSION, current_language, set_language
+from .surface import CardSurface, Observable, Scene
+from .switch import language_switch
+
+__all__ = [
+    "SESSION", "CardSurface", "ExerciseScene", "HandScene", "Observable", "Scene", "Selection",
+    "current_language", "exercise_widget", "hand_widget", "language_switch", "set_language",
+]

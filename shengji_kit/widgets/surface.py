@@ -1,0 +1,95 @@
+"""One anywidget for every card view: Python draws HTML from a scene, the JS reports clicks and keys.
+
+A *scene* is a plain Python object with ``render(lang) -> str`` and ``handle(message)``; all
+behaviour lives there (and is tested there). ``CardSurface`` only syncs the drawn HTML and the
+language, and passes the browser's messages on. Messages look like ``{"type": "click", "card":
+"SA", "index": 3}``, ``{"type": "action", "action": "play", "value": ""}``, ``{"type":
+"answer", "answer": "2"}`` or ``{"type": "key", "key": "enter"}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, Protocol
+
+import anywidget
+import traitlets
+
+from .language import SESSION
+
+STATIC = Path(__file__).parent / "static"
+
+
+class Scene(Protocol):
+    """What a ``CardSurface`` shows and whom it tells about clicks."""
+
+    def render(self, lang: str) -> str: ...
+
+    def handle(self, message: Mapping[str, Any]) -> None: ...
+
+
+class Observable:
+    """A scene base that can tell its widget to redraw (bots move, timers fire)."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Callable[[], None]] = []
+
+    def subscribe(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` whenever the scene changed on its own."""
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Callable[[], None]) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def changed(self) -> None:
+        """Tell every listener to redraw."""
+        for listener in list(self._listeners):
+            listener()
+
+
+class CardSurface(anywidget.AnyWidget):
+    """Shows ``scene.render(lang)``; the ``html`` and ``lang`` traits hold what is drawn."""
+
+    _esm = STATIC / "surface.js"
+    _css = STATIC / "surface.css"
+    html = traitlets.Unicode("").tag(sync=True)
+    lang = traitlets.Unicode("en").tag(sync=True)
+
+    def __init__(self, scene: Scene, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.scene = scene
+        self.lang = SESSION.lang
+        SESSION.observe(self._language_changed, names="lang")
+        if isinstance(scene, Observable):
+            scene.subscribe(self.redraw)
+        self.on_msg(self._on_frontend_message)
+        self.redraw()
+
+    def handle(self, message: Mapping[str, Any]) -> None:
+        """Act on one message from the browser (tests call this as the JS would)."""
+        if message.get("type") == "action" and message.get("action") == "lang":
+            value = str(message.get("value") or "")
+            SESSION.lang = value if value in ("en", "zh") else ("zh" if SESSION.lang == "en" else "en")
+        else:
+            self.scene.handle(message)
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the scene again in the current language."""
+        self.html = self.scene.render(self.lang)
+
+    def close(self) -> None:
+        SESSION.unobserve(self._language_changed, names="lang")
+        if isinstance(self.scene, Observable):
+            self.scene.unsubscribe(self.redraw)
+        super().close()
+
+    def _language_changed(self, change: Mapping[str, Any]) -> None:
+        self.lang = change["new"]
+        self.redraw()
+
+    def _on_frontend_message(self, _widget: object, content: Any, _buffers: object) -> None:
+        if isinstance(content, dict):
+            self.handle(content)

@@ -1,0 +1,24 @@
+"""The 中文/English switch on its own, for the top of a notebook (every widget follows it)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..render.table import lang_button
+from .surface import CardSurface
+
+
+class LanguageSwitchScene:
+    """Only the language button (``data-action="lang"``); the surface itself flips the language."""
+
+    def render(self, lang: str) -> str:
+        return f'<div class="sk-switch" data-role="language">{lang_button(lang)}</div>'
+
+    def handle(self, message: Mapping[str, Any]) -> None:
+        """Nothing else to do: ``CardSurface`` handles ``lang`` for every scene."""
+
+
+def language_switch() -> CardSurface:
+    """A 中文 / English button; the choice holds for every widget of this notebook session."""
+    return CardSurface(LanguageSwitchScene())

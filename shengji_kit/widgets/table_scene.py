@@ -1,0 +1,155 @@
+"""Turn the controller's state into a ``TableScene`` (what to draw, already in one language)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine.cards import Card, codes
+from ..engine.explain import seat_name
+from ..game import RoundResult, SeatView
+from ..render.scene import ActionButton, PlayedCards, SeatBox, Summary, SummaryLine, TableScene
+from ..render.texts import text
+
+if TYPE_CHECKING:
+    from .controller import TableController
+
+LEARNER = 0
+
+
+def seat_boxes(view: SeatView, lang: str) -> tuple[SeatBox, ...]:
+    """Name, cards left and badges (dealer, leads, winning, to play) for the four seats."""
+    winning = view.winning if view.phase == "play" else None
+    return tuple(
+        SeatBox(
+            seat=seat,
+            name=seat_name(seat, lang),
+            cards_left=view.hand_sizes[seat],
+            dealer=view.dealer == seat,
+            leader=view.leader == seat,
+            winning=winning == seat,
+            to_act=view.to_act == seat,
+            team_level=view.levels[seat % 2],
+        )
+        for seat in range(4)
+    )
+
+
+def status(view: SeatView, lang: str) -> tuple[tuple[str, str, str], ...]:
+    """Level, dealer, attackers' points and the levels of both teams for the top bar."""
+    items = [("level", text("ui_level", lang), view.level or "-")]
+    items.append(("dealer", text("ui_dealer", lang), "-" if view.dealer is None else seat_name(view.dealer, lang)))
+    items.append(("points", text("ui_attackers_points", lang), str(view.attackers_points)))
+    ours, theirs = view.levels[LEARNER % 2], view.levels[1 - LEARNER % 2]
+    items.append(("levels", text("ui_levels", lang), text("ui_levels_value", lang, ours=ours, theirs=theirs)))
+    return tuple(items)
+
+
+def summary(result: RoundResult, kitty: tuple[Card, ...] | None, lang: str) -> Summary:
+    """The end-of-round figures: points, kitty × multiplier, total, outcome, next dealer, levels."""
+    if result.kitty_captured:
+        kitty_value = text(
+            "ui_kitty_scored", lang, points=result.kitty_points, multiplier=result.kitty_multiplier,
+            total=result.kitty_points * result.kitty_multiplier,
+        )
+    else:
+        kitty_value = text("ui_kitty_kept", lang, points=result.kitty_points)
+    ours, theirs = result.levels_after[LEARNER % 2], result.levels_after[1 - LEARNER % 2]
+    team = "ui_team_ours" if result.attackers == LEARNER % 2 else "ui_team_theirs"
+    lines = (
+        SummaryLine("attackers", text("ui_attackers", lang), text(team, lang)),
+        SummaryLine("trick-points", text("ui_trick_points", lang), str(result.attackers_points)),
+        SummaryLine("kitty", text("ui_kitty_points", lang), kitty_value),
+        SummaryLine("total", text("ui_attackers_total", lang), str(result.total)),
+        SummaryLine("outcome", text("ui_outcome", lang), result.outcome.describe(lang)),
+        SummaryLine("next-dealer", text("ui_next_dealer", lang), seat_name(result.next_dealer, lang)),
+        SummaryLine("levels", text("ui_levels", lang), text("ui_levels_value", lang, ours=ours, theirs=theirs)),
+    )
+    return Summary(text("ui_summary_title", lang), lines, tuple(kitty or ()))
+
+
+def prompt(ctrl: TableController, view: SeatView, lang: str) -> str:
+    """What the learner is asked to do now (or who is playing)."""
+    if view.result is not None:
+        return text("ui_prompt_done", lang)
+    if view.to_act != LEARNER:
+        if view.to_act is None:
+            return text("ui_prompt_deal", lang)
+        return text("ui_prompt_wait", lang, name=seat_name(view.to_act, lang))
+    if view.phase == "bury":
+        return text("ui_prompt_bury", lang, count=len(ctrl.selection.selected))
+    if view.phase == "play":
+        if view.lead is None:
+            return text("ui_prompt_lead", lang)
+        return text("ui_prompt_follow", lang, count=len(view.lead))
+    kinds = {action.kind for action in ctrl.learner_options()}
+    if "redeal" in kinds:
+        return text("ui_prompt_redeal", lang)
+    if "overturn" in kinds:
+        return text("ui_prompt_overturn", lang)
+    return text("ui_prompt_declare", lang)
+
+
+def buttons(ctrl: TableController, view: SeatView, lang: str) -> tuple[ActionButton, ...]:
+    """The learner's buttons for the current phase (none while the bots play)."""
+    found: list[ActionButton] = []
+    if view.to_act == LEARNER and view.result is None:
+        if view.phase == "play":
+            found.append(ActionButton("play", text("ui_play", lang), primary=True))
+            found.append(ActionButton("clear", text("ui_clear", lang), enabled=bool(ctrl.selection.selected)))
+        elif view.phase == "bury":
+            count = len(ctrl.selection.selected)
+            found.append(ActionButton("bury", text("ui_bury", lang, count=count), enabled=count == 8, primary=True))
+            found.append(ActionButton("clear", text("ui_clear", lang), enabled=bool(count)))
+        else:
+            for action in ctrl.learner_options():
+                if action.kind in ("declare", "overturn"):
+                    label = text("ui_declare" if action.kind == "declare" else "ui_overturn", lang)
+                    found.append(ActionButton("declare", label, codes(action.cards), cards=action.cards))
+                elif action.kind == "redeal":
+                    found.append(ActionButton("redeal", text("ui_redeal", lang)))
+                elif action.kind == "pass":
+                    found.append(ActionButton("pass", text("ui_pass", lang)))
+    if ctrl.allow_undo:
+        found.append(ActionButton("undo", text("ui_undo", lang), enabled=bool(ctrl.undo_points)))
+    return tuple(found)
+
+
+def build_scene(ctrl: TableController, lang: str) -> TableScene:
+    """Everything the table shows for the learner at seat 0."""
+    view = ctrl.view
+    trick = tuple(PlayedCards(seat, cards) for seat, cards in view.trick)
+    winner = view.winning
+    done = False
+    previous = view.previous_trick
+    if not trick and previous is not None and view.result is None:
+        trick = tuple(PlayedCards(previous.seat_of(i), play) for i, play in enumerate(previous.plays))
+        winner, done = previous.winner, True
+    before = view.tricks[-2] if len(view.tricks) >= 2 else None
+    shown_previous = before if done else previous
+    note = ctrl.note
+    kitty = view.kitty if view.kitty and view.result is None and view.phase != "bury" else ()
+    return TableScene(
+        lang=lang,
+        seats=seat_boxes(view, lang),
+        hand=tuple(ctrl.selection.cards),
+        selected=frozenset(ctrl.selection.selected),
+        playable=ctrl.playable(),
+        trump=view.trump,
+        status=status(view, lang),
+        trick=trick,
+        trick_winner=winner,
+        trick_done=done,
+        previous=() if shown_previous is None else tuple(
+            PlayedCards(shown_previous.seat_of(i), play) for i, play in enumerate(shown_previous.plays)
+        ),
+        previous_winner=None if shown_previous is None else shown_previous.winner,
+        show_previous=ctrl.show_previous,
+        message="" if note is None else note.text(lang),
+        message_kind="info" if note is None else note.kind,
+        message_cards=() if note is None else note.cards,
+        prompt=prompt(ctrl, view, lang),
+        actions=buttons(ctrl, view, lang),
+        summary=None if view.result is None else summary(view.result, view.kitty, lang),
+        kitty=tuple(kitty),
+        kitty_label=text("ui_kitty", lang),
+    )

@@ -1,0 +1,136 @@
+"""Browser-test fixtures: one Voila server per session, Debian's chromium, and a guarded page."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import chromium
+import pytest
+from live_server import VoilaServer, start_server, stop_server
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Route,
+    WebSocket,
+    expect,
+    sync_playwright,
+)
+
+from shengji_kit import serve
+
+ARTIFACTS = serve.REPO_ROOT / "test-artifacts"
+# Opening a notebook starts a kernel and runs every cell before the page arrives.
+PAGE_TIMEOUT_MS = 90_000
+ACTION_TIMEOUT_MS = 20_000
+
+expect.set_options(timeout=ACTION_TIMEOUT_MS)
+_REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
+
+
+@dataclass
+class PageGuard:
+    """What a page did that fails its test: requests to other hosts and uncaught script errors."""
+
+    foreign_requests: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def problems(self) -> list[str]:
+        """Why the test must fail, one line per kind of problem; [] when all is well."""
+        found = []
+        if self.foreign_requests:
+            found.append("requests to other hosts (aborted): " + ", ".join(self.foreign_requests))
+        if self.page_errors:
+            found.append("uncaught page errors: " + " | ".join(self.page_errors))
+        return found
+
+
+def guard(context: BrowserContext, page: Page) -> PageGuard:
+    """Abort and record every request to another host; record uncaught page errors."""
+    seen = PageGuard()
+
+    def route(route: Route) -> None:
+        if chromium.is_local(route.request.url):
+            route.continue_()
+        else:
+            seen.foreign_requests.append(route.request.url)
+            route.abort("blockedbyclient")
+
+    def websocket(socket: WebSocket) -> None:
+        if not chromium.is_local(socket.url):
+            seen.foreign_requests.append(socket.url)
+
+    context.route("**/*", route)
+    page.on("websocket", websocket)
+    page.on("pageerror", lambda error: seen.page_errors.append(f"{error.name}: {error.message}"))
+    return seen
+
+
+def screenshot(page: Page, name: str) -> Path | None:
+    """Save a full-page screenshot under test-artifacts/; None if the page cannot be captured."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    try:
+        page.screenshot(path=path, full_page=True, timeout=10_000)
+    except Exception:  # a crashed page must not hide the test's own failure
+        return None
+    return path
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Keep each phase's report on the test item, so fixtures can tell whether the test failed."""
+    report: pytest.TestReport = yield
+    item.stash.setdefault(_REPORTS, {})[report.when] = report
+    return report
+
+
+@pytest.fixture(scope="session")
+def voila_server() -> Iterator[VoilaServer]:
+    """The kit's Voila server, started exactly as ``make serve`` starts it, on a free port."""
+    server = start_server(ARTIFACTS / "voila.log")
+    try:
+        yield server
+    finally:
+        stop_server(server)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's chromium, headless, for the whole session; fails (never skips) without it."""
+    with sync_playwright() as driver:
+        try:
+            launched = chromium.launch(driver)
+        except chromium.ChromiumMissing as missing:
+            pytest.fail(str(missing), pytrace=False)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(
+    browser: Browser, voila_server: VoilaServer, request: pytest.FixtureRequest
+) -> Iterator[Page]:
+    """A fresh tab on the server; fails its test on foreign requests or page errors, and
+    leaves a screenshot in test-artifacts/ whenever the test fails."""
+    context = browser.new_context(
+        viewport=chromium.VIEWPORT, base_url=voila_server.base_url, locale="en-US"
+    )
+    context.set_default_timeout(ACTION_TIMEOUT_MS)
+    context.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
+    tab = context.new_page()
+    seen = guard(context, tab)
+    yield tab
+    failed = any(report.failed for report in request.node.stash.get(_REPORTS, {}).values())
+    problems = seen.problems()
+    shot = screenshot(tab, request.node.name) if failed or problems else None
+    try:
+        # Leaving the page lets Voila stop its kernel, as closing a learner's tab does.
+        tab.goto("about:blank", timeout=10_000)
+    finally:
+        context.close()
+    if problems:
+        where = f" (screenshot: {shot})" if shot else ""
+        pytest.fail("; ".join(problems) + where, pytrace=False)

@@ -1,0 +1,120 @@
+"""A live Voila server for the browser tests and the UI benchmark: start, wait, stop."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+import psutil
+
+from shengji_kit import serve
+
+SERVER_START_SECONDS = 90
+SERVER_STOP_SECONDS = 30
+
+
+class ServerError(RuntimeError):
+    """Voila died or never answered; the message ends with its log."""
+
+
+@dataclass(frozen=True)
+class VoilaServer:
+    """A running Voila: its process, its log file and the address it answers on."""
+
+    process: subprocess.Popen[bytes]
+    base_url: str
+    log: Path
+
+    def url(self, path: str) -> str:
+        """The absolute address of ``path`` on this server."""
+        return f"{self.base_url}/{path.lstrip('/')}"
+
+    def kernel_pids(self) -> set[int]:
+        """Process ids of the kernels Voila has started and not yet stopped."""
+        try:
+            children = psutil.Process(self.process.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            return set()
+        return {child.pid for child in children if "ipykernel" in " ".join(_cmdline(child))}
+
+
+def _cmdline(process: psutil.Process) -> list[str]:
+    """A process's command line, or [] once it has gone."""
+    try:
+        return process.cmdline()
+    except (psutil.NoSuchProcess, psutil.AccessDenied):
+        return []
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((serve.DEFAULT_HOST, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _log_tail(log: Path, lines: int = 40) -> str:
+    """The end of the server log, for failure messages."""
+    text = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
+    return "\n".join(text.splitlines()[-lines:])
+
+
+def wait_until_answers(server: VoilaServer, timeout: float = SERVER_START_SECONDS) -> None:
+    """Block until the server answers HTTP; raise ServerError if it dies or stays silent."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            raise ServerError(
+                f"Voila exited with code {server.process.returncode}:\n{_log_tail(server.log)}"
+            )
+        try:
+            with urllib.request.urlopen(server.url("/"), timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.25)
+    raise ServerError(f"Voila did not answer within {timeout:.0f} s:\n{_log_tail(server.log)}")
+
+
+def stop_server(server: VoilaServer) -> None:
+    """Stop Voila with SIGTERM (it shuts its kernels down), then kill anything left behind."""
+    try:
+        leftovers = psutil.Process(server.process.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        leftovers = []
+    server.process.send_signal(signal.SIGTERM)
+    try:
+        server.process.wait(timeout=SERVER_STOP_SECONDS)
+    except subprocess.TimeoutExpired:
+        server.process.kill()
+        server.process.wait()
+    for child in leftovers:
+        if child.is_running():
+            child.kill()
+
+
+def start_server(log: Path) -> VoilaServer:
+    """Start Voila exactly as ``make serve`` does, on a free port, logging to ``log``."""
+    log.parent.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    with log.open("wb") as sink:
+        process = subprocess.Popen(
+            serve.voila_command(port),
+            env=serve.voila_environment(),
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+        )
+    server = VoilaServer(process, f"http://{serve.DEFAULT_HOST}:{port}", log)
+    try:
+        wait_until_answers(server)
+    except BaseException:
+        stop_server(server)
+        raise
+    return server

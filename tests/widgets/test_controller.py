@@ -1,0 +1,175 @@
+"""The table controller: selection, plays and refusals, bots, declaring, burying, undo, the summary."""
+
+from __future__ import annotations
+
+import asyncio
+
+from shengji_kit.engine.cards import Card
+from shengji_kit.game import Round
+from shengji_kit.game.bots import RandomBot
+from shengji_kit.widgets.controller import TableController
+
+from .helpers import bots, controller, select, take_turn
+
+
+def play_until(ctrl: TableController, done: object, seed: int = 99) -> None:
+    chooser = RandomBot(seed)
+    for _ in range(400):
+        if callable(done) and done(ctrl):
+            return
+        take_turn(ctrl, chooser, ctrl.handle)
+    raise AssertionError("the condition was never reached")
+
+
+def must_follow(ctrl: TableController) -> bool:
+    """The learner follows, holds enough of the led suit and as many other cards."""
+    view = ctrl.view
+    if view.phase != "play" or view.to_act != 0 or view.lead is None or view.trump is None:
+        return False
+    suit = view.trump.suit_of(view.lead[0])
+    held = [c for c in view.hand if view.trump.suit_of(c) == suit]
+    return len(view.lead) <= len(held) <= len(view.hand) - len(view.lead)
+
+
+def test_bots_move_until_it_is_the_learners_turn() -> None:
+    ctrl = controller()
+    assert ctrl.round.to_act == 0
+
+
+def test_a_whole_round_to_the_summary_through_widget_messages() -> None:
+    ctrl = controller(seed=5)
+    play_until(ctrl, lambda c: c.round.result is not None)
+    html = ctrl.render("en")
+    result = ctrl.round.result
+    assert result is not None
+    assert 'data-role="summary"' in html and 'data-action="next-round"' in html
+    assert f"<td>{result.total}</td>" in html
+    assert result.outcome.describe("en") in html
+    assert 'data-role="summary-kitty"' in html
+    assert result.outcome.describe("zh") in ctrl.render("zh")
+
+
+def test_a_refused_play_is_explained_in_both_languages_and_changes_nothing() -> None:
+    ctrl = controller(seed=7)
+    play_until(ctrl, must_follow)
+    view = ctrl.view
+    assert view.trump is not None and view.lead is not None
+    suit = view.trump.suit_of(view.lead[0])
+    off_suit = [c for c in view.hand if view.trump.suit_of(c) != suit][: len(view.lead)]
+    before = len(ctrl.round.actions)
+    select(ctrl, tuple(off_suit), ctrl.handle)
+    ctrl.handle({"type": "key", "key": "enter"})
+    assert len(ctrl.round.actions) == before
+    english, chinese = ctrl.render("en"), ctrl.render("zh")
+    assert 'data-kind="error"' in english and "Not allowed" in english
+    assert "不能这样出" in chinese
+    assert ctrl.selection.selected, "the selection stays so the learner can fix it"
+    assert "sk-unplayable" in english
+
+
+def test_clicks_only_select_while_burying_or_playing() -> None:
+    ctrl = controller(seed=5)
+    play_until(ctrl, lambda c: c.round.phase == "play" and c.my_turn)
+    ctrl.handle({"type": "click", "card": ctrl.selection.cards[0].code, "index": 0})
+    assert ctrl.selection.selected == {0}
+    assert 'aria-pressed="true"' in ctrl.render("en")
+    ctrl.handle({"type": "action", "action": "clear"})
+    assert not ctrl.selection.selected
+
+
+def test_playing_nothing_asks_for_a_selection() -> None:
+    ctrl = controller(seed=5)
+    play_until(ctrl, lambda c: c.round.phase == "play" and c.my_turn)
+    assert not ctrl.play()
+    assert "Select the cards" in ctrl.render("en")
+
+
+def find_declaring_round() -> TableController:
+    for seed in range(60):
+        ctrl = controller(seed=seed)
+        if any(a.kind in ("declare", "overturn") for a in ctrl.learner_options()):
+            return ctrl
+    raise AssertionError("no seed lets the learner declare")
+
+
+def test_declaring_is_offered_with_the_cards_to_show() -> None:
+    ctrl = find_declaring_round()
+    html = ctrl.render("en")
+    option = next(a for a in ctrl.learner_options() if a.kind in ("declare", "overturn"))
+    value = " ".join(card.code for card in option.cards)
+    assert f'data-action="declare" data-value="{value}"' in html
+    assert 'data-action="pass"' in html
+    ctrl.handle({"type": "action", "action": "declare", "value": value})
+    assert ctrl.round.view(0).bids[-1].seat == 0
+
+
+def test_a_declaration_the_rules_refuse_is_explained() -> None:
+    ctrl = find_declaring_round()
+    ctrl.handle({"type": "action", "action": "declare", "value": "SA"})
+    assert ctrl.note is not None and ctrl.note.kind == "error"
+    assert ctrl.note.text("zh") != ctrl.note.text("en")
+
+
+def test_burying_needs_exactly_eight_cards_and_counts_them() -> None:
+    for seed in range(80):
+        ctrl = controller(seed=seed)
+        play_until(ctrl, lambda c: c.round.phase in ("bury", "play", "done"), seed=seed)
+        if ctrl.round.phase == "bury" and ctrl.my_turn:
+            break
+    else:
+        raise AssertionError("the learner never buried")
+    assert len(ctrl.selection.cards) == 33
+    select(ctrl, tuple(ctrl.selection.cards[:3]), ctrl.handle)
+    html = ctrl.render("en")
+    assert "3/8" in html and 'data-action="bury" disabled' in html
+    ctrl.handle({"type": "action", "action": "bury"})
+    assert ctrl.round.phase == "bury" and "3 are selected" in ctrl.render("en")
+    select(ctrl, tuple(ctrl.selection.cards[3:8]), ctrl.handle)
+    assert "8/8" in ctrl.render("zh")
+    ctrl.handle({"type": "key", "key": "enter"})
+    assert ctrl.round.phase != "bury" or not ctrl.my_turn
+    assert len(ctrl.view.hand) == 25
+
+
+def test_previous_trick_on_request() -> None:
+    ctrl = controller(seed=5)
+    play_until(ctrl, lambda c: len(c.view.tricks) >= 2 and c.my_turn and c.round.phase == "play")
+    assert 'data-action="previous"' in ctrl.render("en")
+    ctrl.handle({"type": "action", "action": "previous", "value": ""})
+    assert 'data-role="previous-trick"' in ctrl.render("en")
+
+
+def test_undo_takes_back_the_learners_last_move() -> None:
+    ctrl = controller(seed=5, allow_undo=True)
+    play_until(ctrl, lambda c: c.round.phase == "play" and c.my_turn)
+    hand: list[Card] = list(ctrl.view.hand)
+    actions = len(ctrl.round.actions)
+    take_turn(ctrl, RandomBot(1), ctrl.handle)
+    assert list(ctrl.view.hand) != hand
+    ctrl.handle({"type": "action", "action": "undo"})
+    assert list(ctrl.view.hand) == hand and len(ctrl.round.actions) == actions
+    assert ctrl.my_turn
+
+
+def test_undo_is_off_unless_asked_for() -> None:
+    ctrl = controller(seed=5)
+    assert not ctrl.undo() and 'data-action="undo"' not in ctrl.render("en")
+
+
+def test_with_a_delay_bots_move_one_at_a_time_on_the_event_loop() -> None:
+    async def scenario() -> tuple[int, int, int]:
+        ctrl = TableController(Round.new(11), bots(11), delay=0.001)
+        redraws: list[int] = []
+        ctrl.subscribe(lambda: redraws.append(len(ctrl.round.actions)))
+        chooser = RandomBot(4)
+        waited = 0
+        while ctrl.round.phase != "play" or ctrl.round.tricks_played < 2:
+            if ctrl.my_turn and not ctrl.pacer.pending:
+                take_turn(ctrl, chooser, ctrl.handle)
+            await asyncio.sleep(0.002)
+            waited += 1
+            assert waited < 5000
+        return len(redraws), len(set(redraws)), ctrl.round.tricks_played
+
+    count, distinct, tricks = asyncio.run(scenario())
+    assert tricks >= 2 and count == distinct > 6, "one redraw per bot move"
