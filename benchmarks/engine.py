@@ -48,11 +48,15 @@ def random_throw(hand: list[sk.Card], trump: sk.Trump, rng: random.Random) -> li
     return lead if sk.shape(lead, trump).kind == "throw" else None
 
 
-def mean_microseconds(work: Callable[[], object], repeat: int) -> float:
+def mean_microseconds(work: Callable[..., object], args: tuple[object, ...], repeat: int) -> float:
     start = time.perf_counter()
     for _ in range(repeat):
-        work()
+        work(*args)
     return (time.perf_counter() - start) / repeat * 1e6
+
+
+def enumerate_plays(lead: list[sk.Card], hand: list[sk.Card], trump: sk.Trump) -> list[list[sk.Card]]:
+    return list(legal_plays(lead, hand, trump, limit=200))
 
 
 def measure(kind: str, cases: list[Case]) -> dict[str, float]:
@@ -67,13 +71,11 @@ def measure(kind: str, cases: list[Case]) -> dict[str, float]:
     }
     for trump, lead, hands, plays in prepared:
         hand, play = hands[1], plays[1]
-        figures["check_follow"].append(mean_microseconds(lambda: sk.check_follow(lead, hand, play, trump), 20))
-        figures["trick_winner"].append(mean_microseconds(lambda: sk.trick_winner(plays, trump), 20))
-        figures["check_throw"].append(mean_microseconds(lambda: sk.check_throw(lead, hands[1:], trump), 20))
-        figures["legal_plays"].append(
-            mean_microseconds(lambda: list(legal_plays(lead, hand, trump, limit=200)), 5)
-        )
-        figures["playable_cards"].append(mean_microseconds(lambda: playable_cards(lead, hand, trump), 5))
+        figures["check_follow"].append(mean_microseconds(sk.check_follow, (lead, hand, play, trump), 20))
+        figures["trick_winner"].append(mean_microseconds(sk.trick_winner, (plays, trump), 20))
+        figures["check_throw"].append(mean_microseconds(sk.check_throw, (lead, hands[1:], trump), 20))
+        figures["legal_plays"].append(mean_microseconds(enumerate_plays, (lead, hand, trump), 5))
+        figures["playable_cards"].append(mean_microseconds(playable_cards, (lead, hand, trump), 5))
     return {name: sum(values) / len(values) for name, values in figures.items()}
 
 

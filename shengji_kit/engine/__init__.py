@@ -1,11 +1,30 @@
 """Pure rules of Shengji: no Jupyter, no I/O. See RULES.md for the rule book."""
 
-from .cards import BIG_JOKER, CARDS, LITTLE_JOKER, Card, CardList, codes, full_deck, parse_card, parse_cards, symbols
+from .cards import (
+    BIG_JOKER,
+    CARDS,
+    LITTLE_JOKER,
+    Card,
+    CardList,
+    codes,
+    full_deck,
+    parse_card,
+    parse_cards,
+    symbols,
+)
 from .errors import CardError, RuleError
 from .explain import Verdict, render_message
 from .follow import check_follow, legal_leads, legal_plays, playable_cards
 from .rules import Rules
-from .scoring import Outcome, climb, kitty_multiplier, level_outcome, match_points, next_dealer, points
+from .scoring import (
+    Outcome,
+    climb,
+    kitty_multiplier,
+    level_outcome,
+    match_points,
+    next_dealer,
+    points,
+)
 from .shapes import Component, Shape, shape
 from .throws import ThrowCheck, check_throw
 from .tricks import trick_winner

@@ -169,10 +169,7 @@ def parse_cards(text: str | Iterable[str | Card]) -> CardList:
     Raises ``CardError`` (a ``ValueError``) naming the first bad token.
     """
     tokens: Iterable[str | Card]
-    if isinstance(text, str):
-        tokens = text.replace(",", " ").split()
-    else:
-        tokens = text
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else text
     cards = CardList()
     for token in tokens:
         if isinstance(token, Card):

@@ -190,12 +190,12 @@ def _follows(lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> Iterat
         pair_pool = _pair_faces_left(hand_suit, tractor_faces, trump)
         for extra in itertools.combinations(pair_pool, best[1] - best[0]):
             chosen = [face for face in (*tractor_faces, *extra) for _ in range(2)]
-            rest = sorted(missing_cards(chosen, hand_suit), key=lambda c: sort_key[c.index])
+            remaining = sorted(missing_cards(chosen, hand_suit), key=lambda c: sort_key[c.index])
             singles_needed = n - len(chosen)
-            if len(set(rest)) == len(rest):
-                choices: Iterator[tuple[Card, ...]] = itertools.combinations(rest, singles_needed)
+            if len(set(remaining)) == len(remaining):
+                choices: Iterator[tuple[Card, ...]] = itertools.combinations(remaining, singles_needed)
             else:
-                choices = _distinct_combinations(rest, singles_needed, trump)
+                choices = _distinct_combinations(remaining, singles_needed, trump)
             for singles in choices:
                 play = [*chosen, *singles]
                 key = tuple(sorted(card.index for card in play))
@@ -214,21 +214,20 @@ def _pair_faces_left(cards: Sequence[Card], used: Sequence[Card], trump: Trump) 
 def _tractor_placements(
     cards: Sequence[Card], lengths: Sequence[int], target: int, trump: Trump
 ) -> Iterator[list[Card]]:
-    """Ways to pick tractors of the lead's lengths holding ``target`` pairs in all.
+    """Ways to pick disjoint tractors of the lead's lengths holding ``target`` pairs in all.
 
-    Each way is the list of faces (one per pair) the tractors use.
+    Each way is the list of faces the tractors use, one face per pair.
     """
     if target == 0:
         yield []
         return
     step = trump.tables.step
-    faces_by_step: dict[int, list[Card]] = {}
+    free: dict[int, list[Card]] = {}
     for face in _pair_faces_left(cards, [], trump):
-        faces_by_step.setdefault(step[face.index], []).append(face)
-    used: Counter[int] = Counter()
+        free.setdefault(step[face.index], []).append(face)
     order = sorted(lengths, reverse=True)
 
-    def place(i: int, total: int, start_floor: int) -> Iterator[list[Card]]:
+    def place(i: int, total: int) -> Iterator[list[Card]]:
         if total == target:
             yield []
             return
@@ -236,31 +235,22 @@ def _tractor_placements(
             return
         length = order[i]
         if total + length <= target:
-            for start in range(0, 16 - length + 1):
+            for start in sorted(free):
                 steps = range(start, start + length)
-                if all(len(faces_by_step.get(s, ())) > used[s] for s in steps):
-                    options = [
-                        [f for f in faces_by_step[s] if f not in _used_faces(s)] for s in steps
-                    ]
-                    for faces in itertools.product(*options):
-                        for s in steps:
-                            used[s] += 1
-                        taken.extend(faces)
-                        for rest in place(i + 1, total + length, 0):
-                            yield list(faces) + rest
-                        del taken[-length:]
-                        for s in steps:
-                            used[s] -= 1
-        yield from place(i + 1, total, 0)
-
-    taken: list[Card] = []
-
-    def _used_faces(s: int) -> list[Card]:
-        return [f for f in taken if step[f.index] == s]
+                if not all(free.get(s) for s in steps):
+                    continue
+                for faces in itertools.product(*(list(free[s]) for s in steps)):
+                    for s, face in zip(steps, faces, strict=True):
+                        free[s].remove(face)
+                    for rest in place(i + 1, total + length):
+                        yield [*faces, *rest]
+                    for s, face in zip(steps, faces, strict=True):
+                        free[s].append(face)
+        yield from place(i + 1, total)
 
     seen: set[tuple[int, ...]] = set()
-    for faces in place(0, 0, 0):
-        key = tuple(sorted(f.index for f in faces))
+    for faces in place(0, 0):
+        key = tuple(sorted(face.index for face in faces))
         if key not in seen:
             seen.add(key)
             yield faces

@@ -216,8 +216,6 @@ class Auction:
         bid = self.bid
         if overturn and found is not None and bid is not None:
             params["current"] = symbols(bid.cards)
-            if bid.seat == seat:
-                raise RuleError("own_declaration", params)
             if found[1] <= bid.strength:
                 if bid.strength == LEVEL_PAIR and bid.kind == KIND_DECLARE and found[1] < LITTLE_PAIR:
                     raise RuleError("locked", params)

@@ -6,7 +6,6 @@ equivalent are merged (see ``equivalence_classes``), so the search branches only
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple

@@ -12,8 +12,8 @@ from ..engine.cards import CARDS
 from ..engine.rules import Rules
 from ..engine.scoring import kitty_multiplier
 from ..engine.shapes import THROW
-from ..engine.trump import TRUMP, Trump
 from ..engine.tricks import play_key
+from ..engine.trump import TRUMP, Trump
 from .moves import POINTS, Hand, Hands, MoveMaker, Play, SeatClasses, cards_of, remove
 
 Key = tuple[int, int]
@@ -38,7 +38,6 @@ class Searcher:
         self.kitty_points = kitty_points
         self.table: dict[tuple[tuple[tuple[int, ...], ...], int], tuple[int, int, Play | None]] = {}
         self.nodes = 0
-        self.lead_table: dict[tuple[tuple[tuple[int, ...], ...], int, tuple[int, ...]], tuple[int, int]] = {}
         self._keys: dict[tuple[Play, Play], Key | None] = {}
         self._throw_lead: dict[Play, bool] = {}
         self._multipliers: dict[Play, int] = {}
@@ -189,27 +188,11 @@ class Searcher:
         if hint is not None and hint != options[0] and hint in options:
             options = [hint] + [play for play in options if play != hint]
         rest = hands[:leader], hands[leader + 1 :]
-        mapping = classes[leader].mapping
-        lead_table = self.lead_table
         for lead in options:
-            lead_key = (signature, leader, tuple(sorted(mapping[i] for i in lead)))
-            lead_entry = lead_table.get(lead_key)
-            lead_low, lead_high = (-INFINITY, INFINITY) if lead_entry is None else lead_entry
-            if lead_low >= b or lead_high <= a or lead_low == lead_high:
-                got = lead_low if lead_low >= b or lead_low == lead_high else lead_high
-            else:
-                wa, wb = max(a, lead_low), min(b, lead_high)
-                after = rest[0] + (remove(hands[leader], lead),) + rest[1]
-                key = self.key(lead, lead)
-                assert key is not None
-                got = self.follow(after, leader, (lead,), 0, key, wa, wb, classes)
-                if got <= wa:
-                    lead_high = got
-                elif got >= wb:
-                    lead_low = got
-                else:
-                    lead_low = lead_high = got
-                lead_table[lead_key] = (lead_low, lead_high)
+            after = rest[0] + (remove(hands[leader], lead),) + rest[1]
+            key = self.key(lead, lead)
+            assert key is not None
+            got = self.follow(after, leader, (lead,), 0, key, a, b, classes)
             if maximising:
                 if got > best:
                     best, best_play = got, lead

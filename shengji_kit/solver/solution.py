@@ -26,6 +26,17 @@ class Trick:
     def seats(self) -> tuple[int, ...]:
         return tuple((self.leader + k) % 4 for k in range(len(self.plays)))
 
+    def to_dict(self) -> dict[str, object]:
+        """Plain JSON-ready data; cards as space-joined codes."""
+        return {
+            "leader": self.leader,
+            "plays": [{"seat": seat, "cards": codes(play)} for seat, play in zip(self.seats, self.plays, strict=True)],
+            "winner": self.winner,
+            "points": self.points,
+            "gained": self.gained,
+            "kitty_bonus": self.kitty_bonus,
+        }
+
     def describe(self, lang: str = "en") -> str:
         """One line: each seat and its cards, then who wins and what the attackers gain."""
         parts = [f"{seat}:{codes(play)}" for seat, play in zip(self.seats, self.plays, strict=True)]
@@ -58,6 +69,16 @@ class Solution:
     def mover(self) -> int:
         """The seat to act at the start: the position's leader."""
         return self.position.leader
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain JSON-ready data: the position, total, best leads and line."""
+        return {
+            "position": self.position.to_dict(),
+            "total": self.total,
+            "best": dict(self.best),
+            "line": [trick.to_dict() for trick in self.line],
+            "nodes": self.nodes,
+        }
 
     def describe(self, lang: str = "en") -> str:
         """The value, the best leads and the line, as lines of text."""

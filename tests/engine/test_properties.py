@@ -211,3 +211,21 @@ def test_failed_throw_forces_one_beaten_component(
     beater = list(result.beater)
     assert not Counter(beater) - Counter(others[result.blocker])
     assert sk.trick_winner([forced, beater], trump) == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(list(CARDS)), max_size=5),
+    st.lists(st.sampled_from(list(CARDS)), max_size=8),
+    st.lists(st.sampled_from(list(CARDS)), max_size=5),
+    trumps(),
+)
+def test_check_follow_never_crashes_on_any_input(
+    lead: list[sk.Card], hand: list[sk.Card], play: list[sk.Card], trump: sk.Trump
+) -> None:
+    verdict = sk.check_follow(lead, hand, play, trump)
+    if not verdict.ok:
+        assert verdict.code
+        for lang in ("en", "zh"):
+            text = verdict.message(lang)
+            assert text and "{" not in text

@@ -1,12 +1,18 @@
-"""A plain minimax over every legal play, straight from the engine: the solver's reference."""
+"""A plain minimax over every legal play, straight from the engine: the solver's reference.
+
+No pruning, no merging, no table: every lead (throws included, checked with ``check_throw``)
+and every legal follow is tried. Only for tiny positions.
+"""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from shengji_kit.engine import (
     Card,
     check_throw,
+    codes,
     kitty_multiplier,
     legal_plays,
     points,
@@ -14,45 +20,97 @@ from shengji_kit.engine import (
 )
 from shengji_kit.solver import Position
 
+SUITS = ("S", "H", "C", "D")
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
-def brute_force(position: Position) -> int:
-    """The attackers' final total with perfect play, by exhaustive minimax (no pruning, no merging)."""
-    trump = position.trump_context
-    rules = position.rules_preset
-    kitty = points(position.kitty)
 
-    def without(hand: Sequence[Card], play: Sequence[Card]) -> list[Card]:
-        rest = list(hand)
-        for card in play:
-            rest.remove(card)
-        return rest
+def _without(hand: Sequence[Card], play: Sequence[Card]) -> list[Card]:
+    rest = list(hand)
+    for card in play:
+        rest.remove(card)
+    return rest
 
-    def trick(hands: list[list[Card]], leader: int, plays: list[list[Card]]) -> int:
+
+class BruteForce:
+    """Exhaustive minimax for one position's trump, rules, teams and kitty."""
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        self.trump = position.trump_context
+        self.rules = position.rules_preset
+        self.kitty = points(position.kitty)
+
+    def led_cards(self, hands: list[list[Card]], leader: int) -> list[list[Card]]:
+        """What can end up led: every lead, a failed throw replaced by its forced cards."""
+        others = [hands[(leader + k) % 4] for k in (1, 2, 3)]
+        leads = legal_plays(None, hands[leader], self.trump, limit=None, include_throws=True)
+        return [list(check_throw(lead, others, self.trump, self.rules).forced) for lead in leads]
+
+    def trick(self, hands: list[list[Card]], leader: int, plays: list[list[Card]]) -> int:
+        """The attackers' points still to come, with ``plays`` of the current trick made."""
         if len(plays) == 4:
-            winner = (leader + trick_winner(plays, trump)) % 4
-            if not position.is_attacker(winner):
-                gained = 0
-            else:
+            winner = (leader + trick_winner(plays, self.trump)) % 4
+            gained = 0
+            if self.position.is_attacker(winner):
                 gained = points(card for play in plays for card in play)
                 if not hands[0]:
-                    gained += kitty * kitty_multiplier(plays[0], trump, rules)
-            return gained + (boundary(hands, winner) if hands[0] else 0)
+                    gained += self.kitty * kitty_multiplier(plays[0], self.trump, self.rules)
+            return gained + (self.trick(hands, winner, []) if hands[0] else 0)
         seat = (leader + len(plays)) % 4
-        values = []
-        if not plays:
-            others = [hands[(leader + k) % 4] for k in (1, 2, 3)]
-            choices = []
-            for lead in legal_plays(None, hands[seat], trump, limit=None, include_throws=True):
-                checked = check_throw(lead, others, trump, rules)
-                choices.append(list(checked.forced))
+        if plays:
+            choices = list(legal_plays(plays[0], hands[seat], self.trump, limit=None))
         else:
-            choices = list(legal_plays(plays[0], hands[seat], trump, limit=None))
+            choices = self.led_cards(hands, leader)
+        values = []
         for play in choices:
-            after = [without(h, play) if s == seat else h for s, h in enumerate(hands)]
-            values.append(trick(after, leader, [*plays, play]))
-        return max(values) if position.is_attacker(seat) else min(values)
+            after = [_without(hand, play) if s == seat else hand for s, hand in enumerate(hands)]
+            values.append(self.trick(after, leader, [*plays, play]))
+        return max(values) if self.position.is_attacker(seat) else min(values)
 
-    def boundary(hands: list[list[Card]], leader: int) -> int:
-        return trick(hands, leader, [])
+    def total(self) -> int:
+        """The attackers' final total with perfect play."""
+        hands = [list(hand) for hand in self.position.hands]
+        return self.position.points + self.trick(hands, self.position.leader, [])
 
-    return position.points + boundary([list(h) for h in position.hands], position.leader)
+    def lead_totals(self) -> dict[str, int]:
+        """The final total after each possible first lead (keys: codes in ``trump.sorted`` order)."""
+        hands = [list(hand) for hand in self.position.hands]
+        leader = self.position.leader
+        found: dict[str, int] = {}
+        for lead in self.led_cards(hands, leader):
+            after = [_without(hand, lead) if s == leader else hand for s, hand in enumerate(hands)]
+            value = self.position.points + self.trick(after, leader, [lead])
+            found[codes(self.trump.sorted(lead))] = value
+        return found
+
+
+def random_small_position(rng: random.Random, size: int, rules: str) -> Position:
+    """A tiny random endgame rich in pairs, tractors, trumps and throws.
+
+    The cards come from two suits and a few consecutive ranks (both copies), plus jokers, so
+    hands often hold pairs and runs; the level and trump are picked to make some of them trumps.
+    """
+    suits = rng.sample(SUITS, 2)
+    start = rng.randrange(len(RANKS) - 4)
+    ranks = RANKS[start : start + rng.choice((3, 4, 5))]
+    pool = [suit + rank for suit in suits for rank in ranks for _ in range(2)]
+    pool += ["LJ", "LJ", "BJ", "BJ"][: rng.randrange(5)]
+    rng.shuffle(pool)
+    dealt = pool[: 4 * size]
+    if len(dealt) < 4 * size:
+        dealt += [suits[0] + "A"] * 0
+    hands = {str(seat): dealt[seat * size : (seat + 1) * size] for seat in range(4)}
+    rest = pool[4 * size :]
+    kitty = rest[: rng.randrange(min(8, len(rest)) + 1)]
+    return Position.from_dict(
+        {
+            "rules": rules,
+            "level": rng.choice((*ranks, "2", "A")),
+            "trump": rng.choice((*suits, "none", rng.choice(SUITS))),
+            "dealer": rng.randrange(4),
+            "leader": rng.randrange(4),
+            "hands": hands,
+            "kitty": kitty,
+            "points": 5 * rng.randrange(10),
+        }
+    )
