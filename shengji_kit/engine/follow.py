@@ -130,21 +130,16 @@ def _example_tractor(cards: Sequence[Card], length: int, trump: Trump) -> str:
 
 def _distinct_combinations(cards: Sequence[Card], size: int, trump: Trump) -> Iterator[tuple[Card, ...]]:
     """Multiset combinations of ``cards`` of ``size`` (two copies of a face are one choice)."""
-    counts: Counter[int] = Counter(card.index for card in cards)
-    faces = sorted(counts, key=lambda i: trump.tables.sort_key[i])
-
-    def extend(start: int, left: int) -> Iterator[list[int]]:
-        if left == 0:
-            yield []
-            return
-        for pos in range(start, len(faces)):
-            face = faces[pos]
-            for take in range(min(counts[face], left), 0, -1):
-                for rest in extend(pos + 1, left - take):
-                    yield [face] * take + rest
-
-    for combo in extend(0, size):
-        yield tuple(CARDS[i] for i in combo)
+    sort_key = trump.tables.sort_key
+    ordered = sorted(cards, key=lambda card: sort_key[card.index])
+    if len(set(ordered)) == len(ordered):
+        yield from itertools.combinations(ordered, size)
+        return
+    seen: set[tuple[Card, ...]] = set()
+    for combo in itertools.combinations(ordered, size):
+        if combo not in seen:
+            seen.add(combo)
+            yield combo
 
 
 def legal_plays(
@@ -171,8 +166,9 @@ def _follows(lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> Iterat
     hand_suit = [card for card in hand if suit_of[card.index] == lead_shape.suit]
     if len(hand_suit) < n:
         others = [card for card in hand if suit_of[card.index] != lead_shape.suit]
+        must = trump.sorted(hand_suit)
         for rest in _distinct_combinations(others, n - len(hand_suit), trump):
-            yield trump.sorted(hand_suit) + list(rest)
+            yield [*must, *rest]
         return
     if lead_shape.pair_count == 0:
         for combo in _distinct_combinations(hand_suit, n, trump):
@@ -184,23 +180,29 @@ def _follows(lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> Iterat
         for combo in itertools.combinations(trump.sorted(hand_suit), n):
             yield list(combo)
         return
-    seen: set[tuple[int, ...]] = set()
+    seen_pairs: set[tuple[int, ...]] = set()
+    seen_plays: set[tuple[int, ...]] = set()
     sort_key = trump.tables.sort_key
     for tractor_faces in _tractor_placements(hand_suit, lead_shape.tractor_lengths, best[0], trump):
         pair_pool = _pair_faces_left(hand_suit, tractor_faces, trump)
         for extra in itertools.combinations(pair_pool, best[1] - best[0]):
+            pair_key = tuple(sorted(face.index for face in (*tractor_faces, *extra)))
+            if pair_key in seen_pairs:
+                continue
+            seen_pairs.add(pair_key)
             chosen = [face for face in (*tractor_faces, *extra) for _ in range(2)]
             remaining = sorted(missing_cards(chosen, hand_suit), key=lambda c: sort_key[c.index])
             singles_needed = n - len(chosen)
             if len(set(remaining)) == len(remaining):
-                choices: Iterator[tuple[Card, ...]] = itertools.combinations(remaining, singles_needed)
-            else:
-                choices = _distinct_combinations(remaining, singles_needed, trump)
-            for singles in choices:
+                # No pair among the rest: each choice of pairs gives its own plays.
+                for singles in itertools.combinations(remaining, singles_needed):
+                    yield [*chosen, *singles]
+                continue
+            for singles in _distinct_combinations(remaining, singles_needed, trump):
                 play = [*chosen, *singles]
                 key = tuple(sorted(card.index for card in play))
-                if key not in seen:
-                    seen.add(key)
+                if key not in seen_plays:
+                    seen_plays.add(key)
                     yield play
 
 

@@ -17,7 +17,7 @@ GAME_MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         # refusals
         "round_over": "The round is over; nobody acts any more.",
-        "not_your_turn": "It is {to_act_en}'s decision now, not {seat_en}'s.",
+        "not_your_turn": "The decision now is for {to_act_en}, not for {seat_en}.",
         "bad_seat": "Not a seat: {seat}. Seats are 0 (South), 1 (East), 2 (North), 3 (West).",
         "wrong_action": "A '{kind}' action is not possible now ({phase_en}); possible: {allowed}.",
         "bury_count": "Bury exactly 8 cards, not {count}.",

@@ -151,5 +151,5 @@ def build_scene(ctrl: TableController, lang: str) -> TableScene:
         actions=buttons(ctrl, view, lang),
         summary=None if view.result is None else summary(view.result, view.kitty, lang),
         kitty=tuple(kitty),
-        kitty_label=text("ui_kitty", lang),
+        kitty_label=text("ui_kitty_yours", lang),
     )

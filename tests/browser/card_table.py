@@ -85,7 +85,9 @@ class CardTable:
         if self.page.locator("[data-role=summary]").is_visible():
             return Turn("summary", frozenset())
         present = frozenset(
-            action for action in TURN_ACTIONS if self.page.locator(f"[data-action={action}]").count()
+            action
+            for action in TURN_ACTIONS
+            if self.page.locator(f"[data-action={action}]").count()
         )
         kind = next(action for action in TURN_ACTIONS if action in present)
         return Turn(kind, present)
@@ -110,7 +112,9 @@ class CardTable:
 
     def hand_codes(self) -> list[str]:
         """The learner's cards in hand order (``data-card`` codes)."""
-        return [str(code) for code in self.hand_cards.evaluate_all("bs => bs.map(b => b.dataset.card)")]
+        return [
+            str(code) for code in self.hand_cards.evaluate_all("bs => bs.map(b => b.dataset.card)")
+        ]
 
     def hand_count(self) -> int:
         return int(self.hand.get_attribute("data-count") or "-1")

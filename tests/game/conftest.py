@@ -52,5 +52,7 @@ def advance(rnd: Round, until: Callable[[Round], bool], limit: int = 2000) -> No
 def options(rnd: Round, seat: int) -> set[str]:
     """The non-pass actions listed for ``seat``, as 'kind CODES' strings."""
     return {
-        f"{a.kind} {' '.join(c.code for c in a.cards)}" for a in rnd.legal_actions(seat) if a.kind != "pass"
+        f"{a.kind} {' '.join(c.code for c in a.cards)}".strip()
+        for a in rnd.legal_actions(seat)
+        if a.kind != "pass"
     }

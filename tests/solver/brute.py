@@ -91,14 +91,12 @@ def random_small_position(rng: random.Random, size: int, rules: str) -> Position
     hands often hold pairs and runs; the level and trump are picked to make some of them trumps.
     """
     suits = rng.sample(SUITS, 2)
-    start = rng.randrange(len(RANKS) - 4)
-    ranks = RANKS[start : start + rng.choice((3, 4, 5))]
+    start = rng.randrange(len(RANKS) - 4 - max(0, size - 3))
+    ranks = RANKS[start : start + rng.choice((3, 4, 5)) + max(0, size - 3)]
     pool = [suit + rank for suit in suits for rank in ranks for _ in range(2)]
     pool += ["LJ", "LJ", "BJ", "BJ"][: rng.randrange(5)]
     rng.shuffle(pool)
     dealt = pool[: 4 * size]
-    if len(dealt) < 4 * size:
-        dealt += [suits[0] + "A"] * 0
     hands = {str(seat): dealt[seat * size : (seat + 1) * size] for seat in range(4)}
     rest = pool[4 * size :]
     kitty = rest[: rng.randrange(min(8, len(rest)) + 1)]
@@ -112,5 +110,26 @@ def random_small_position(rng: random.Random, size: int, rules: str) -> Position
             "hands": hands,
             "kitty": kitty,
             "points": 5 * rng.randrange(10),
+        }
+    )
+
+
+def random_pair_position(rng: random.Random, rules: str) -> Position:
+    """Four cards a hand dealt as pairs of a few consecutive ranks, so tractors are common."""
+    suits = rng.sample(SUITS, 2)
+    start = rng.randrange(len(RANKS) - 4)
+    faces = [suit + rank for suit in suits for rank in RANKS[start : start + 4]]
+    rng.shuffle(faces)
+    hands = {str(seat): [face for face in faces[2 * seat : 2 * seat + 2] for _ in range(2)] for seat in range(4)}
+    return Position.from_dict(
+        {
+            "rules": rules,
+            "level": rng.choice(("2", "A", RANKS[start])),
+            "trump": rng.choice((*suits, "none")),
+            "dealer": rng.randrange(4),
+            "leader": rng.randrange(4),
+            "hands": hands,
+            "kitty": [suit + "K" for suit in SUITS if suit not in suits][: rng.randrange(3)],
+            "points": 0,
         }
     )
