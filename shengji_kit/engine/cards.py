@@ -181,6 +181,30 @@ def parse_cards(text: str | Iterable[str | Card]) -> CardList:
     return cards
 
 
+class CardGroup(tuple[Card, ...]):
+    """Cards played together: equal to any list or tuple that holds the same cards, in any order."""
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, list | tuple):
+            return sorted(self) == sorted(other)
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self)))
+
+    def __str__(self) -> str:
+        return symbols(self)
+
+    def _repr_html_(self) -> str:
+        from ..render.cards import cards_svg
+
+        return cards_svg(self)
+
+
 def full_deck() -> list[Card]:
     """The 108 cards of two decks, in a fixed order (each face twice)."""
     return [card for card in CARDS for _ in range(2)]

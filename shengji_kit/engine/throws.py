@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .cards import Card, symbols
+from .cards import Card, CardGroup, symbols
 from .explain import render_message
 from .rules import Rules, resolve_rules
 from .shapes import (
@@ -104,7 +104,7 @@ def check_throw(
     """
     preset = resolve_rules(rules)
     lead = shape(throw, trump)
-    thrown = tuple(trump.sorted(throw))
+    thrown = CardGroup(trump.sorted(throw))
     if lead.kind != "throw":
         return ThrowCheck(True, thrown, throw=thrown)
     checked = [0, 2] if preset.throw_check_opponents_only else [0, 1, 2]
@@ -129,5 +129,5 @@ def check_throw(
     for i in sorted(hands):
         beater = beating_cards(forced, hands[i], trump)
         if beater:
-            return ThrowCheck(False, forced.cards, i, forced, beater, thrown)
+            return ThrowCheck(False, CardGroup(forced.cards), i, forced, CardGroup(beater), thrown)
     raise AssertionError("a failing shape has a blocker")

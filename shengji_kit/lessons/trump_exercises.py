@@ -9,11 +9,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..engine.cards import CARDS, RANKS, SUITS, Card, full_deck, symbols
+from ..engine.cards import CARDS, RANKS, SUITS, Card, full_deck
 from ..engine.trump import TRUMP, Trump
 from ..engine.tricks import trick_winner
 from ..render.exercises import CHOICE, ORDER, Choice, Feedback, Question
-from .messages import seat_params, suit_params, trump_params
+from .messages import cards_params, seat_params, suit_params, trump_params
 from .trump_facts import Sentence, card_role
 
 
@@ -43,7 +43,7 @@ def is_trump_question(rng: random.Random) -> Question:
         return Feedback(said_yes == truth, code, params)
 
     return Question(
-        CHOICE, "q_is_trump", {"card": str(card), **trump_params(trump)}, trump,
+        CHOICE, "q_is_trump", {**cards_params("card", [card]), **trump_params(trump)}, trump,
         (Choice("yes", label_code="ui_yes"), Choice("no", label_code="ui_no")),
         check, shown=(card,),
     )
@@ -79,7 +79,7 @@ def explain_winner(plays: Sequence[Card], leader: int, trump: Trump) -> tuple[in
     card = plays[winner]
     led = trump.suit_of(plays[0])
     params: dict[str, object] = {
-        "card": str(card), **seat_params("seat", (leader + winner) % 4), **suit_params(led),
+        **cards_params("card", [card]), **seat_params("seat", (leader + winner) % 4), **suit_params(led),
     }
     ruffs = [c for c in plays if trump.suit_of(c) == TRUMP]
     if led == TRUMP:
@@ -94,10 +94,10 @@ def explain_winner(plays: Sequence[Card], leader: int, trump: Trump) -> tuple[in
         if i > winner and trump.suit_of(c) == trump.suit_of(card) and trump.step(c) == trump.step(card)
     ]
     if ties:
-        notes.append(("note_tie", {"other": str(ties[0])}))
+        notes.append(("note_tie", cards_params("other", ties[:1])))
     discards = [c for c in plays if trump.suit_of(c) not in (led, TRUMP)]
     if discards:
-        notes.append(("note_discards", {"cards": symbols(discards)}))
+        notes.append(("note_discards", cards_params("cards", discards)))
     return winner, (code, params), notes
 
 
@@ -134,18 +134,18 @@ def _order_cards(rng: random.Random, trump: Trump) -> tuple[str, list[Card]]:
 def check_order(cards: Sequence[Card], trump: Trump) -> Feedback:
     """Is ``cards`` ordered strongest first (equal cards in any order)? Explains the first slip."""
     best = trump.sorted(cards)
-    order = " > ".join(str(card) for card in best)
+    order = cards_params("order", best, " > ")
     notes: list[Sentence] = []
     for step in sorted({trump.step(c) for c in cards}, reverse=True):
         equal = [c for c in best if trump.step(c) == step]
         if len(equal) > 1:
-            notes.append(("note_equal", {"cards": " = ".join(str(c) for c in equal)}))
+            notes.append(("note_equal", cards_params("cards", equal, " = ")))
     for a, b in zip(cards, cards[1:], strict=False):
         if trump.step(b) > trump.step(a):
             why = (card_role(b, trump),) if trump.is_trump(b) else ()
-            params = {"higher": str(b), "lower": str(a), "order": order}
+            params = {**cards_params("higher", [b]), **cards_params("lower", [a]), **order}
             return Feedback(False, "order_wrong", params, (*why, *notes))
-    return Feedback(True, "order_right", {"order": order}, tuple(notes))
+    return Feedback(True, "order_right", order, tuple(notes))
 
 
 def order_question(rng: random.Random) -> Question:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from ..engine.cards import Card
 from ..engine.trump import TRUMP, Trump
-from .messages import suit_params, trump_params
+from .messages import cards_params, suit_params, trump_params
 
 Sentence = tuple[str, dict[str, object]]
 
 
 def card_role(card: Card, trump: Trump) -> Sentence:
     """The sentence that says what ``card`` is under ``trump`` (big joker, 正主, 副主, plain …)."""
-    params: dict[str, object] = {"card": str(card), **trump_params(trump)}
+    params: dict[str, object] = {**cards_params("card", [card]), **trump_params(trump)}
     if card.code == "BJ":
         return "role_big_joker", params
     if card.code == "LJ":

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..engine.errors import RuleError
 from .fields import Raw, read_int, read_str, read_text, reject_unknown, require
 from .kinds import KINDS
 from .model import Puzzle, PuzzleSet
@@ -95,8 +96,10 @@ def load_file(path: Path) -> tuple[PuzzleSet | None, list[Problem]]:
         try:
             puzzles.append(read_puzzle(raw, path.stem, file))
         except FieldError as error:
-            puzzle_id = _id_or_number(raw, number)
-            problems.append(Problem(file, puzzle_id, error.field, error.detail))
+            problems.append(Problem(file, _id_or_number(raw, number), error.field, error.detail))
+        except RuleError as error:
+            field = str(error.params.get("field", "position"))
+            problems.append(Problem(file, _id_or_number(raw, number), field, error.message("en")))
     return PuzzleSet(path.stem, file, title, description, tuple(puzzles)), problems
 
 

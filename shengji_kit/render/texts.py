@@ -82,7 +82,7 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
         "ui_ladder_side_level": "副主: level cards of the other suits (all equal)",
         "ui_ladder_level_nt": "level cards (all equal)",
         "ui_ladder_trump_suit": "the rest of the trump suit",
-        "ui_ladder_plain": "{suit_name}: a plain suit, strongest first (the level {level} is a trump)",
+        "ui_ladder_plain": "{suit_name}: a plain suit, strongest first (its {level} is a trump)",
         "ui_stronger": "stronger",
         "ui_weaker": "weaker",
     },

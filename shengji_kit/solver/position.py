@@ -100,8 +100,12 @@ class Position:
 
     @staticmethod
     def load(path: str | Path) -> Position:
-        """A position from a TOML file."""
-        return Position.from_toml(Path(path).read_text(encoding="utf-8"))
+        """A position from a TOML file (``OSError`` when it cannot be read)."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except UnicodeDecodeError as error:
+            raise RuleError("position_bad_toml", {"detail": f"not UTF-8 text ({error.reason})"}) from None
+        return Position.from_toml(text)
 
     def to_dict(self) -> dict[str, Any]:
         """The ``[position]`` table, the inverse of ``from_dict`` (cards as space-joined codes)."""

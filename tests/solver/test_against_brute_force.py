@@ -10,7 +10,7 @@ import pytest
 from shengji_kit.engine import shape
 from shengji_kit.solver import solve
 
-from .brute import BruteForce, random_small_position
+from .brute import BruteForce, random_pair_position, random_small_position
 
 
 @pytest.mark.parametrize("rules", ["super_tycoon", "classic"])
@@ -24,8 +24,18 @@ def test_total_matches_brute_force(rules: str) -> None:
         trump = position.trump_context
         kinds.update(shape(trick.plays[0], trump).kind for trick in solution.line)
     # the sample really exercises multi-card leads, not only singles
-    assert kinds["pair"] > 10 and kinds["single"] > 10
-    assert kinds["tractor"] + kinds["throw"] > 0
+    assert kinds["single"] > 100 and kinds["pair"] >= 5 and kinds["throw"] >= 5
+
+
+def test_pair_rich_positions_match_brute_force() -> None:
+    rng = random.Random("pairs")
+    kinds: Counter[str] = Counter()
+    for _ in range(40):
+        position = random_pair_position(rng, rng.choice(["super_tycoon", "classic"]))
+        solution = solve(position)
+        assert solution.total == BruteForce(position).total(), position.to_dict()
+        kinds.update(shape(trick.plays[0], position.trump_context).kind for trick in solution.line)
+    assert kinds["tractor"] > 0 and kinds["pair"] > 0
 
 
 @pytest.mark.parametrize("rules", ["super_tycoon", "classic"])
