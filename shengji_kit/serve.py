@@ -15,6 +15,10 @@ import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tornado.web import RequestHandler
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 # Templates and settings Voila reads (instead of any in the home folder).
@@ -109,6 +113,15 @@ def catalogue_html(root: Path = REPO_ROOT) -> str:
         parts.append("</ul>")
     parts.append("</div>")
     return "\n".join(parts)
+
+
+def set_xsrf_cookie(handler: RequestHandler, notebook: Any = None, cwd: str | None = None) -> None:
+    """Voila prelaunch hook: hand the page the ``_xsrf`` cookie its tab-closed shutdown request needs.
+
+    Without it Voila 0.5 refuses that request (voila-dashboards/voila#1458) and a closed tab's
+    kernel lingers until culled. ``config/jupyter/voila.py`` installs this hook.
+    """
+    handler.xsrf_token  # noqa: B018  (reading the token sets the cookie)
 
 
 def voila_command(

@@ -17,10 +17,11 @@ from .messages import localize
 DECLARE = "declare"
 OVERTURN = "overturn"
 PASS = "pass"
+DEAL_ON = "deal_on"
 REDEAL = "redeal"
 BURY = "bury"
 PLAY = "play"
-ACTION_KINDS = (DECLARE, OVERTURN, PASS, REDEAL, BURY, PLAY)
+ACTION_KINDS = (DECLARE, OVERTURN, PASS, DEAL_ON, REDEAL, BURY, PLAY)
 
 CardsLike = Iterable[Card] | str
 
@@ -32,7 +33,7 @@ def to_cards(cards: CardsLike) -> tuple[Card, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One decision: ``kind`` (declare, overturn, pass, redeal, bury, play) and its ``cards``."""
+    """One decision: ``kind`` (declare, overturn, pass, deal_on, redeal, bury, play) and its ``cards``."""
 
     kind: str
     cards: tuple[Card, ...] = ()
@@ -59,8 +60,13 @@ class Action:
 
     @staticmethod
     def passes() -> Action:
-        """Do nothing now (during the deal: deal on until something new is possible)."""
+        """Do nothing now; during the deal: ask me again when my next card comes."""
         return Action(PASS)
+
+    @staticmethod
+    def deal_on() -> Action:
+        """During the deal: deal on, and ask me again only when I can show something new."""
+        return Action(DEAL_ON)
 
     @staticmethod
     def redeal() -> Action:

@@ -17,7 +17,7 @@ from ..engine.follow import missing_cards
 from ..engine.rules import Rules
 from ..engine.scoring import points
 from ..engine.trump import Trump
-from .actions import BURY, DECLARE, OVERTURN, PASS, REDEAL, Action, Event
+from .actions import BURY, DEAL_ON, DECLARE, OVERTURN, PASS, REDEAL, Action, Event
 from .deal import DEALT_CARDS, KITTY_SIZE, kitty_of, receiver, shuffled_deck
 from .declaring import (
     KIND_DECLARE,
@@ -105,6 +105,7 @@ class Auction:
         self.burier: int | None = None
         self.buries: list[tuple[int, tuple[Card, ...]]] = []
         self._passed: list[frozenset[Action]] = [frozenset()] * 4
+        self._waiting = [False] * 4
         self._dirty = [True] * 4
         self._queue: list[int] = []
         self._stage = ""
@@ -145,11 +146,13 @@ class Auction:
             return []
         if self.phase == BURY_PHASE:
             return [Action.bury(self.suggested_bury(seat))]
+        if self.phase == DEAL:
+            return [*self.options(seat), Action.passes(), Action.deal_on()]
         return [*self.options(seat), Action.passes()]
 
     def allowed_kinds(self) -> tuple[str, ...]:
         if self.phase == DEAL:
-            return (DECLARE if self.bid is None else OVERTURN, PASS)
+            return (DECLARE if self.bid is None else OVERTURN, PASS, DEAL_ON)
         return PHASE_KINDS.get(self.phase, ())
 
     def suggested_bury(self, seat: int) -> tuple[Card, ...]:
@@ -234,8 +237,8 @@ class Auction:
         elif action.kind == REDEAL:
             event = self._redeal(seat)
         else:
-            event = Event(PASS, seat, params={"seat": seat})
-            self._pass(seat)
+            event = Event(action.kind, seat, params={"seat": seat})
+            self._pass(seat, wait=action.kind == PASS)
         return event
 
     def _place_bid(self, seat: int, action: Action) -> Event:
@@ -266,9 +269,10 @@ class Auction:
                 self._run_overturn_window()
         return event
 
-    def _pass(self, seat: int) -> None:
+    def _pass(self, seat: int, wait: bool) -> None:
         if self.phase == DEAL:
             self._passed[seat] = frozenset(self.options(seat))
+            self._waiting[seat] = wait
             self._deal_on()
         elif self.phase == DECLARE_PHASE:
             self._queue.pop(0)
@@ -318,7 +322,11 @@ class Auction:
     # --- the machine between decisions -----------------------------------------------
 
     def _deal_on(self) -> None:
-        """Deal card by card until a seat has something new to decide, or the deal ends."""
+        """Deal card by card until a seat has something to decide, or the deal ends.
+
+        A seat is asked when it can show something it has not passed on yet, or, after a plain
+        pass ("not now"), again with each card it receives while it can still show something.
+        """
         self.phase = DEAL
         relevant = set(self.levels)
         while self.dealt < DEALT_CARDS:
@@ -329,9 +337,10 @@ class Auction:
             self.dealt += 1
             if card.is_joker or card.rank in relevant:
                 self._dirty[seat] = True
-            if self._dirty[seat]:
+            if self._dirty[seat] or self._waiting[seat]:
                 self._dirty[seat] = False
-                if frozenset(self.options(seat)) - self._passed[seat]:
+                found = frozenset(self.options(seat))
+                if found and (self._waiting[seat] or found - self._passed[seat]):
                     self.to_act = seat
                     return
         self.dealt_hands = [tuple(hand) for hand in self.hands]

@@ -80,17 +80,14 @@ class Match:
         defenders_level = result.levels_before[result.defenders]
         for team in (0, 1):
             self.laps[team] += result.laps[team]
-        stakes = result.stakes()
-        penalty = [0.0, 0.0]
-        for seat in result.failed_throws:
-            penalty[seat % 2] -= result.throw_penalty
-            penalty[1 - seat % 2] += result.throw_penalty
-        for team in (0, 1):
-            if penalty[team]:
-                self.ledger.append(LedgerEntry(rnd.round_number, team, penalty[team], "throw_penalty"))
-            points = stakes[team] - penalty[team]
-            if points:
-                self.ledger.append(LedgerEntry(rnd.round_number, team, points, "match_points"))
+        if result.throw_penalty:
+            for seat in result.failed_throws:
+                team = seat % 2
+                self.ledger.append(LedgerEntry(rnd.round_number, team, -result.throw_penalty, "throw_penalty"))
+                self.ledger.append(LedgerEntry(rnd.round_number, 1 - team, result.throw_penalty, "throw_penalty"))
+        if result.match_points:
+            self.ledger.append(LedgerEntry(rnd.round_number, result.attackers, result.match_points, "match_points"))
+            self.ledger.append(LedgerEntry(rnd.round_number, result.defenders, -result.match_points, "match_points"))
         self.levels = result.levels_after
         self.dealer = result.next_dealer
         self.round_number += 1

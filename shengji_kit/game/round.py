@@ -12,14 +12,17 @@ Public interface (stable; front ends and bots rely on it)::
     rnd.result         # RoundResult once phase == "done", else None
     rnd.record()       # the JSON record dict of a finished round (see record.py)
     rnd.log            # every Event so far, in order
+    rnd.actions        # every accepted (seat, Action): replaying them rebuilds the round
+    rnd.dealer, rnd.trump, rnd.level, rnd.deal_number, rnd.tricks_played
 
 Teams: team 0 = seats 0 and 2, team 1 = seats 1 and 3. Round 1 is the declaring race
-(``dealer`` is who deals first). The deal runs by itself: it stops only when the seat that just
-received a card can show a declaration or overturn it has not passed on yet ("pass" = deal on).
-``legal_actions`` lists every action except two open-ended ones that ``act`` also accepts:
-``bury`` (any 8 cards of the hand; the list holds one suggestion, the 8 weakest cards) and
-throws (any lead of several combinations of one suit; the list holds singles, pairs, tractors).
-Follows are listed up to ``limit`` (default 200).
+(``dealer`` is who deals first). The deal runs by itself and stops only when the seat that just
+received a card can show a declaration or overturn: ``pass`` means "not now, ask me again with my
+next card", ``deal_on`` means "deal on, ask me only when I can show something new" (the
+fast-forward a UI needs). ``legal_actions`` lists every action except two open-ended ones that
+``act`` also accepts: ``bury`` (any 8 cards of the hand; the list holds one suggestion, the 8
+weakest cards) and throws (any lead of several combinations of one suit; the list holds the
+singles, pairs and tractors). Follows are listed up to ``limit`` (default 200).
 """
 
 from __future__ import annotations

@@ -100,7 +100,8 @@ class TrickPlay:
             suit_of = self.trump.tables.suit_of
             suit = suit_of[lead[0].index]
             pool = [card for card in hand if suit_of[card.index] == suit] or hand
-            return [(card,) for card in dict.fromkeys(pool)]
+            singles: list[tuple[Card, ...]] = [(card,) for card in dict.fromkeys(pool)]
+            return singles[:limit]
         return [tuple(p) for p in legal_plays(lead, hand, self.trump, limit=limit)]
 
     def check(self, seat: int, cards: Sequence[Card]) -> Checked:

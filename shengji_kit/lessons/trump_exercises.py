@@ -10,8 +10,8 @@ import random
 from collections.abc import Sequence
 
 from ..engine.cards import CARDS, RANKS, SUITS, Card, full_deck
-from ..engine.trump import TRUMP, Trump
 from ..engine.tricks import trick_winner
+from ..engine.trump import TRUMP, Trump
 from ..render.exercises import CHOICE, ORDER, Choice, Feedback, Question
 from .messages import cards_params, seat_params, suit_params, trump_params
 from .trump_facts import Sentence, card_role

@@ -6,7 +6,6 @@ equivalent are merged (see ``equivalence_classes``), so the search branches only
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
@@ -93,22 +92,33 @@ class MoveMaker:
         hands hold in the suit, which keeps the candidates few.
         """
         hand = hands[leader]
+        suit_of, step = self.suit_of, self.step
+        by_suit: dict[str, dict[int, int]] = {}
+        for index in hand:
+            counts = by_suit.setdefault(suit_of[index], {})
+            counts[index] = counts.get(index, 0) + 1
+        if all(len(counts) < 2 for counts in by_suit.values()):
+            return []  # one face per suit: at most a pair, never a throw
         others = tuple(hands[(leader + k) % 4] for k in (1, 2, 3))
         checked = (others[0], others[2]) if self.rules.throw_check_opponents_only else others
-        by_suit: dict[str, Counter[int]] = {}
-        for index in hand:
-            by_suit.setdefault(self.suit_of[index], Counter())[index] += 1
+        highest: dict[str, int] = {}
+        for cards in checked:
+            for index in cards:
+                if step[index] > highest.get(suit_of[index], -1):
+                    highest[suit_of[index]] = step[index]
         found: list[Play] = []
         for suit, counts in by_suit.items():
-            if sum(counts.values()) < 2:
+            if len(counts) < 2:
                 continue
-            highest = max((self.step[i] for h in checked for i in h if self.suit_of[i] == suit), default=-1)
+            top = highest.get(suit, -1)
             options: list[tuple[int, tuple[int, ...]]] = []
             for index, count in sorted(counts.items()):
-                if self.step[index] >= highest:
+                if step[index] >= top:
                     options.append((index, tuple(range(count + 1))))
                 elif count == 2:
                     options.append((index, (0, 2)))
+            if len(options) < 2:
+                continue
             for throw in _multisets(options):
                 if len(throw) >= 2 and self.shape(throw).kind == "throw" and self._stands(throw, others):
                     found.append(throw)
@@ -180,7 +190,7 @@ class MoveMaker:
                     previous[seat][points] = (here, mappings[seat][index])
                 at = end
         return tuple(
-            SeatClasses(mapping, tuple(sorted(mapping[i] for i in hand)), merging[seat])
+            SeatClasses(mapping, tuple(sorted(map(mapping.__getitem__, hand))), merging[seat])
             for seat, (mapping, hand) in enumerate(zip(mappings, hands, strict=True))
         )
 

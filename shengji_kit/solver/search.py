@@ -8,18 +8,18 @@ so positions that differ only by interchangeable cards share one entry.
 
 from __future__ import annotations
 
-from ..engine.cards import CARDS
+from ..engine.cards import CARDS, Card
 from ..engine.rules import Rules
 from ..engine.scoring import kitty_multiplier
-from ..engine.shapes import THROW
+from ..engine.shapes import THROW, pair_counts, runs
 from ..engine.tricks import play_key
 from ..engine.trump import TRUMP, Trump
 from .moves import POINTS, Hand, Hands, MoveMaker, Play, SeatClasses, cards_of, remove
 
 Key = tuple[int, int]
 Classes = tuple[SeatClasses, ...]
-Options = tuple[list[Play], list[Play], dict[Play, "Key | None"], dict[Play, Hand]]
-"""A seat's follows sorted points first and points last, each one's key, the hand left after it."""
+Options = tuple[list[Play], list[Play], dict[Play, "Key | None"], dict[Play, Hand], dict[Play, int]]
+"""A seat's follows sorted points first and points last; each one's key, hand left, points."""
 Boundary = tuple[Classes, tuple[tuple[int, ...], ...], int]
 INFINITY = 10**6
 NO_KEY: Key = (-1, -1)
@@ -42,6 +42,7 @@ class Searcher:
         self._throw_lead: dict[Play, bool] = {}
         self._multipliers: dict[Play, int] = {}
         self._boundaries: dict[Hands, Boundary] = {}
+        self._largest: dict[Hand, int] = {}
         self._leads: dict[tuple[Hands, int], list[Play]] = {}
         self._follows: dict[tuple[Play, Hand, tuple[int, ...]], Options] = {}
 
@@ -82,16 +83,35 @@ class Searcher:
         return found
 
     def most_left(self, hands: Hands) -> int:
-        """An upper bound on the attackers' points still to come."""
+        """An upper bound on the attackers' points still to come.
+
+        All card points, plus the kitty times the largest multiplier a lead from any hand could
+        have (the last lead is part of some hand).
+        """
         left = sum(POINTS[i] for hand in hands for i in hand)
-        size = len(hands[0])
-        if size == 1:
-            most = 2
-        elif size < 4 or not self.rules.tractor_kitty_scales:
-            most = 4
-        else:
-            most = 4 * (size // 2)
-        return left + self.kitty_points * most
+        if not self.kitty_points:
+            return left
+        return left + self.kitty_points * max(self.largest_multiplier(hand) for hand in hands)
+
+    def largest_multiplier(self, hand: Hand) -> int:
+        """The largest kitty multiplier of any lead made from ``hand``."""
+        found = self._largest.get(hand)
+        if found is not None:
+            return found
+        suit_of = self.suit_of
+        by_suit: dict[str, list[Card]] = {}
+        for index in hand:
+            by_suit.setdefault(suit_of[index], []).append(CARDS[index])
+        most = 2
+        for cards in by_suit.values():
+            for first, last in runs(pair_counts(cards, self.trump)):
+                pairs = last - first + 1
+                if pairs >= 2 and self.rules.tractor_kitty_scales:
+                    most = max(most, 4 * pairs)
+                else:
+                    most = max(most, 4)
+        self._largest[hand] = most
+        return most
 
     # --- choices -------------------------------------------------------------------------
 
@@ -108,13 +128,8 @@ class Searcher:
             self._leads[(hands, leader)] = plays
         return plays
 
-    def follows(self, hands: Hands, leader: int, plays: tuple[Play, ...], classes: Classes) -> list[Play]:
-        """The next follower's distinct legal plays (equivalent ones merged)."""
-        seat = (leader + len(plays)) % 4
-        return self._options(plays[0], hands[seat], classes[seat])[0]
-
     def _options(self, lead: Play, hand: Hand, classes: SeatClasses) -> Options:
-        """The merged follows sorted two ways, each one's key and the hand left after it."""
+        """The merged follows sorted two ways, and each one's key, points and the hand left."""
         cache_key = (lead, hand, classes.signature)
         found = self._follows.get(cache_key)
         if found is None:
@@ -126,19 +141,19 @@ class Searcher:
             keeping = sorted(plays, key=lambda p: (points[p], low[p]))
             keys = {play: self.key(play, lead) for play in plays}
             rests = {play: remove(hand, play) for play in plays}
-            found = self._follows[cache_key] = (giving, keeping, keys, rests)
+            found = self._follows[cache_key] = (giving, keeping, keys, rests, points)
         return found
 
-    def ordered_follows(
-        self, hands: Hands, leader: int, plays: tuple[Play, ...], win: int, best: Key, classes: Classes
-    ) -> list[Play]:
-        """Partner winning: give points; opponent winning: win (taking points), else play low."""
+    def follows(self, hands: Hands, leader: int, plays: tuple[Play, ...], classes: Classes) -> list[Play]:
+        """The next follower's distinct legal plays (equivalent ones merged)."""
         seat = (leader + len(plays)) % 4
-        lead = plays[0]
-        giving, keeping, keys, _ = self._options(lead, hands[seat], classes[seat])
-        if len(giving) == 1 or self.attacker[seat] == self.attacker[(leader + win) % 4]:
+        return self._options(plays[0], hands[seat], classes[seat])[0]
+
+    def _ordered(self, options: Options, helping: bool, best: Key, ruff_only: bool) -> list[Play]:
+        """Partner winning (``helping``): give points; else win (taking points), or play low."""
+        giving, keeping, keys = options[0], options[1], options[2]
+        if helping or len(giving) == 1:
             return giving
-        ruff_only = self.is_throw(lead)
         winning = []
         for play in giving:
             key = keys[play]
@@ -192,7 +207,7 @@ class Searcher:
             after = rest[0] + (remove(hands[leader], lead),) + rest[1]
             key = self.key(lead, lead)
             assert key is not None
-            got = self.follow(after, leader, (lead,), 0, key, a, b, classes)
+            got = self.follow(after, leader, (lead,), 0, key, sum(POINTS[i] for i in lead), a, b, classes)
             if maximising:
                 if got > best:
                     best, best_play = got, lead
@@ -212,40 +227,51 @@ class Searcher:
         return best
 
     def follow(
-        self, hands: Hands, leader: int, plays: tuple[Play, ...], win: int, best: Key,
+        self, hands: Hands, leader: int, plays: tuple[Play, ...], win: int, best: Key, pot: int,
         alpha: int, beta: int, classes: Classes,
     ) -> int:
-        """The value with the trick partly played (``win`` holds ``best``); the next seat chooses."""
+        """The value with the trick partly played; ``win`` holds ``best``, ``pot`` its points."""
         self.nodes += 1
         count = len(plays)
         seat = (leader + count) % 4
         lead = plays[0]
-        _, _, keys, rests = self._options(lead, hands[seat], classes[seat])
+        options = self._options(lead, hands[seat], classes[seat])
+        keys, rests, points = options[2], options[3], options[4]
         ruff_only = self.is_throw(lead)
-        maximising = self.attacker[seat]
+        attacker = self.attacker
+        maximising = attacker[seat]
         value = -INFINITY if maximising else INFINITY
         before, after = hands[:seat], hands[seat + 1 :]
-        for play in self.ordered_follows(hands, leader, plays, win, best, classes):
+        helping = maximising == attacker[(leader + win) % 4]
+        for play in self._ordered(options, helping, best, ruff_only):
             key = keys[play]
-            now_plays = plays + (play,)
             now_hands = before + (rests[play],) + after
             if key is not None and key > best and (key[0] == 1 or not ruff_only):
                 now_win, now_best = count, key
             else:
                 now_win, now_best = win, best
             if count == 3:
-                got = self.trick_points(now_hands, leader, now_plays, now_win)
-                if now_hands[0]:
-                    got += self.value(now_hands, (leader + now_win) % 4, alpha - got, beta - got)
+                winner = (leader + now_win) % 4
+                got = pot + points[play] if attacker[winner] else 0
+                if not now_hands[0]:
+                    if attacker[winner] and self.kitty_points:
+                        got += self.kitty_points * self.multiplier(lead)
+                else:
+                    got += self.value(now_hands, winner, alpha - got, beta - got)
             else:
-                got = self.follow(now_hands, leader, now_plays, now_win, now_best, alpha, beta, classes)
+                got = self.follow(
+                    now_hands, leader, plays + (play,), now_win, now_best, pot + points[play],
+                    alpha, beta, classes,
+                )
             if maximising:
                 if got > value:
                     value = got
-                    alpha = max(alpha, got)
+                    if got > alpha:
+                        alpha = got
             elif got < value:
                 value = got
-                beta = min(beta, got)
+                if got < beta:
+                    beta = got
             if alpha >= beta:
                 break
         return value
@@ -267,7 +293,8 @@ class Searcher:
             if not hands[0]:
                 return gained
             return gained + self.value(hands, (leader + win) % 4, alpha - gained, beta - gained)
-        return self.follow(hands, leader, plays, win, best, alpha, beta, classes)
+        pot = sum(POINTS[i] for done in plays for i in done)
+        return self.follow(hands, leader, plays, win, best, pot, alpha, beta, classes)
 
     def last_trick(self, hands: Hands, leader: int) -> int:
         """One card each: every play is forced, so just score the trick."""

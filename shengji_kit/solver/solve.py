@@ -33,12 +33,10 @@ def solve(position: Position | Mapping[str, Any]) -> Solution:
     hands = start_hands(position)
     leader = position.leader
     value = searcher.value(hands, leader, -INFINITY, INFINITY)
-    best: dict[str, int] = {}
-    classes = searcher.classes(hands)
-    for lead in searcher.leads(hands, leader, None):
-        got = searcher.after_play(hands, leader, (), 0, NO_KEY, lead, value - 1, value + 1, classes)
-        if got == value:
-            best[card_codes(lead, searcher.trump)] = position.points + value
+    best = {
+        card_codes(lead, searcher.trump): position.points + value
+        for lead in best_leads(searcher, hands, leader, value)
+    }
     line = optimal_line(searcher, hands, leader, value)
     return Solution(
         position=position,
@@ -48,6 +46,24 @@ def solve(position: Position | Mapping[str, Any]) -> Solution:
         nodes=searcher.nodes,
         seconds=time.perf_counter() - started,
     )
+
+
+def best_leads(searcher: Searcher, hands: Hands, leader: int, value: int) -> list[Play]:
+    """Every lead (equivalent ones too) that reaches ``value``, by a null-window test each."""
+    classes = searcher.classes(hands)
+    mapping = classes[leader].mapping
+    # attackers: does the lead reach at least value? defenders: does it hold them to value?
+    window = (value - 1, value) if searcher.attacker[leader] else (value, value + 1)
+    verdicts: dict[tuple[int, ...], bool] = {}
+    found: list[Play] = []
+    for lead in searcher.leads(hands, leader, None):
+        kind = tuple(sorted(mapping[i] for i in lead))
+        if kind not in verdicts:
+            got = searcher.after_play(hands, leader, (), 0, NO_KEY, lead, *window, classes)
+            verdicts[kind] = got >= value if searcher.attacker[leader] else got <= value
+        if verdicts[kind]:
+            found.append(lead)
+    return found
 
 
 def optimal_line(searcher: Searcher, hands: Hands, leader: int, value: int) -> tuple[Trick, ...]:
@@ -98,7 +114,11 @@ def _keeping_value(
     searcher: Searcher, hands: Hands, leader: int, plays: tuple[Play, ...], win: int, best: Key,
     options: list[Play], value: int, classes: Classes,
 ) -> Play:
+    """The first option whose value is ``value`` (a null-window test: no option does better)."""
+    maximising = searcher.attacker[(leader + len(plays)) % 4]
+    alpha, beta = (value - 1, value) if maximising else (value, value + 1)
     for play in options:
-        if searcher.after_play(hands, leader, plays, win, best, play, value - 1, value + 1, classes) == value:
+        got = searcher.after_play(hands, leader, plays, win, best, play, alpha, beta, classes)
+        if got >= value if maximising else got <= value:
             return play
     raise AssertionError("no play keeps the solved value")

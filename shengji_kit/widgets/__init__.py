@@ -1,12 +1,15 @@
 """Notebook widgets: one anywidget surface over Python scenes (hands, tables, exercises)."""
 
+from .controller import TableController
 from .exercise import ExerciseScene, exercise_widget
 from .hand import HandScene, Selection, hand_widget
 from .language import SESSION, current_language, set_language
+from .play_app import PlayApp, play_app
 from .surface import CardSurface, Observable, Scene
 from .switch import language_switch
 
 __all__ = [
-    "SESSION", "CardSurface", "ExerciseScene", "HandScene", "Observable", "Scene", "Selection",
-    "current_language", "exercise_widget", "hand_widget", "language_switch", "set_language",
+    "SESSION", "CardSurface", "ExerciseScene", "HandScene", "Observable", "PlayApp", "Scene",
+    "Selection", "TableController", "current_language", "exercise_widget", "hand_widget",
+    "language_switch", "play_app", "set_language",
 ]

@@ -62,6 +62,8 @@ class Note:
     speaker: Speaker
     kind: str = "info"
     cards: tuple[Card, ...] = ()
+    sticky: bool = False
+    """Kept until the learner acts again (a failed throw must not scroll away)."""
 
     def text(self, lang: str) -> str:
         return self.speaker.message(lang)
@@ -73,7 +75,7 @@ def note_for(event: Event) -> Note | None:
         return None
     if event.kind.startswith("throw_failed") and event.throw is not None:
         kind = "error" if event.seat == LEARNER else "info"
-        return Note(event, kind, tuple(event.throw.beater))
+        return Note(event, kind, tuple(event.throw.beater), sticky=True)
     return Note(event, "ok" if event.kind == "done" else "info")
 
 
@@ -86,7 +88,7 @@ class TableController(Observable):
         bots: Mapping[int, Bot],
         delay: float = 0.7,
         allow_undo: bool = False,
-        on_next_round: Callable[[], None] | None = None,
+        on_next_round: Callable[[], object] | None = None,
     ) -> None:
         super().__init__()
         self.round = rnd
@@ -235,7 +237,7 @@ class TableController(Observable):
     def _take_events(self, event: Event) -> None:
         for item in event.all():
             note = note_for(item)
-            if note is not None:
+            if note is not None and (self.note is None or not self.note.sticky or note.sticky):
                 self.note = note
 
     # --- messages from the view ----------------------------------------------------------

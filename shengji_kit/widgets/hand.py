@@ -84,7 +84,7 @@ class HandScene(Observable):
         )
         self.on_play = on_play
         self.played: list[list[Card]] = []
-        self.message = ("", "info", {})
+        self.message: tuple[str, str, Mapping[str, object]] = ("", "info", {})
 
     @property
     def trump(self) -> Trump:

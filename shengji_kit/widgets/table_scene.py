@@ -74,7 +74,8 @@ def prompt(ctrl: TableController, view: SeatView, lang: str) -> str:
     if view.to_act != LEARNER:
         if view.to_act is None:
             return text("ui_prompt_deal", lang)
-        return text("ui_prompt_wait", lang, name=seat_name(view.to_act, lang))
+        code = {"play": "ui_prompt_wait", "bury": "ui_prompt_wait_bury"}.get(view.phase, "ui_prompt_wait_bid")
+        return text(code, lang, name=seat_name(view.to_act, lang))
     if view.phase == "bury":
         return text("ui_prompt_bury", lang, count=len(ctrl.selection.selected))
     if view.phase == "play":

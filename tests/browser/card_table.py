@@ -33,7 +33,7 @@ _COUNT_DRAWS = """() => {
   const root = document.querySelector('.sk-root');
   if (window.__skDraws === undefined) {
     window.__skDraws = 0;
-    new MutationObserver(() => { window.__skDraws += 1; }).observe(root, {childList: true});
+    new MutationObserver(() => { window.__skDraws += 1; }).observe(root, {childList: true, subtree: true, attributes: true, characterData: true});
   }
   return window.__skDraws;
 }"""

@@ -47,8 +47,8 @@ class PageGuard:
         return found
 
 
-def guard(context: BrowserContext, page: Page) -> PageGuard:
-    """Abort and record every request to another host; record uncaught page errors."""
+def guard(context: BrowserContext) -> PageGuard:
+    """Abort and record every request to another host; record uncaught errors of every tab."""
     seen = PageGuard()
 
     def route(route: Route) -> None:
@@ -62,9 +62,14 @@ def guard(context: BrowserContext, page: Page) -> PageGuard:
         if not chromium.is_local(socket.url):
             seen.foreign_requests.append(socket.url)
 
+    def watch(page: Page) -> None:
+        page.on("websocket", websocket)
+        page.on(
+            "pageerror", lambda error: seen.page_errors.append(f"{error.name}: {error.message}")
+        )
+
     context.route("**/*", route)
-    page.on("websocket", websocket)
-    page.on("pageerror", lambda error: seen.page_errors.append(f"{error.name}: {error.message}"))
+    context.on("page", watch)
     return seen
 
 
@@ -120,15 +125,16 @@ def page(
     )
     context.set_default_timeout(ACTION_TIMEOUT_MS)
     context.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
+    seen = guard(context)
     tab = context.new_page()
-    seen = guard(context, tab)
     yield tab
     failed = any(report.failed for report in request.node.stash.get(_REPORTS, {}).values())
     problems = seen.problems()
     shot = screenshot(tab, request.node.name) if failed or problems else None
     try:
-        # Leaving the page lets Voila stop its kernel, as closing a learner's tab does.
-        tab.goto("about:blank", timeout=10_000)
+        # Leaving a notebook lets Voila stop its kernel, as closing a learner's tab does.
+        for opened in context.pages:
+            opened.goto("about:blank", timeout=10_000)
     finally:
         context.close()
     if problems:

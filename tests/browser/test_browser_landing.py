@@ -37,15 +37,19 @@ def test_landing_page_lists_every_lesson_and_app(page: Page) -> None:
 
 
 def test_every_landing_link_opens_its_notebook(page: Page, voila_server: VoilaServer) -> None:
-    """Clicking each link renders that notebook without errors, showing its title."""
+    """Each link opens its notebook in a new tab, rendered without errors and showing its title."""
     entries = serve.catalogue()
     assert entries, "the catalogue found no lessons or apps"
+    page.goto(LANDING)
     for entry in entries:
-        page.goto(LANDING)
-        page.locator(f"a[data-notebook='{entry.path}']").click()
-        page.wait_for_url(voila_server.url(f"/voila/render/{entry.path}"))
-        expect(page.get_by_role("heading", name=entry.title)).to_be_visible()
-        expect(page.locator(ERROR_OUTPUT)).to_have_count(0)
+        with page.context.expect_page() as opened:
+            page.locator(f"a[data-notebook='{entry.path}']").click()
+        tab = opened.value
+        tab.wait_for_url(voila_server.url(f"/voila/render/{entry.path}"))
+        expect(tab.get_by_role("heading", name=entry.title)).to_be_visible()
+        expect(tab.locator(ERROR_OUTPUT)).to_have_count(0)
+        tab.goto("about:blank")
+        tab.close()
 
 
 def test_tree_lists_the_lesson_and_app_folders(page: Page) -> None:

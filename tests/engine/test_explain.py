@@ -10,15 +10,33 @@ import shengji_kit as sk
 from shengji_kit.engine.explain import MESSAGES, register, render_message
 
 
+def load_every_catalogue() -> None:
+    """Import every package that registers messages, so the whole catalogue is checked."""
+    import importlib
+    import pkgutil
+
+    import shengji_kit
+
+    for module in pkgutil.walk_packages(shengji_kit.__path__, "shengji_kit."):
+        if module.name.endswith(("messages", "texts")):
+            importlib.import_module(module.name)
+
+
 def test_every_code_exists_in_both_languages() -> None:
+    load_every_catalogue()
     assert set(MESSAGES["en"]) == set(MESSAGES["zh"])
 
 
+def placeholders(template: str) -> set[str]:
+    """Field names, with a language suffix (``name_en`` / ``name_zh``) folded into ``name``."""
+    names = {f for _, f, _, _ in string.Formatter().parse(template) if f}
+    return {n.removesuffix("_en").removesuffix("_zh") for n in names}
+
+
 def test_placeholders_agree_between_languages() -> None:
+    load_every_catalogue()
     for code, en in MESSAGES["en"].items():
-        fields_en = {f for _, f, _, _ in string.Formatter().parse(en) if f}
-        fields_zh = {f for _, f, _, _ in string.Formatter().parse(MESSAGES["zh"][code]) if f}
-        assert fields_en == fields_zh, code
+        assert placeholders(en) == placeholders(MESSAGES["zh"][code]), code
 
 
 def test_register_refuses_one_language_only() -> None:

@@ -29,13 +29,14 @@ def setup(
 
 
 def default_action(rnd: Round) -> Action:
-    """Pass where passing is possible; bury the suggested 8; play the first listed play."""
+    """Deal on or pass where possible; bury the suggested 8; play the first listed play."""
     seat = rnd.to_act
     assert seat is not None
     actions = rnd.legal_actions(seat)
-    for action in actions:
-        if action.kind == "pass":
-            return action
+    for kind in ("deal_on", "pass"):
+        for action in actions:
+            if action.kind == kind:
+                return action
     return actions[0]
 
 
@@ -54,5 +55,27 @@ def options(rnd: Round, seat: int) -> set[str]:
     return {
         f"{a.kind} {' '.join(c.code for c in a.cards)}".strip()
         for a in rnd.legal_actions(seat)
-        if a.kind != "pass"
+        if a.kind not in ("pass", "deal_on")
     }
+
+
+def ready_to_play(
+    hands: Mapping[int, str], kitty: str, declaration: str, rules: str = "super_tycoon"
+) -> Round:
+    """Seat 0 declares ``declaration``, buries exactly the 8 ``kitty`` cards; the first lead is next."""
+    rnd = setup(hands, kitty, rules=rules)
+    assert rnd.to_act == 0, "seat 0 must be the first who can declare"
+    rnd.act(0, Action.declare(declaration))
+    advance(rnd, lambda r: r.phase == "bury")
+    rnd.act(0, Action.bury(kitty))
+    advance(rnd, lambda r: r.phase == "play")
+    assert rnd.to_act == 0
+    return rnd
+
+
+def snapshot(rnd: Round) -> tuple[object, ...]:
+    """Everything observable about a round, to show that a refused action changed nothing."""
+    return (
+        tuple(rnd.view(seat) for seat in range(4)), len(rnd.log), len(rnd.actions),
+        rnd.all_cards(), rnd.phase, rnd.to_act,
+    )

@@ -50,10 +50,15 @@ def test_classic_declares_with_one_level_card() -> None:
     assert rnd.dealer == 2 and rnd.trump is not None and rnd.trump.suit == "H"
 
 
-def test_a_seat_that_waits_is_asked_again_after_the_deal() -> None:
+def test_a_seat_that_waits_is_asked_with_each_card_or_after_the_deal() -> None:
     rnd = setup({1: "S2 LJ", 0: "H2 C2", 2: "D2 S2", 3: "H2 D2 C2"}, kitty="BJ BJ LJ")
+    assert {a.kind for a in rnd.legal_actions(1)} == {"declare", "pass", "deal_on"}
     rnd.act(1, Action.passes())
+    assert (rnd.phase, rnd.to_act, rnd.view(1).cards_dealt) == ("deal", 1, 10), "asked again with the next card"
+    rnd.act(1, Action.deal_on())
     assert rnd.phase == "declare" and rnd.to_act == 1, "the final call after the deal"
+    assert rnd.view(1).cards_dealt == 100 and len(rnd.view(1).hand) == 25
+    assert rnd.check(1, Action.deal_on()).code == "wrong_action"
     rnd.act(1, Action.passes())
     assert rnd.deal_number == 1 and rnd.phase in ("deal", "declare")
 
@@ -92,7 +97,7 @@ def test_overturn_window_after_the_deal_until_three_passes() -> None:
     rnd = setup({1: "S2 LJ", 3: "D2 D2 BJ", 0: "H2 C2", 2: "C2 H2 S2"}, kitty="LJ BJ")
     rnd.act(1, Action.declare("S2 LJ"))
     assert rnd.to_act == 3 and options(rnd, 3) == {"overturn D2 D2 BJ"}
-    rnd.act(3, Action.passes())
+    rnd.act(3, Action.deal_on())
     assert rnd.phase == "overturn" and rnd.to_act == 3, "asked again in the window after the deal"
     rnd.act(3, Action.overturn("D2 D2 BJ"))
     assert rnd.dealer == 3 and rnd.trump is not None and rnd.trump.suit == "D"

@@ -6,7 +6,14 @@ import shengji_kit as sk
 from shengji_kit.engine.trump import TRUMP
 from shengji_kit.render.exercises import CHOICE, ORDER, Choice, Feedback, Question, question_html
 from shengji_kit.render.ladder import ladder_steps, suit_ladder_html, trump_ladder_html
-from shengji_kit.render.scene import ActionButton, PlayedCards, SeatBox, Summary, SummaryLine, TableScene
+from shengji_kit.render.scene import (
+    ActionButton,
+    PlayedCards,
+    SeatBox,
+    Summary,
+    SummaryLine,
+    TableScene,
+)
 from shengji_kit.render.table import table_html
 
 

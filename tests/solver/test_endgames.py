@@ -15,7 +15,7 @@ KITTY_20 = "HK D10 C6 C7 C8 C9 D6 D7"  # 20 points
 def last_trick_position(leader_cards: str, rules: str) -> Position:
     """Seat 1 (an attacker; seat 0 deals) leads its last cards; nobody can beat them."""
     size = len(leader_cards.split())
-    low = {0: "H3 H4 H6 H7", 2: "D3 D4 D8 D9", 3: "C3 C4 C5 C5"}
+    low = {0: "H3 H3 H6 H6", 2: "D3 D3 D8 D8", 3: "C3 C3 C5 C5"}
     return Position.from_dict(
         {
             "rules": rules,

@@ -173,3 +173,34 @@ def test_with_a_delay_bots_move_one_at_a_time_on_the_event_loop() -> None:
 
     count, distinct, tricks = asyncio.run(scenario())
     assert tricks >= 2 and count == distinct > 6, "one redraw per bot move"
+
+
+def throw_candidates(ctrl: TableController) -> list[tuple[Card, ...]]:
+    """Every suit of the learner's hand, whole, when it is more than one combination."""
+    from shengji_kit.engine.shapes import shape
+
+    view = ctrl.view
+    assert view.trump is not None
+    by_suit: dict[str, list[Card]] = {}
+    for card in view.hand:
+        by_suit.setdefault(view.trump.suit_of(card), []).append(card)
+    return [tuple(cards) for cards in by_suit.values() if shape(cards, view.trump).kind == "throw"]
+
+
+def test_a_failed_throw_is_shown_with_the_cards_that_stopped_it() -> None:
+    for seed in range(40):
+        ctrl = controller(seed=seed, allow_undo=True)
+        play_until(ctrl, lambda c: c.round.phase == "play" and c.my_turn and c.view.lead is None, seed)
+        for cards in throw_candidates(ctrl):
+            select(ctrl, cards, ctrl.handle)
+            ctrl.handle({"type": "action", "action": "play"})
+            note = ctrl.note
+            if note is not None and note.kind == "error":
+                html = ctrl.render("en")
+                assert note.sticky and 'data-role="message-cards"' in html
+                shown = html.split('data-role="message-cards"')[1]
+                assert all(f'data-card="{card.code}"' in shown for card in note.cards)
+                assert "beats" in note.text("en") and "大过" in note.text("zh")
+                return
+            ctrl.handle({"type": "action", "action": "undo"})
+    raise AssertionError("no failed throw found")

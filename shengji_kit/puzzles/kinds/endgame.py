@@ -59,7 +59,7 @@ class Endgame(Question):
 
     def _best_line(self) -> Line:
         solution = self.solution()
-        leads = " | ".join(cards_text(self.table.trump.sorted(_cards(key))) for key in solution.best)
+        leads = " | ".join(cards_text(self.table.trump.sorted(answer_cards(key))) for key in solution.best)
         return Line("puzzle_endgame_best", {"total": solution.total, "leads": leads})
 
     def _lead_problem(self, play: list[Card]) -> Line | None:
@@ -115,10 +115,6 @@ class Endgame(Question):
             said = " | ".join(sorted(self.best))
             mismatches.append(Mismatch("best", f"states {said}, but the solver's best leads are {' | '.join(sorted(solution.best))}"))
         return mismatches
-
-
-def _cards(key: str) -> list[Card]:
-    return answer_cards(key)
 
 
 def parse(raw: Raw, table: Table) -> Endgame:

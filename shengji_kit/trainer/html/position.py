@@ -1,0 +1,73 @@
+"""The puzzle's position: the trick on the felt, the hands that are not being answered with, the kitty.
+
+During an endgame's "show me" it draws the trick of the current step (its winner starred) and
+every hand as it is after that trick.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ...engine.explain import seat_name
+from ...render.scene import PlayedCards
+from ...render.texts import text
+from ...render.tricks import trick_centre_html
+from ..draft import draft_seat
+from ..messages import say
+from ..visit import Visit
+from .parts import labelled_row, seat_hand
+
+TRICK_WINNER = "trick_winner"
+
+
+def _felt(inner: str) -> str:
+    return f'<div class="sk-trainer-felt">{inner}</div>'
+
+
+def _facts(visit: Visit, lang: str) -> str:
+    table = visit.puzzle.table
+    parts: list[str] = []
+    if table.dealer is not None:
+        parts.append(
+            f'<span class="sk-trainer-fact" data-role="dealer"><b>{escape(text("ui_dealer", lang))}</b> '
+            f"{escape(seat_name(table.dealer, lang))}</span>"
+        )
+    if table.points is not None and visit.puzzle.kind != "count":
+        parts.append(
+            f'<span class="sk-trainer-fact" data-role="points">'
+            f'{escape(say("trainer_points_so_far", lang, points=table.points))}</span>'
+        )
+    facts = f'<div class="sk-trainer-facts">{"".join(parts)}</div>' if parts else ""
+    kitty = ""
+    if table.kitty:
+        kitty = labelled_row(say("trainer_kitty", lang), table.kitty, lang, "kitty")
+    return facts + kitty
+
+
+def _stage(visit: Visit, lang: str) -> str:
+    """The endgame after the trick that "show me" has reached."""
+    show = visit.show
+    assert show is not None and show.trick is not None
+    trick = show.trick
+    plays = tuple(PlayedCards(seat, play) for seat, play in zip(trick.seats, trick.plays, strict=True))
+    centre = _felt(trick_centre_html(plays, trick.winner, lang, done=True, role="showme-trick"))
+    hands = "".join(seat_hand(seat, cards, lang) for seat, cards in sorted(show.hands().items()))
+    return centre + f'<div class="sk-trainer-hands">{hands}</div>' + _facts(visit, lang)
+
+
+def position_html(visit: Visit, lang: str) -> str:
+    """Everything on the table that is not an answer control."""
+    if visit.show is not None and visit.show.trick is not None:
+        return f'<div class="sk-trainer-position" data-role="position">{_stage(visit, lang)}</div>'
+    puzzle = visit.puzzle
+    table = puzzle.table
+    parts: list[str] = []
+    if table.trick and puzzle.kind != TRICK_WINNER:
+        plays = tuple(PlayedCards(seat, cards) for seat, cards in table.trick)
+        parts.append(_felt(trick_centre_html(plays, None, lang, done=len(plays) == 4)))
+    answering = draft_seat(puzzle)
+    hands = [seat_hand(seat, cards, lang) for seat, cards in sorted(table.hands.items()) if seat != answering]
+    if hands:
+        parts.append(f'<div class="sk-trainer-hands">{"".join(hands)}</div>')
+    parts.append(_facts(visit, lang))
+    return f'<div class="sk-trainer-position" data-role="position">{"".join(parts)}</div>'

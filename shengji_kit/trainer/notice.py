@@ -1,0 +1,23 @@
+"""A notice for the learner: a catalogue code with its parameters, shown in the chosen language."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ..engine.explain import render_message
+from . import messages as _messages  # noqa: F401  (registers the trainer's message codes)
+
+INFO, SUCCESS, ERROR = "info", "ok", "error"
+
+
+@dataclass(frozen=True)
+class Notice:
+    """``kind`` is ``info``, ``ok`` or ``error`` (it picks the colour of the message line)."""
+
+    code: str
+    params: Mapping[str, object] = field(default_factory=dict)
+    kind: str = INFO
+
+    def render(self, lang: str = "en") -> str:
+        return render_message(self.code, self.params, lang)

@@ -1,0 +1,33 @@
+"""One visit to a puzzle: the answer being built, the last feedback, the hint, "show me"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..puzzles import Feedback, Puzzle
+from .draft import Draft, draft_cards
+from .showme import ShowMe
+
+
+@dataclass
+class Visit:
+    """What happened since the puzzle was opened; ``locked`` once solved or shown."""
+
+    puzzle: Puzzle
+    draft: Draft
+    feedback: Feedback | None = None
+    solved: bool = False
+    earned_star: bool = False
+    hint_shown: bool = False
+    show: ShowMe | None = None
+    answers: list[str] = field(default_factory=list)
+    """The choice values answered wrongly so far (marked on their buttons)."""
+
+    @classmethod
+    def of(cls, puzzle: Puzzle) -> Visit:
+        return cls(puzzle, Draft(draft_cards(puzzle)))
+
+    @property
+    def locked(self) -> bool:
+        """No more answers are taken: the puzzle is solved or its answer was shown."""
+        return self.solved or self.show is not None

@@ -1,0 +1,106 @@
+// Puzzle trainer: draws the HTML that Python renders and reports clicks and keys back to Python.
+// Behaviour lives in Python; this file only draws, keeps keyboard focus and sends messages:
+//   {type: "action", action, value}   a button with data-action (submit sends the typed number)
+//   {type: "answer", answer}          a button with data-answer
+//   {type: "click", card, index}      a card button with data-index
+//   {type: "key", key}                1-9, 0, h, s, n pressed inside the trainer (not in a text box)
+
+const FIRST_ANSWER = '[data-role="answers"] button:not([disabled]), [data-role="answers"] input:not([disabled])';
+const KEYS = new Set(["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "h", "s", "n"]);
+
+function focusKey(element) {
+  const data = element.dataset || {};
+  if (data.answer !== undefined) return `[data-answer="${CSS.escape(data.answer)}"]`;
+  if (data.index !== undefined) return `button[data-index="${CSS.escape(data.index)}"]`;
+  if (data.action !== undefined) {
+    const value = data.value ? `[data-value="${CSS.escape(data.value)}"]` : ":not([data-value])";
+    return `[data-action="${CSS.escape(data.action)}"]${value}`;
+  }
+  if (data.role === "number") return `input[data-role="number"]`;
+  return null;
+}
+
+function usable(element) {
+  return element && !element.disabled;
+}
+
+function render({ model, el }) {
+  el.classList.add("sk-root", "sk-trainer-root");
+  el.setAttribute("data-lm-suppress-shortcuts", "true");
+
+  const puzzleId = () => {
+    const puzzle = el.querySelector("[data-puzzle]");
+    return puzzle ? puzzle.dataset.puzzle : "";
+  };
+
+  const draw = () => {
+    const active = document.activeElement;
+    const hadFocus = el.contains(active);
+    const key = hadFocus ? focusKey(active) : null;
+    const before = puzzleId();
+    el.innerHTML = model.get("html");
+    el.setAttribute("lang", model.get("lang"));
+    if (!hadFocus) return;
+    // "Next puzzle" pressed: go straight to the new puzzle's first answer.
+    const moved = before !== puzzleId() && active.dataset && active.dataset.action === "next";
+    const first = moved ? el.querySelector(FIRST_ANSWER) : null;
+    if (usable(first)) {
+      first.focus({ preventScroll: true });
+      return;
+    }
+    const again = key ? el.querySelector(key) : null;
+    const target = usable(again) ? again : el.querySelector("[data-autofocus]");
+    if (usable(target)) target.focus({ preventScroll: true });
+  };
+
+  const typed = () => {
+    const input = el.querySelector('input[data-role="number"]');
+    return input ? input.value : "";
+  };
+
+  const onClick = (event) => {
+    const button = event.target.closest("button");
+    if (!button || !el.contains(button) || button.disabled) return;
+    const data = button.dataset;
+    if (data.action === "submit") {
+      model.send({ type: "action", action: "submit", value: typed() });
+    } else if (data.action !== undefined) {
+      model.send({ type: "action", action: data.action, value: data.value || "" });
+    } else if (data.answer !== undefined) {
+      model.send({ type: "answer", answer: data.answer });
+    } else if (data.index !== undefined) {
+      model.send({ type: "click", card: data.card || "", index: Number(data.index) });
+    }
+  };
+
+  const onKey = (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    if (target.matches && target.matches('input[data-role="number"]')) {
+      if (event.key !== "Enter") return;
+      model.send({ type: "action", action: "submit", value: target.value });
+    } else if (target.matches && target.matches("input, textarea, select")) {
+      return;
+    } else if (KEYS.has(event.key.toLowerCase())) {
+      model.send({ type: "key", key: event.key.toLowerCase() });
+    } else {
+      return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  model.on("change:html", draw);
+  model.on("change:lang", draw);
+  el.addEventListener("click", onClick);
+  el.addEventListener("keydown", onKey);
+  draw();
+  return () => {
+    model.off("change:html", draw);
+    model.off("change:lang", draw);
+    el.removeEventListener("click", onClick);
+    el.removeEventListener("keydown", onKey);
+  };
+}
+
+export default { render };

@@ -1,0 +1,133 @@
+"""The puzzle trainer as a notebook widget: Python draws the HTML, trainer.js reports clicks and keys.
+
+Messages from the browser (tests send the same through ``handle``):
+``{"type": "answer", "answer": value}``, ``{"type": "click", "index": i}`` (a card to pick),
+``{"type": "key", "key": "1"|…|"0"|"h"|"s"|"n"}`` and ``{"type": "action", "action": a,
+"value": v}`` with ``a`` in lang, mode, goto, next, hint, show, submit, group, ungroup, undo, clear.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..puzzles import Bank, default_bank
+from ..trainer import AUTO, ProgressStore, TrainerSession
+from ..trainer.html import trainer_html
+from ..trainer.html.parts import KEYS
+from .language import LANGUAGES, SESSION
+
+STATIC = Path(__file__).parent / "static"
+
+
+def _styles() -> str:
+    """The shared card styles followed by the trainer's own."""
+    return (STATIC / "surface.css").read_text(encoding="utf-8") + "\n" + (STATIC / "trainer.css").read_text(encoding="utf-8")
+
+
+class TrainerApp(anywidget.AnyWidget):
+    """The trainer; ``html``/``lang`` are drawn, the other traits mirror the session for notebooks."""
+
+    _esm = STATIC / "trainer.js"
+    _css = _styles()
+    html = traitlets.Unicode("").tag(sync=True)
+    lang = traitlets.Unicode("en").tag(sync=True)
+    mode = traitlets.Unicode(AUTO).tag(sync=True)
+    puzzle_id = traitlets.Unicode("").tag(sync=True)
+    stars = traitlets.Int(0).tag(sync=True)
+    solved = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, session: TrainerSession, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.session = session
+        self.lang = SESSION.lang
+        SESSION.observe(self._language_changed, names="lang")
+        self.on_msg(self._on_frontend_message)
+        self.redraw()
+
+    def handle(self, message: Mapping[str, Any]) -> None:
+        """Act on one message from the browser, then redraw."""
+        kind = message.get("type")
+        if kind == "answer":
+            self.session.answer(str(message.get("answer", "")))
+        elif kind == "click":
+            index = message.get("index")
+            if isinstance(index, int) and not isinstance(index, bool):
+                self.session.click_card(index)
+        elif kind == "key":
+            self._key(str(message.get("key", "")))
+        elif kind == "action":
+            self._action(str(message.get("action", "")), str(message.get("value") or ""))
+        self.redraw()
+
+    def _key(self, key: str) -> None:
+        if key in KEYS:
+            position = KEYS.index(key)
+            if self.session.puzzle is not None and self.session.puzzle.kind == "trick_winner":
+                trick = self.session.puzzle.table.trick
+                if position < len(trick):
+                    self.session.answer(str(trick[position][0]))
+            else:
+                self.session.answer_key(position + 1)
+        elif key == "h":
+            self.session.hint()
+        elif key == "s":
+            self.session.show_me()
+        elif key == "n":
+            self.session.next_puzzle()
+
+    def _action(self, action: str, value: str) -> None:
+        session = self.session
+        if action == "lang":
+            SESSION.lang = value if value in LANGUAGES else ("zh" if SESSION.lang == "en" else "en")
+        elif action == "mode":
+            session.choose_mode(value)
+        elif action == "goto":
+            session.goto(value)
+        elif action == "next":
+            session.next_puzzle()
+        elif action == "hint":
+            session.hint()
+        elif action == "show":
+            session.show_me()
+        elif action == "submit":
+            session.submit(value)
+        elif action == "group":
+            session.make_group()
+        elif action == "ungroup" and value.isdigit():
+            session.remove_group(int(value))
+        elif action == "undo":
+            session.undo()
+        elif action == "clear":
+            session.clear()
+
+    def redraw(self) -> None:
+        """Draw the session again and mirror its state in the traits."""
+        session = self.session
+        stars, solved, _ = session.star_tally()
+        self.mode = session.mode
+        self.puzzle_id = session.puzzle.id if session.puzzle else ""
+        self.stars, self.solved = stars, solved
+        self.html = trainer_html(session, self.lang)
+
+    def close(self) -> None:
+        SESSION.unobserve(self._language_changed, names="lang")
+        super().close()
+
+    def _language_changed(self, change: Mapping[str, Any]) -> None:
+        self.lang = change["new"]
+        self.redraw()
+
+    def _on_frontend_message(self, _widget: object, content: Any, _buffers: object) -> None:
+        if isinstance(content, dict):
+            self.handle(content)
+
+
+def trainer_app(learner: str = "default", mode: str = AUTO, bank: Bank | None = None, data: Path | None = None) -> TrainerApp:
+    """The puzzle trainer for ``learner`` (progress in the user data folder, or ``data``)."""
+    store = ProgressStore.for_learner(learner, data)
+    return TrainerApp(TrainerSession(bank or default_bank(), store, mode))
