@@ -3,9 +3,10 @@
 from . import messages  # noqa: F401  (registers the game's bilingual messages)
 from .actions import Action, Event
 from .declaring import Bid
+from .match import Match
 from .result import RoundResult
 from .round import Round
 from .trickplay import Trick
 from .views import SeatView
 
-__all__ = ["Action", "Bid", "Event", "Round", "RoundResult", "SeatView", "Trick"]
+__all__ = ["Action", "Bid", "Event", "Match", "Round", "RoundResult", "SeatView", "Trick"]

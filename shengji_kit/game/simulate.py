@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -137,6 +138,15 @@ def run(args: argparse.Namespace) -> int:
     if args.rounds < 1:
         print("shengji-kit simulate: --rounds must be at least 1", file=sys.stderr)
         return 2
+    try:
+        return _run(args, bots)
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as command-line tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _run(args: argparse.Namespace, bots: tuple[str, str]) -> int:
     progress = Progress(args.rounds, sys.stderr, enabled=not args.quiet)
     start = time.perf_counter()
     tally = simulate(

@@ -77,7 +77,11 @@ class Tally:
             count = self.totals[label]
             bar = "#" * round(40 * count / n)
             out.append(f"  {label:>8}: {count:6d} {100 * count / n:5.1f}% {bar}")
-        out.append("outcomes:")
+        out.append(
+            "outcomes: defenders win "
+            f"{self.sides['defenders']} ({100 * self.sides['defenders'] / n:.1f}%), "
+            f"attackers win {self.sides['attackers']} ({100 * self.sides['attackers'] / n:.1f}%)"
+        )
         for (side, levels), count in sorted(self.levels.items()):
             out.append(f"  {side} +{levels}: {count} ({100 * count / n:.1f}%)")
         out.append(

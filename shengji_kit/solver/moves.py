@@ -58,6 +58,9 @@ class MoveMaker:
         self._follows: dict[tuple[Play, Hand], list[Play]] = {}
         self._shapes: dict[Play, Shape] = {}
         self._throw_ok: dict[tuple[Play, Hands], bool] = {}
+        suit_number = {suit: n for n, suit in enumerate(("S", "H", "C", "D", "T"))}
+        self._order = tuple(suit_number[self.suit_of[i]] * 16 + self.step[i] for i in range(len(CARDS)))
+        """A card's place: effective suit, then step (cards of one place are equal)."""
 
     def shape(self, play: Play) -> Shape:
         """The engine's shape of a lead (cached)."""
@@ -143,56 +146,57 @@ class MoveMaker:
         A face held once gets the class ``SINGLE_CLASS + first face of its class``; a face held
         twice is its own class (its index), so class ids never confuse a pair with two singles.
         """
-        suit_of, step = self.suit_of, self.step
-        by_suit: dict[str, list[tuple[int, int, int, bool]]] = {}
+        order = self._order
+        entries: list[int] = []
         mappings: list[dict[int, int]] = []
         for seat, hand in enumerate(hands):
             mapping: dict[int, int] = {}
             last = len(hand) - 1
             for n, index in enumerate(hand):
-                single = (n == 0 or hand[n - 1] != index) and (n == last or hand[n + 1] != index)
-                if single:
+                if (n == 0 or hand[n - 1] != index) and (n == last or hand[n + 1] != index):
                     mapping[index] = SINGLE_CLASS + index
-                elif index in mapping:
-                    continue
-                else:
+                    entries.append(order[index] << 9 | seat << 7 | 64 | index)
+                elif index not in mapping:
                     mapping[index] = index
-                by_suit.setdefault(suit_of[index], []).append((step[index], seat, index, single))
+                    entries.append(order[index] << 9 | seat << 7 | index)
             mappings.append(mapping)
+        # entries sort by suit, step, seat; bit 6 marks a face held once, bits 0-5 the face
+        entries.sort()
         merging = [False] * 4
-        for entries in by_suit.values():
-            if len(entries) < 2:
-                continue
-            entries.sort()
-            other_top = [-1, -1, -1, -1]
-            """The highest step seen so far held by a hand other than each seat."""
-            previous: list[dict[int, tuple[int, int]]] = [{}, {}, {}, {}]
-            """Per seat and points value: (step, class id) of the last single face met."""
-            at = 0
-            while at < len(entries):
-                here = entries[at][0]
-                end = at
-                owners = 0
-                while end < len(entries) and entries[end][0] == here:
-                    owners |= 1 << entries[end][1]
-                    end += 1
-                for seat in range(4):
-                    if owners & ~(1 << seat):
-                        other_top[seat] = here
-                for _, seat, index, single in entries[at:end]:
-                    if not single:
-                        continue
+        other_top = [-1, -1, -1, -1]  # per seat: the highest place met that another hand holds
+        previous: list[dict[int, tuple[int, int]]] = [{}, {}, {}, {}]  # per seat, points: last single
+        suit, at, total = -1, 0, len(entries)
+        while at < total:
+            here = entries[at] >> 9
+            if here >> 4 != suit:
+                suit = here >> 4
+                other_top = [-1, -1, -1, -1]
+                previous = [{}, {}, {}, {}]
+            end, owners = at, 0
+            while end < total and entries[end] >> 9 == here:
+                owners |= 1 << (entries[end] >> 7 & 3)
+                end += 1
+            for seat in range(4):
+                if owners & ~(1 << seat):
+                    other_top[seat] = here
+            for entry in entries[at:end]:
+                if entry & 64:
+                    seat, index = entry >> 7 & 3, entry & 63
                     points = POINTS[index]
                     before = previous[seat].get(points)
                     if before is not None and (before[0] == here or other_top[seat] < before[0]):
                         mappings[seat][index] = before[1]
                         merging[seat] = True
                     previous[seat][points] = (here, mappings[seat][index])
-                at = end
+            at = end
         return tuple(
             SeatClasses(mapping, tuple(sorted(map(mapping.__getitem__, hand))), merging[seat])
             for seat, (mapping, hand) in enumerate(zip(mappings, hands, strict=True))
         )
+
+    def plain_classes(self, hands: Hands) -> tuple[SeatClasses, ...]:
+        """Every face its own class: no merging (cheap, for the last tricks)."""
+        return tuple(SeatClasses({i: i for i in hand}, hand, False) for hand in hands)
 
     def merge(self, plays: list[Play], classes: SeatClasses) -> list[Play]:
         """One play of each equivalence class of plays (the first met)."""

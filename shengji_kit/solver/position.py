@@ -50,8 +50,11 @@ class Position:
         object.__setattr__(self, "rules", Rules.preset(self.rules).name)
         object.__setattr__(self, "level", normalise_level(self.level))
         object.__setattr__(self, "trump", normalise_suit(self.trump))
-        object.__setattr__(self, "hands", tuple(tuple(hand) for hand in self.hands))
-        object.__setattr__(self, "kitty", tuple(self.kitty))
+        if not isinstance(self.hands, Sequence) or isinstance(self.hands, str):
+            raise RuleError("position_bad_type", {"field": "position.hands", "expected": "four hands (seats 0–3)", "value": repr(self.hands)})
+        hands = tuple(_read_cards(hand, f"position.hands.{seat}") for seat, hand in enumerate(self.hands))
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "kitty", _read_cards(self.kitty, "position.kitty"))
         _check_seat(self.dealer, "position.dealer")
         _check_seat(self.leader, "position.leader")
         _check_hands(self.hands, self.kitty)

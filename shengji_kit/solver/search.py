@@ -22,14 +22,20 @@ Options = tuple[list[Play], list[Play], dict[Play, "Key | None"], dict[Play, Han
 """A seat's follows sorted points first and points last; each one's key, hand left, points."""
 Boundary = tuple[Classes, tuple[tuple[int, ...], ...], int]
 INFINITY = 10**6
+MERGE_ABOVE = 2
+"""Hands this small are searched without merging: it would cost more than it saves."""
 NO_KEY: Key = (-1, -1)
 
 
 class Searcher:
     """Solves positions of one deal context; the table and caches live as long as the object."""
 
-    def __init__(self, trump: Trump, rules: Rules, attackers: tuple[bool, ...], kitty_points: int) -> None:
+    def __init__(
+        self, trump: Trump, rules: Rules, attackers: tuple[bool, ...], kitty_points: int, merging: bool = True
+    ) -> None:
         self.trump = trump
+        self.merging = merging
+        """Merge equivalent cards (off only to check that merging changes nothing)."""
         self.rules = rules
         self.moves = MoveMaker(trump, rules)
         self.suit_of = trump.tables.suit_of
@@ -171,7 +177,10 @@ class Searcher:
         """Classes, table key and point bound of a trick boundary (cached per hands)."""
         found = self._boundaries.get(hands)
         if found is None:
-            classes = self.moves.equivalence_classes(hands)
+            if self.merging and len(hands[0]) > MERGE_ABOVE:
+                classes = self.moves.equivalence_classes(hands)
+            else:
+                classes = self.moves.plain_classes(hands)
             signature = tuple(c.signature for c in classes)
             found = self._boundaries[hands] = (classes, signature, self.most_left(hands))
         return found

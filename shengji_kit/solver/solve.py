@@ -13,10 +13,10 @@ from .search import INFINITY, NO_KEY, Classes, Key, Searcher, card_codes
 from .solution import Solution, Trick
 
 
-def searcher_for(position: Position) -> Searcher:
+def searcher_for(position: Position, merging: bool = True) -> Searcher:
     """A fresh searcher for the position's trump, rules, teams and kitty."""
     attackers = tuple(position.is_attacker(seat) for seat in range(4))
-    return Searcher(position.trump_context, position.rules_preset, attackers, position.kitty_points)
+    return Searcher(position.trump_context, position.rules_preset, attackers, position.kitty_points, merging)
 
 
 def start_hands(position: Position) -> Hands:
@@ -24,12 +24,15 @@ def start_hands(position: Position) -> Hands:
     return tuple(tuple(sorted(card.index for card in hand)) for hand in position.hands)
 
 
-def solve(position: Position | Mapping[str, Any]) -> Solution:
-    """Solve an endgame exactly: attackers maximise, defenders minimise the attackers' total."""
+def solve(position: Position | Mapping[str, Any], merging: bool = True) -> Solution:
+    """Solve an endgame exactly: attackers maximise, defenders minimise the attackers' total.
+
+    ``merging=False`` searches every card separately (slower, the same answer; for checks).
+    """
     if not isinstance(position, Position):
         position = Position.from_dict(position)
     started = time.perf_counter()
-    searcher = searcher_for(position)
+    searcher = searcher_for(position, merging)
     hands = start_hands(position)
     leader = position.leader
     value = searcher.value(hands, leader, -INFINITY, INFINITY)

@@ -264,6 +264,8 @@ class TableController(Observable):
             self.declare(value)
         elif action == "pass":
             self.act(Action.passes())
+        elif action == "deal-on":
+            self.act(Action.deal_on())
         elif action == "redeal":
             self.act(Action.redeal())
         elif action == "clear":

@@ -110,6 +110,8 @@ def buttons(ctrl: TableController, view: SeatView, lang: str) -> tuple[ActionBut
                     found.append(ActionButton("redeal", text("ui_redeal", lang)))
                 elif action.kind == "pass":
                     found.append(ActionButton("pass", text("ui_pass", lang)))
+                elif action.kind == "deal_on":
+                    found.append(ActionButton("deal-on", text("ui_deal_on", lang)))
     if ctrl.allow_undo:
         found.append(ActionButton("undo", text("ui_undo", lang), enabled=bool(ctrl.undo_points)))
     return tuple(found)

@@ -51,12 +51,9 @@ def guard(context: BrowserContext) -> PageGuard:
     """Abort and record every request to another host; record uncaught errors of every tab."""
     seen = PageGuard()
 
-    def route(route: Route) -> None:
-        if chromium.is_local(route.request.url):
-            route.continue_()
-        else:
-            seen.foreign_requests.append(route.request.url)
-            route.abort("blockedbyclient")
+    def block(route: Route) -> None:
+        seen.foreign_requests.append(route.request.url)
+        route.abort("blockedbyclient")
 
     def websocket(socket: WebSocket) -> None:
         if not chromium.is_local(socket.url):
@@ -68,7 +65,8 @@ def guard(context: BrowserContext) -> PageGuard:
             "pageerror", lambda error: seen.page_errors.append(f"{error.name}: {error.message}")
         )
 
-    context.route("**/*", route)
+    # Only foreign requests are intercepted: local ones (even a closing tab's beacon) go untouched.
+    context.route(lambda url: not chromium.is_local(url), block)
     context.on("page", watch)
     return seen
 

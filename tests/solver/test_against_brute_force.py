@@ -66,3 +66,15 @@ def test_line_adds_up_and_is_legal() -> None:
         played = Counter(card for trick in solution.line for play in trick.plays for card in play)
         held = Counter(card for hand in position.hands for card in hand)
         assert played == held
+
+
+def test_merging_equivalent_cards_changes_nothing_on_bigger_positions() -> None:
+    rng = random.Random("merge")
+    merged_some = 0
+    for _ in range(12):
+        position = random_small_position(rng, 4, rng.choice(["super_tycoon", "classic"]))
+        merged = solve(position)
+        plain = solve(position, merging=False)
+        assert merged.total == plain.total and merged.best == plain.best, position.to_dict()
+        merged_some += merged.nodes < plain.nodes
+    assert merged_some > 0

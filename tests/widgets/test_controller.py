@@ -204,3 +204,14 @@ def test_a_failed_throw_is_shown_with_the_cards_that_stopped_it() -> None:
                 return
             ctrl.handle({"type": "action", "action": "undo"})
     raise AssertionError("no failed throw found")
+
+
+def test_deal_on_fast_forwards_the_deal_for_the_learner() -> None:
+    ctrl = find_declaring_round()
+    if not any(a.kind == "deal_on" for a in ctrl.learner_options()):
+        raise AssertionError("deal on is offered while the learner may declare during the deal")
+    assert 'data-action="deal-on"' in ctrl.render("en") and "继续发牌" in ctrl.render("zh")
+    dealt = len(ctrl.view.hand)
+    ctrl.handle({"type": "action", "action": "deal-on"})
+    assert ctrl.note is None or ctrl.note.kind != "error"
+    assert len(ctrl.view.hand) > dealt or ctrl.round.phase != "deal"

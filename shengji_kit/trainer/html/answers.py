@@ -67,7 +67,7 @@ def _choice_buttons(visit: Visit, choices: Sequence[Choice], lang: str, right: C
         key = key_of(position)
         cards = cards_of.get(choice.value, ())
         if cards:
-            body = f'<b>{escape(choice.value)}</b>{card_row_html(cards, lang)}'
+            body = f'<b>{escape(choice.value)}</b>{cards_svg(cards, height=60, step=0.7, lang=lang)}'
             label = f"{choice.value}: {', '.join(card.name(lang) for card in cards)}"
         else:
             body = f"<span>{escape(choice.label(lang))}</span>"

@@ -103,7 +103,7 @@ def _record(session: TrainerSession, puzzle: Puzzle, lang: str) -> str:
 def _feedback(visit: Visit, lang: str) -> str:
     feedback = visit.feedback
     kind = "" if feedback is None else ("ok" if feedback.correct else "error")
-    message = paragraphs(feedback.message(lang)) if feedback else ""
+    message = "" if feedback is None else paragraphs(feedback.message(lang))
     result = ""
     if visit.solved:
         code = "trainer_solved_star" if visit.earned_star else "trainer_solved"
@@ -134,8 +134,6 @@ def _show(visit: Visit, lang: str) -> str:
                          seat=seat_name(trick.winner, lang), gained=trick.gained, total=show.total()))
         if trick.kitty_bonus:
             lines.append(say("trainer_show_kitty", lang, bonus=trick.kitty_bonus))
-        if show.finished:
-            lines.append(say("trainer_show_final", lang, total=show.total()))
     if show.finished:
         lines.append(say("trainer_answer_is", lang, answer=answer_text(visit.puzzle, lang)))
         lines.append(visit.puzzle.explanation(lang))

@@ -51,7 +51,7 @@ def _stage(visit: Visit, lang: str) -> str:
     trick = show.trick
     plays = tuple(PlayedCards(seat, play) for seat, play in zip(trick.seats, trick.plays, strict=True))
     centre = _felt(trick_centre_html(plays, trick.winner, lang, done=True, role="showme-trick"))
-    hands = "".join(seat_hand(seat, cards, lang) for seat, cards in sorted(show.hands().items()))
+    hands = "".join(seat_hand(seat, cards, lang) for seat, cards in sorted(show.hands().items()) if cards)
     return centre + f'<div class="sk-trainer-hands">{hands}</div>' + _facts(visit, lang)
 
 
