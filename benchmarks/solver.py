@@ -1,7 +1,11 @@
 """Benchmark the endgame solver: time and nodes per second for 3..8 cards per hand.
 
-Random deals from a seeded shuffle of the two decks; prints figures, asserts nothing.
-Run: ``.venv/bin/python benchmarks/solver.py [--sizes 3 4 5 6 7 8] [--deals 5] [--seed 1]``
+Two families of seeded random endgames, several per size:
+  deal   cards dealt from a shuffled double deck (what a real round leaves, roughly);
+  dense  only trumps and one side suit are dealt, so hands are full of pairs and ruffs (harder).
+Prints figures (wall time of ``solve``, which also finds every best lead and an optimal line);
+asserts nothing.
+Run: ``.venv/bin/python benchmarks/solver.py [--sizes 3 4 5 6 7 8] [--deals 5] [--family deal]``
 """
 
 from __future__ import annotations
@@ -11,23 +15,30 @@ import random
 import statistics
 import time
 
-from shengji_kit.engine import full_deck
+from shengji_kit.engine import Card, Trump, full_deck
 from shengji_kit.solver import Position, solve
 
 LEVELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUITS = ("S", "H", "C", "D")
 
 
-def random_position(rng: random.Random, size: int, rules: str) -> Position:
-    """A random endgame: ``size`` cards per hand and a kitty of 8 from one shuffled double deck."""
-    deck = full_deck()
+def random_position(rng: random.Random, size: int, rules: str, family: str = "deal") -> Position:
+    """A random endgame: ``size`` cards per hand and a kitty of 8 from one shuffled deck."""
+    level = rng.choice(LEVELS)
+    trump = rng.choice((*SUITS, "none"))
+    deck: list[Card] = full_deck()
+    if family == "dense":
+        context = Trump(level, trump)
+        kept = {"T", rng.choice(SUITS)}
+        deck = [card for card in deck if context.suit_of(card) in kept]
     rng.shuffle(deck)
     hands = {str(seat): [card.code for card in deck[seat * size : (seat + 1) * size]] for seat in range(4)}
     kitty = [card.code for card in deck[4 * size : 4 * size + 8]]
     return Position.from_dict(
         {
             "rules": rules,
-            "level": rng.choice(LEVELS),
-            "trump": rng.choice(("S", "H", "C", "D", "none")),
+            "level": level,
+            "trump": trump,
             "dealer": rng.randrange(4),
             "leader": rng.randrange(4),
             "hands": hands,
@@ -37,30 +48,40 @@ def random_position(rng: random.Random, size: int, rules: str) -> Position:
     )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--sizes", type=int, nargs="+", default=[3, 4, 5, 6, 7, 8])
-    parser.add_argument("--deals", type=int, default=5)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rules", default="super_tycoon")
-    args = parser.parse_args()
-    print(f"{'cards':>5} {'deals':>5} {'mean s':>8} {'max s':>8} {'mean nodes':>11} {'nodes/s':>9}")
-    for size in args.sizes:
-        rng = random.Random(args.seed * 1000 + size)
+def run_family(family: str, sizes: list[int], deals: int, seed: int, rules: str) -> None:
+    """Solve ``deals`` positions per size and print one line of figures per size."""
+    print(f"family {family!r}, rules {rules}, {deals} deals per size, seed {seed}")
+    print(f"{'cards':>5} {'mean s':>8} {'median s':>9} {'max s':>8} {'mean nodes':>11} {'nodes/s':>9}")
+    for size in sizes:
+        rng = random.Random(f"{seed}-{family}-{size}")
         times: list[float] = []
         nodes: list[int] = []
-        for _ in range(args.deals):
-            position = random_position(rng, size, args.rules)
+        for _ in range(deals):
+            position = random_position(rng, size, rules, family)
             started = time.perf_counter()
             solution = solve(position)
             times.append(time.perf_counter() - started)
             nodes.append(solution.nodes)
         rate = sum(nodes) / sum(times)
         print(
-            f"{size:>5} {args.deals:>5} {statistics.mean(times):>8.3f} {max(times):>8.3f} "
+            f"{size:>5} {statistics.mean(times):>8.3f} {statistics.median(times):>9.3f} {max(times):>8.3f} "
             f"{statistics.mean(nodes):>11.0f} {rate:>9.0f}",
             flush=True,
         )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[3, 4, 5, 6, 7, 8])
+    parser.add_argument("--deals", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default="super_tycoon", choices=("super_tycoon", "classic"))
+    parser.add_argument("--family", default="both", choices=("deal", "dense", "both"))
+    args = parser.parse_args()
+    families = ("deal", "dense") if args.family == "both" else (args.family,)
+    for family in families:
+        run_family(family, args.sizes, args.deals, args.seed, args.rules)
+        print()
 
 
 if __name__ == "__main__":

@@ -49,6 +49,7 @@ class Searcher:
         self._multipliers: dict[Play, int] = {}
         self._boundaries: dict[Hands, Boundary] = {}
         self._largest: dict[Hand, int] = {}
+        self._killers: dict[object, Play] = {}
         self._leads: dict[tuple[Hands, int], list[Play]] = {}
         self._follows: dict[tuple[Play, Hand, tuple[int, ...]], Options] = {}
 
@@ -252,7 +253,12 @@ class Searcher:
         value = -INFINITY if maximising else INFINITY
         before, after = hands[:seat], hands[seat + 1 :]
         helping = maximising == attacker[(leader + win) % 4]
-        for play in self._ordered(options, helping, best, ruff_only):
+        ordered = self._ordered(options, helping, best, ruff_only)
+        killer_key = (lead, count, win, best)
+        killer = self._killers.get(killer_key)
+        if killer is not None and killer != ordered[0] and killer in keys:
+            ordered = [killer] + [p for p in ordered if p != killer]
+        for play in ordered:
             key = keys[play]
             now_hands = before + (rests[play],) + after
             if key is not None and key > best and (key[0] == 1 or not ruff_only):
@@ -282,6 +288,7 @@ class Searcher:
                 if got < beta:
                     beta = got
             if alpha >= beta:
+                self._killers[killer_key] = play
                 break
         return value
 

@@ -96,6 +96,16 @@ class Progress:
     def solved(self, puzzle_ids: Iterable[str]) -> int:
         return sum(self.get(pid).solved for pid in puzzle_ids)
 
+    def absorb(self, other: Progress) -> None:
+        """Merge in ``other`` (another tab's saves): counts take the larger, flags stay once set."""
+        for pid, theirs in other.records.items():
+            mine = self.record(pid)
+            mine.attempts = max(mine.attempts, theirs.attempts)
+            mine.hints = max(mine.hints, theirs.hints)
+            mine.solved = mine.solved or theirs.solved
+            mine.star = mine.star or theirs.star
+            mine.revealed = mine.revealed or theirs.revealed
+
     def to_json(self) -> dict[str, Any]:
         """The file contents: ``{"version": 1, "puzzles": {id: record}}``."""
         return {"version": VERSION, "puzzles": {pid: r.to_json() for pid, r in sorted(self.records.items())}}

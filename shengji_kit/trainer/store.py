@@ -1,4 +1,4 @@
-"""Where progress lives and how it is written: one JSON file per learner, written atomically.
+"""Where progress lives and how it is written: one JSON file per learner, merged and written atomically.
 
 The folder is ``$SHENGJI_KIT_DATA_DIR`` when set (tests and CI), else platformdirs'
 ``user_data_dir("shengji-kit")``. Nothing is created until the first save. A damaged file is
@@ -71,8 +71,8 @@ class ProgressStore:
         """The saved progress; empty when there is none or it cannot be used (with a notice)."""
         try:
             text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return Progress()
+        except (FileNotFoundError, NotADirectoryError):
+            return Progress()  # nothing saved there yet
         except UnicodeDecodeError:
             return self._set_aside()
         except OSError as error:
@@ -84,9 +84,17 @@ class ProgressStore:
             return self._set_aside()
 
     def save(self, progress: Progress) -> bool:
-        """Write ``progress`` atomically (temp file, fsync, rename); False with a notice on failure."""
+        """Merge in what is on disk, then write atomically (temp file, fsync, rename).
+
+        Merging keeps what another tab of the same learner saved meanwhile. Returns False, with
+        a notice, when the progress could not be written.
+        """
         if not self.can_save:
             return False
+        if self.path.exists():
+            progress.absorb(self.load())
+            if not self.can_save:
+                return False
         data = json.dumps(progress.to_json(), ensure_ascii=False, indent=1).encode("utf-8")
         temp: str | None = None
         try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, Playwright
+from playwright.sync_api import Browser, Playwright, ViewportSize
 
 from shengji_kit import serve
 
@@ -17,7 +17,7 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-VIEWPORT = {"width": 1280, "height": 900}
+VIEWPORT: ViewportSize = {"width": 1280, "height": 900}
 LOCAL_SCHEMES = ("data", "blob", "about")
 MISSING = (
     "Debian's chromium is not installed, and the browser tests need it: "

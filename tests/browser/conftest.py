@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,7 +65,7 @@ def guard(context: BrowserContext) -> PageGuard:
             "pageerror", lambda error: seen.page_errors.append(f"{error.name}: {error.message}")
         )
 
-    # Only foreign requests are intercepted: local ones (even a closing tab's beacon) go untouched.
+    # Local requests pass; the rest are aborted and recorded.
     context.route(lambda url: not chromium.is_local(url), block)
     context.on("page", watch)
     return seen
@@ -83,9 +83,11 @@ def screenshot(page: Page, name: str) -> Path | None:
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     """Keep each phase's report on the test item, so fixtures can tell whether the test failed."""
-    report: pytest.TestReport = yield
+    report = yield
     item.stash.setdefault(_REPORTS, {})[report.when] = report
     return report
 
@@ -130,7 +132,9 @@ def page(
     problems = seen.problems()
     shot = screenshot(tab, request.node.name) if failed or problems else None
     try:
-        # Leaving a notebook lets Voila stop its kernel, as closing a learner's tab does.
+        # Leaving a notebook lets Voila stop its kernel, as closing a learner's tab does; the
+        # interception goes first, or it would swallow the page's shutdown beacon.
+        context.unroute_all(behavior="ignoreErrors")
         for opened in context.pages:
             opened.goto("about:blank", timeout=10_000)
     finally:

@@ -47,7 +47,7 @@ class VoilaServer:
 def _cmdline(process: psutil.Process) -> list[str]:
     """A process's command line, or [] once it has gone."""
     try:
-        return process.cmdline()
+        return list(map(str, process.cmdline()))
     except (psutil.NoSuchProcess, psutil.AccessDenied):
         return []
 

@@ -23,6 +23,8 @@ def test_leaving_a_notebook_stops_its_kernel(page: Page, voila_server: VoilaServ
     started = voila_server.kernel_pids() - before
     assert len(started) == 1, f"expected one new kernel, found {started}"
     assert any(cookie["name"] == "_xsrf" for cookie in page.context.cookies())
+    # Playwright's request interception would swallow the closing page's beacon; stop it first.
+    page.context.unroute_all(behavior="ignoreErrors")
     page.goto("about:blank")
     deadline = time.monotonic() + STOP_SECONDS
     while started & voila_server.kernel_pids():

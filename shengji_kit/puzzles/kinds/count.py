@@ -147,7 +147,12 @@ class CountQuestion(Question):
         return Grade(given == self.truth(), (self.working(),))
 
     def expected(self, lang: str = "en") -> str:
-        return str(self.truth())
+        """The right answer as the learner reads it (outcomes and seats in ``lang``)."""
+        truth = self.truth()
+        for choice in self.choices():
+            if choice.value == str(truth):
+                return choice.label(lang)
+        return str(truth)
 
     def verify(self) -> list[Mismatch]:
         truth = self.truth()

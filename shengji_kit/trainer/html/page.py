@@ -155,7 +155,7 @@ def _controls(session: TrainerSession, visit: Visit, lang: str) -> str:
     hint = action_button("hint", say("trainer_hint" if costs else "trainer_hint_free", lang), disabled=visit.hint_shown)
     show = action_button("show", say("trainer_show", lang), disabled=visit.show is not None)
     finished = visit.locked and (visit.show is None or visit.show.finished)
-    following = action_button("next", say("trainer_next", lang), primary=visit.locked, autofocus=finished)
+    following = action_button("next", say("trainer_next", lang), primary=finished, autofocus=finished)
     count = len(visit.puzzle.question.choices()) if visit.puzzle.kind != "trick_winner" else len(visit.puzzle.table.trick)
     last = "9, 0" if count >= 10 else key_of(count - 1)
     keys = say("trainer_keys", lang, last=last) if count else say("trainer_keys_plain", lang)

@@ -1,0 +1,144 @@
+"""The puzzle trainer in a real browser: answer by clicking and by keys, feedback, language, saved stars.
+
+The trainer's own Voila server keeps progress in a temporary folder (``SHENGJI_KIT_DATA_DIR``), so
+the learner's real home is never touched. Right answers come from the engine, not the puzzle files.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import ARTIFACTS, screenshot
+from live_server import VoilaServer, start_server, stop_server
+from playwright.sync_api import Page, expect
+
+from shengji_kit.engine import trick_winner
+from shengji_kit.engine.explain import render_message
+from shengji_kit.puzzles import Puzzle, default_bank
+from shengji_kit.trainer import ENV_VAR
+
+pytestmark = pytest.mark.browser
+
+TRAINER = "/voila/render/notebooks/puzzles.ipynb"
+PAGE_TIMEOUT_MS = 90_000
+
+
+@pytest.fixture(scope="module")
+def progress_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("trainer-progress")
+
+
+@pytest.fixture(scope="module")
+def voila_server(progress_dir: Path) -> Iterator[VoilaServer]:
+    """A Voila server of its own whose kernels keep progress in ``progress_dir``."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(ENV_VAR, str(progress_dir))
+        server = start_server(ARTIFACTS / "voila-trainer.log")
+    try:
+        yield server
+    finally:
+        stop_server(server)
+
+
+def winning_seat(puzzle: Puzzle) -> int:
+    plays = [cards for _, cards in puzzle.table.trick]
+    return puzzle.table.trick[trick_winner(plays, puzzle.table.trump)][0]
+
+
+def open_trainer(page: Page) -> None:
+    page.goto(TRAINER)
+    expect(page.locator("[data-role=trainer]")).to_be_visible(timeout=PAGE_TIMEOUT_MS)
+
+
+def choose_set(page: Page, set_id: str) -> None:
+    """Click a set's button and wait for the redraw that opens its puzzle."""
+    button = page.locator(f"[data-action=mode][data-value='{set_id}']")
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "true")
+
+
+def open_puzzle_id(page: Page) -> str:
+    return page.locator("[data-role=puzzle]").get_attribute("data-puzzle") or ""
+
+
+def test_answering_wrong_then_right_by_clicking(page: Page, progress_dir: Path) -> None:
+    open_trainer(page)
+    choose_set(page, "01-who-wins")
+    puzzle = default_bank().get(open_puzzle_id(page))
+    right = winning_seat(puzzle)
+    wrong = next(seat for seat, _ in puzzle.table.trick if seat != right)
+    feedback = page.locator("[data-role=feedback]")
+
+    page.click(f"[data-answer='{wrong}']")
+    expect(feedback).to_have_attribute("data-kind", "error")
+    expect(feedback).to_contain_text(render_message("puzzle_wrong", {}, "en"))
+    expect(feedback).to_contain_text(puzzle.explanation("en"))
+    expect(page.locator(f"[data-answer='{wrong}']")).to_have_attribute("data-verdict", "wrong")
+
+    page.click(f"[data-answer='{right}']")
+    expect(feedback).to_have_attribute("data-kind", "ok")
+    expect(feedback).to_contain_text(render_message("puzzle_right", {}, "en"))
+    expect(page.locator("[data-role=result]")).to_contain_text("★")
+    expect(page.locator("[data-role=stars]")).to_contain_text(f"★ 1 of {len(default_bank())}")
+    expect(page.locator("[data-action=next]")).to_be_focused()
+
+    page.click("[data-action=lang]")
+    expect(feedback).to_contain_text(puzzle.explanation("zh"))
+    expect(feedback).to_contain_text(render_message("puzzle_right", {}, "zh"))
+    expect(page.locator("[data-action=lang]")).to_have_text("English")
+    screenshot(page, "trainer_solved_zh")
+    page.click("[data-action=lang]")
+
+    saved = json.loads((progress_dir / "progress" / "default.json").read_text(encoding="utf-8"))
+    assert saved["puzzles"][puzzle.id] == {
+        "attempts": 2,
+        "hints": 0,
+        "solved": True,
+        "star": True,
+        "revealed": False,
+    }
+
+
+def test_keyboard_reaches_the_answers(page: Page) -> None:
+    open_trainer(page)
+    choose_set(page, "03-throws")
+    first = open_puzzle_id(page)
+    page.locator("[data-action=next]").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-role=puzzle]")).not_to_have_attribute("data-puzzle", first)
+    expect(page.locator("[data-role=answers] button").first).to_be_focused()
+    puzzle = default_bank().get(open_puzzle_id(page))
+    keys = page.locator("[data-role=answers] [data-key]")
+    values = [keys.nth(i).get_attribute("data-answer") for i in range(keys.count())]
+    right = next(i for i, value in enumerate(values) if puzzle.check(value).correct)
+    wrong = next(i for i, value in enumerate(values) if not puzzle.check(value).correct)
+    page.keyboard.press(str(wrong + 1))
+    expect(page.locator("[data-role=feedback]")).to_have_attribute("data-kind", "error")
+    expect(keys.nth(wrong)).to_have_attribute("data-verdict", "wrong")
+    keys.first.focus()
+    for _ in range(right):
+        page.keyboard.press("Tab")
+    expect(keys.nth(right)).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-role=feedback]")).to_have_attribute("data-kind", "ok")
+    expect(page.locator("[data-role=feedback]")).to_contain_text(puzzle.explanation("en"))
+
+
+def test_a_hint_costs_the_star_and_show_me_reveals(page: Page) -> None:
+    open_trainer(page)
+    choose_set(page, "07-endgames")
+    puzzle = default_bank().get(open_puzzle_id(page))
+    page.click("[data-action=hint]")
+    expect(page.locator("[data-role=hint]")).to_contain_text(puzzle.hint("en"))
+    expect(page.locator("[data-role=record]")).to_contain_text("no star")
+    page.click("[data-action=show]")
+    showme = page.locator("[data-role=showme]")
+    steps = int(showme.get_attribute("data-steps") or "1")
+    for _ in range(steps - 1):
+        page.click("[data-role=showme] [data-action=show]")
+    expect(showme).to_have_attribute("data-step", str(steps))
+    expect(showme).to_contain_text(puzzle.explanation("en"))
+    screenshot(page, "trainer_show_me")
