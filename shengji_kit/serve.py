@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from tornado.web import RequestHandler
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-# Templates and settings Voila reads (instead of any in the home folder).
+# The kit's Voila template and settings; Voila reads settings from here only (not ~/.jupyter).
 JUPYTER_DIR = REPO_ROOT / "config" / "jupyter"
 TEMPLATE = "shengji"
 DEFAULT_HOST = "127.0.0.1"
@@ -116,11 +116,9 @@ def catalogue_html(root: Path = REPO_ROOT) -> str:
 
 
 def set_xsrf_cookie(handler: RequestHandler, notebook: Any = None, cwd: str | None = None) -> None:
-    """Voila prelaunch hook: hand the page the ``_xsrf`` cookie its tab-closed shutdown request needs.
-
-    Without it Voila 0.5 refuses that request (voila-dashboards/voila#1458) and a closed tab's
-    kernel lingers until culled. ``config/jupyter/voila.py`` installs this hook.
-    """
+    """Voila prelaunch hook: give the page the ``_xsrf`` cookie its tab-closed shutdown request needs."""
+    # Without the cookie Voila 0.5 refuses that request (voila-dashboards/voila#1458) and a closed
+    # tab's kernel lingers until culled. config/jupyter/voila.py installs this hook.
     handler.xsrf_token  # noqa: B018  (reading the token sets the cookie)
 
 
@@ -153,12 +151,10 @@ def voila_command(
 
 
 def voila_environment(base: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The environment for Voila: the repository's Jupyter folder first, nothing from the home one."""
+    """The environment for Voila: the repository's Jupyter folder first on JUPYTER_PATH (templates)."""
     env = dict(os.environ if base is None else base)
     extra = env.get("JUPYTER_PATH", "")
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(JUPYTER_DIR), extra) if p)
-    env["JUPYTER_CONFIG_DIR"] = str(JUPYTER_DIR)
-    env["JUPYTER_PLATFORM_DIRS"] = "1"
     return env
 
 

@@ -61,6 +61,12 @@ class MoveMaker:
         suit_number = {suit: n for n, suit in enumerate(("S", "H", "C", "D", "T"))}
         self._order = tuple(suit_number[self.suit_of[i]] * 16 + self.step[i] for i in range(len(CARDS)))
         """A card's place: effective suit, then step (cards of one place are equal)."""
+        points_code = {0: 0, 5: 1, 10: 2}
+        self._labels = tuple(
+            points_code[POINTS[i]] << 3 | (i // 13 if i < 52 and self.suit_of[i] == "T" else 4)
+            for i in range(len(CARDS))
+        )
+        """A card's points and, for cards sharing a step, which face it is."""
 
     def shape(self, play: Play) -> Shape:
         """The engine's shape of a lead (cached)."""
@@ -193,6 +199,24 @@ class MoveMaker:
             SeatClasses(mapping, tuple(sorted(map(mapping.__getitem__, hand))), merging[seat])
             for seat, (mapping, hand) in enumerate(zip(mappings, hands, strict=True))
         )
+
+    def shape_signature(self, hands: Hands) -> tuple[tuple[int, ...], ...]:
+        """The hands up to renaming cards: positions with equal signatures play out alike.
+
+        Each card becomes (effective suit, its step among the steps still held, points, face
+        within the step). Steps are renumbered in order, skipping one number wherever a step
+        between two held ones is empty, so order, equality and adjacency (tractors) of the
+        remaining cards are kept; nothing else about a card matters to the rules.
+        """
+        order = self._order
+        renumbered: dict[int, int] = {}
+        number, previous = 0, -10
+        for place in sorted({order[i] for hand in hands for i in hand}):
+            number += 1 if place == previous + 1 and place & 15 else 2
+            renumbered[place] = (place >> 4) << 16 | number << 6
+            previous = place
+        labels = self._labels
+        return tuple(tuple(sorted(renumbered[order[i]] | labels[i] for i in hand)) for hand in hands)
 
     def plain_classes(self, hands: Hands) -> tuple[SeatClasses, ...]:
         """Every face its own class: no merging (cheap, for the last tricks)."""

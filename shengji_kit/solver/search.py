@@ -35,7 +35,7 @@ class Searcher:
     ) -> None:
         self.trump = trump
         self.merging = merging
-        """Merge equivalent cards (off only to check that merging changes nothing)."""
+        """Merge equivalent cards and positions (off only to check that this changes nothing)."""
         self.rules = rules
         self.moves = MoveMaker(trump, rules)
         self.suit_of = trump.tables.suit_of
@@ -130,7 +130,7 @@ class Searcher:
         if classes is not None:
             plays = self.moves.merge(plays, classes[leader])
         step, suit_of = self.step, self.suit_of
-        plays.sort(key=lambda p: (-len(p), suit_of[p[0]] != TRUMP, -max(step[i] for i in p)))
+        plays.sort(key=lambda p: (-sum(POINTS[i] for i in p), -len(p), -max(step[i] for i in p)))
         if classes is not None:
             self._leads[(hands, leader)] = plays
         return plays
@@ -178,11 +178,14 @@ class Searcher:
         """Classes, table key and point bound of a trick boundary (cached per hands)."""
         found = self._boundaries.get(hands)
         if found is None:
-            if self.merging and len(hands[0]) > MERGE_ABOVE:
-                classes = self.moves.equivalence_classes(hands)
+            if not self.merging:
+                classes, signature = self.moves.plain_classes(hands), hands
             else:
-                classes = self.moves.plain_classes(hands)
-            signature = tuple(c.signature for c in classes)
+                signature = self.moves.shape_signature(hands)
+                if len(hands[0]) > MERGE_ABOVE:
+                    classes = self.moves.equivalence_classes(hands)
+                else:
+                    classes = self.moves.plain_classes(hands)
             found = self._boundaries[hands] = (classes, signature, self.most_left(hands))
         return found
 
@@ -217,7 +220,17 @@ class Searcher:
             after = rest[0] + (remove(hands[leader], lead),) + rest[1]
             key = self.key(lead, lead)
             assert key is not None
-            got = self.follow(after, leader, (lead,), 0, key, sum(POINTS[i] for i in lead), a, b, classes)
+            pot = sum(POINTS[i] for i in lead)
+            if best_play is None or b - a <= 1:
+                got = self.follow(after, leader, (lead,), 0, key, pot, a, b, classes)
+            elif maximising:
+                got = self.follow(after, leader, (lead,), 0, key, pot, a, a + 1, classes)
+                if a < got < b:
+                    got = self.follow(after, leader, (lead,), 0, key, pot, got, b, classes)
+            else:
+                got = self.follow(after, leader, (lead,), 0, key, pot, b - 1, b, classes)
+                if a < got < b:
+                    got = self.follow(after, leader, (lead,), 0, key, pot, a, got, classes)
             if maximising:
                 if got > best:
                     best, best_play = got, lead
@@ -254,7 +267,7 @@ class Searcher:
         before, after = hands[:seat], hands[seat + 1 :]
         helping = maximising == attacker[(leader + win) % 4]
         ordered = self._ordered(options, helping, best, ruff_only)
-        killer_key = (lead, count, win, best)
+        killer_key = (lead, count, hands[seat], win, best)
         killer = self._killers.get(killer_key)
         if killer is not None and killer != ordered[0] and killer in keys:
             ordered = [killer] + [p for p in ordered if p != killer]

@@ -9,6 +9,7 @@ from ..game.bots import Bot, RuleBot
 from ..game.deal import derived_seed
 from ..game.match import Match
 from .controller import Note, Say, TableController
+from .page_options import delay_option, query_options, rules_option, seed_option
 from .surface import CardSurface, Observable
 
 BotFactory = Callable[[int], Mapping[int, Bot]]
@@ -67,6 +68,16 @@ class PlayApp(Observable):
         return self.controller.render(lang)
 
 
-def play_app(seed: int = 1, delay: float = 0.7, rules: str = "super_tycoon") -> CardSurface:
-    """The card table: play a match against three RuleBots (the learner sits South)."""
-    return CardSurface(PlayApp(seed, rules, delay))
+def play_app(
+    seed: int | None = None, delay: float | None = None, rules: str | None = None
+) -> CardSurface:
+    """The card table: play a match against three RuleBots (the learner sits South).
+
+    Arguments left out come from the page address (``?seed=7&delay=0.3&rules=classic``); without
+    them every visit deals a fresh match, bots pause 0.7 s, and the rules are ``super_tycoon``.
+    """
+    options = query_options()
+    chosen_seed = seed if seed is not None else seed_option(options)
+    chosen_delay = delay if delay is not None else delay_option(options, 0.7)
+    chosen_rules = rules if rules is not None else rules_option(options, "super_tycoon")
+    return CardSurface(PlayApp(chosen_seed, chosen_rules, chosen_delay))

@@ -17,7 +17,7 @@ from shengji_kit import Card, Trump, parse_cards
 from shengji_kit.engine.cards import RANKS, SUITS
 from shengji_kit.engine.explain import suit_name
 
-PLAY_APP = "/voila/render/notebooks/play.ipynb"
+PLAY_APP = "/voila/render/notebooks/play.ipynb?seed=1&delay=0.05"
 HAND = '[data-seat="0"]'
 HAND_CARDS = f"{HAND} button[data-card][data-index]"
 TURN_ACTIONS = ("play", "bury", "declare", "pass", "redeal")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +18,9 @@ from playwright.sync_api import (
     WebSocket,
     expect,
     sync_playwright,
+)
+from playwright.sync_api import (
+    Error as PlaywrightError,
 )
 
 from shengji_kit import serve
@@ -118,8 +122,7 @@ def browser() -> Iterator[Browser]:
 def page(
     browser: Browser, voila_server: VoilaServer, request: pytest.FixtureRequest
 ) -> Iterator[Page]:
-    """A fresh tab on the server; fails its test on foreign requests or page errors, and
-    leaves a screenshot in test-artifacts/ whenever the test fails."""
+    """A fresh tab on the server; foreign requests or page errors fail the test; failures leave a screenshot."""
     context = browser.new_context(
         viewport=chromium.VIEWPORT, base_url=voila_server.base_url, locale="en-US"
     )
@@ -136,7 +139,8 @@ def page(
         # interception goes first, or it would swallow the page's shutdown beacon.
         context.unroute_all(behavior="ignoreErrors")
         for opened in context.pages:
-            opened.goto("about:blank", timeout=10_000)
+            with contextlib.suppress(PlaywrightError):  # a crashed tab has no kernel to stop
+                opened.goto("about:blank", timeout=10_000)
     finally:
         context.close()
     if problems:

@@ -11,10 +11,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import ARTIFACTS, screenshot
 from live_server import VoilaServer, start_server, stop_server
 from playwright.sync_api import Page, expect
 
+from conftest import ARTIFACTS, screenshot
 from shengji_kit.engine import trick_winner
 from shengji_kit.engine.explain import render_message
 from shengji_kit.puzzles import Puzzle, default_bank

@@ -77,3 +77,24 @@ def test_merge_keeps_one_play_per_class() -> None:
     follows = moves.follows(lead, hand("S3 S6 S9"))
     assert len(follows) == 3
     assert moves.merge(follows, classes[0]) == [follows[0]]
+
+
+def signature(hands_text: list[str], level: str = "2", suit: str | None = "H") -> tuple[tuple[int, ...], ...]:
+    moves = MoveMaker(Trump(level, suit), Rules.preset("super_tycoon"))
+    return moves.shape_signature(tuple(hand(h) for h in hands_text))
+
+
+def test_signature_ignores_names_but_keeps_order_points_pairs_and_tractors() -> None:
+    # the same relative order with other names: one signature
+    assert signature(["S3", "S7", "C3", "C4"]) == signature(["S4", "S8", "C3", "C4"])
+    # order, points, pairs and suits all count
+    assert signature(["S3", "S7", "C3", "C4"]) != signature(["S7", "S3", "C3", "C4"])
+    assert signature(["S3", "S6", "C3", "C4"]) != signature(["S3", "S5", "C3", "C4"])  # S5: 5 points
+    assert signature(["S3 S3", "S7 S8", "C3 C3", "C4 C4"]) != signature(["S3 S4", "S7 S7", "C3 C3", "C4 C4"])
+    assert signature(["S3", "S7", "C3", "C4"]) != signature(["S3", "S7", "D3", "C4"])
+    # pairs on steps 6 and 8 (7 gone) are no tractor; on 6 and 7 they are: never one signature
+    assert signature(["S6 S6 S8 S8", "SA SA SQ SQ", "C3 C3 C4 C4", "C6 C6 C7 C7"]) != signature(
+        ["S6 S6 S7 S7", "SA SA SQ SQ", "C3 C3 C4 C4", "C6 C6 C7 C7"]
+    )
+    # two off-suit level cards share a step but are different faces: a pair of one is not both
+    assert signature(["C2 C2", "S3 S3", "S4 S4", "S6 S6"]) != signature(["C2 D2", "S3 S3", "S4 S4", "S6 S6"])
