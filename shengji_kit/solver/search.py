@@ -130,7 +130,7 @@ class Searcher:
         if classes is not None:
             plays = self.moves.merge(plays, classes[leader])
         step, suit_of = self.step, self.suit_of
-        plays.sort(key=lambda p: (-sum(POINTS[i] for i in p), -len(p), -max(step[i] for i in p)))
+        plays.sort(key=lambda p: (-len(p), -sum(POINTS[i] for i in p), suit_of[p[0]] == TRUMP, -max(step[i] for i in p)))
         if classes is not None:
             self._leads[(hands, leader)] = plays
         return plays
