@@ -5,7 +5,7 @@ Two families of seeded random endgames, several per size:
   dense  only trumps and one side suit are dealt, so hands are full of pairs and ruffs (harder).
 Prints figures (wall time of ``solve``, which also finds every best lead and an optimal line);
 asserts nothing.
-Run: ``.venv/bin/python benchmarks/solver.py [--sizes 3 4 5 6 7 8] [--deals 5] [--family deal]``
+Run: ``.venv/bin/python benchmarks/solver.py [--family deal|dense|both] [--sizes 3 4 5 6] [--deals 5]``
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from shengji_kit.solver import Position, solve
 
 LEVELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = ("S", "H", "C", "D")
+DEFAULT_SIZES = {"deal": [3, 4, 5, 6, 7, 8], "dense": [3, 4, 5, 6, 7]}
 
 
 def random_position(rng: random.Random, size: int, rules: str, family: str = "deal") -> Position:
@@ -72,7 +73,7 @@ def run_family(family: str, sizes: list[int], deals: int, seed: int, rules: str)
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sizes", type=int, nargs="+", default=[3, 4, 5, 6, 7, 8])
+    parser.add_argument("--sizes", type=int, nargs="+", help="cards per hand (default 3-8; dense 3-7)")
     parser.add_argument("--deals", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="super_tycoon", choices=("super_tycoon", "classic"))
@@ -80,7 +81,8 @@ def main() -> None:
     args = parser.parse_args()
     families = ("deal", "dense") if args.family == "both" else (args.family,)
     for family in families:
-        run_family(family, args.sizes, args.deals, args.seed, args.rules)
+        sizes = args.sizes or DEFAULT_SIZES[family]
+        run_family(family, sizes, args.deals, args.seed, args.rules)
         print()
 
 

@@ -136,13 +136,15 @@ class Position:
 
     @property
     def defenders(self) -> tuple[int, int]:
-        """The dealer's team: seats dealer and dealer+2."""
-        return tuple(sorted((self.dealer, (self.dealer + 2) % 4)))  # type: ignore[return-value]
+        """The dealer's team: seats dealer and dealer+2 (lower seat first)."""
+        first, second = sorted((self.dealer, (self.dealer + 2) % 4))
+        return (first, second)
 
     @property
     def attackers(self) -> tuple[int, int]:
-        """The team that is not dealing: seats dealer+1 and dealer+3."""
-        return tuple(sorted(((self.dealer + 1) % 4, (self.dealer + 3) % 4)))  # type: ignore[return-value]
+        """The team that is not dealing: seats dealer+1 and dealer+3 (lower seat first)."""
+        first, second = sorted(((self.dealer + 1) % 4, (self.dealer + 3) % 4))
+        return (first, second)
 
     def is_attacker(self, seat: int) -> bool:
         return (seat - self.dealer) % 2 == 1

@@ -156,22 +156,6 @@ class Searcher:
         seat = (leader + len(plays)) % 4
         return self._options(plays[0], hands[seat], classes[seat])[0]
 
-    def _ordered(self, options: Options, helping: bool, best: Key, ruff_only: bool) -> list[Play]:
-        """Partner winning (``helping``): give points; else win (taking points), or play low."""
-        giving, keeping, keys = options[0], options[1], options[2]
-        if helping or len(giving) == 1:
-            return giving
-        winning = []
-        for play in giving:
-            key = keys[play]
-            if key is not None and key > best and (key[0] == 1 or not ruff_only):
-                winning.append(play)
-        if not winning:
-            return keeping
-        if len(winning) == len(giving):
-            return giving
-        return winning + [play for play in keeping if play not in winning]
-
     # --- search --------------------------------------------------------------------------
 
     def boundary(self, hands: Hands) -> Boundary:
@@ -215,22 +199,24 @@ class Searcher:
         options = self.leads(hands, leader, classes)
         if hint is not None and hint != options[0] and hint in options:
             options = [hint] + [play for play in options if play != hint]
-        rest = hands[:leader], hands[leader + 1 :]
+        hand = hands[leader]
         for lead in options:
-            after = rest[0] + (remove(hands[leader], lead),) + rest[1]
+            left = (remove(hand, lead),)
             key = self.key(lead, lead)
             assert key is not None
             pot = sum(POINTS[i] for i in lead)
+            ruff_only = self.is_throw(lead)
+            plays = (lead,)
             if best_play is None or b - a <= 1:
-                got = self.follow(after, leader, (lead,), 0, key, pot, a, b, classes)
+                got = self.follow(hands, leader, plays, left, 0, key, pot, ruff_only, a, b, classes)
             elif maximising:
-                got = self.follow(after, leader, (lead,), 0, key, pot, a, a + 1, classes)
+                got = self.follow(hands, leader, plays, left, 0, key, pot, ruff_only, a, a + 1, classes)
                 if a < got < b:
-                    got = self.follow(after, leader, (lead,), 0, key, pot, got, b, classes)
+                    got = self.follow(hands, leader, plays, left, 0, key, pot, ruff_only, got, b, classes)
             else:
-                got = self.follow(after, leader, (lead,), 0, key, pot, b - 1, b, classes)
+                got = self.follow(hands, leader, plays, left, 0, key, pot, ruff_only, b - 1, b, classes)
                 if a < got < b:
-                    got = self.follow(after, leader, (lead,), 0, key, pot, a, got, classes)
+                    got = self.follow(hands, leader, plays, left, 0, key, pot, ruff_only, a, got, classes)
             if maximising:
                 if got > best:
                     best, best_play = got, lead
@@ -250,35 +236,54 @@ class Searcher:
         return best
 
     def follow(
-        self, hands: Hands, leader: int, plays: tuple[Play, ...], win: int, best: Key, pot: int,
-        alpha: int, beta: int, classes: Classes,
+        self, hands: Hands, leader: int, plays: tuple[Play, ...], left: Hands, win: int, best: Key,
+        pot: int, ruff_only: bool, alpha: int, beta: int, classes: Classes,
     ) -> int:
-        """The value with the trick partly played; ``win`` holds ``best``, ``pot`` its points."""
+        """The value with the trick partly played, the next seat to choose.
+
+        ``hands`` are the hands at the trick's start (only seats yet to play are read), ``left``
+        what the seats that played keep, in play order; ``win`` holds ``best``; ``pot`` is the
+        trick's points so far; ``ruff_only``: the lead is a throw.
+        """
         self.nodes += 1
         count = len(plays)
         seat = (leader + count) % 4
         lead = plays[0]
-        options = self._options(lead, hands[seat], classes[seat])
-        keys, rests, points = options[2], options[3], options[4]
-        ruff_only = self.is_throw(lead)
+        hand = hands[seat]
+        giving, keeping, keys, rests, points = self._options(lead, hand, classes[seat])
         attacker = self.attacker
         maximising = attacker[seat]
-        value = -INFINITY if maximising else INFINITY
-        before, after = hands[:seat], hands[seat + 1 :]
-        helping = maximising == attacker[(leader + win) % 4]
-        ordered = self._ordered(options, helping, best, ruff_only)
-        killer_key = (lead, count, hands[seat], win, best)
+        if len(giving) == 1 or maximising == attacker[(leader + win) % 4]:
+            ordered = giving
+        else:
+            winning = [
+                play for play in giving
+                if (key := keys[play]) is not None and key > best and (key[0] == 1 or not ruff_only)
+            ]
+            if not winning:
+                ordered = keeping
+            elif len(winning) == len(giving):
+                ordered = giving
+            else:
+                ordered = winning + [play for play in keeping if play not in winning]
+        killer_key = (lead, count, hand, win, best)
         killer = self._killers.get(killer_key)
         if killer is not None and killer != ordered[0] and killer in keys:
-            ordered = [killer] + [p for p in ordered if p != killer]
+            ordered = [killer] + [play for play in ordered if play != killer]
+        value = -INFINITY if maximising else INFINITY
+        if count == 3 and len(ordered) > 1 and len(hand) > 2:
+            known = self._known_cut(leader, ordered, keys, rests, points, left, win, best, pot, ruff_only, alpha, beta)
+            if known is not None:
+                return known
         for play in ordered:
             key = keys[play]
-            now_hands = before + (rests[play],) + after
             if key is not None and key > best and (key[0] == 1 or not ruff_only):
                 now_win, now_best = count, key
             else:
                 now_win, now_best = win, best
             if count == 3:
+                in_order = left + (rests[play],)
+                now_hands = in_order[4 - leader :] + in_order[: 4 - leader]
                 winner = (leader + now_win) % 4
                 got = pot + points[play] if attacker[winner] else 0
                 if not now_hands[0]:
@@ -288,8 +293,8 @@ class Searcher:
                     got += self.value(now_hands, winner, alpha - got, beta - got)
             else:
                 got = self.follow(
-                    now_hands, leader, plays + (play,), now_win, now_best, pot + points[play],
-                    alpha, beta, classes,
+                    hands, leader, plays + (play,), left + (rests[play],), now_win, now_best,
+                    pot + points[play], ruff_only, alpha, beta, classes,
                 )
             if maximising:
                 if got > value:
@@ -305,11 +310,37 @@ class Searcher:
                 break
         return value
 
+    def _known_cut(
+        self, leader: int, ordered: list[Play], keys: dict[Play, Key | None], rests: dict[Play, Hand],
+        points: dict[Play, int], left: Hands, win: int, best: Key, pot: int, ruff_only: bool,
+        alpha: int, beta: int,
+    ) -> int | None:
+        """Enhanced transposition cutoff for the trick's last seat: a stored bound may settle it."""
+        maximising = self.attacker[(leader + 3) % 4]
+        boundaries, table = self._boundaries, self.table
+        for play in ordered:
+            in_order = left + (rests[play],)
+            known = boundaries.get(in_order[4 - leader :] + in_order[: 4 - leader])
+            if known is None:
+                continue
+            key = keys[play]
+            now_win = 3 if key is not None and key > best and (key[0] == 1 or not ruff_only) else win
+            winner = (leader + now_win) % 4
+            entry = table.get((known[1], winner))
+            if entry is None:
+                continue
+            got = pot + points[play] if self.attacker[winner] else 0
+            if maximising and got + entry[0] >= beta:
+                return got + entry[0]
+            if not maximising and got + entry[1] <= alpha:
+                return got + entry[1]
+        return None
+
     def after_play(
         self, hands: Hands, leader: int, plays: tuple[Play, ...], win: int, best: Key,
         play: Play, alpha: int, beta: int, classes: Classes,
     ) -> int:
-        """The value once the next seat plays ``play`` in the current trick (``classes`` of its start)."""
+        """The value once the next seat plays ``play`` (``hands`` without the cards played so far)."""
         seat = (leader + len(plays)) % 4
         hands = hands[:seat] + (remove(hands[seat], play),) + hands[seat + 1 :]
         key = self.key(play, plays[0] if plays else play)
@@ -323,7 +354,9 @@ class Searcher:
                 return gained
             return gained + self.value(hands, (leader + win) % 4, alpha - gained, beta - gained)
         pot = sum(POINTS[i] for done in plays for i in done)
-        return self.follow(hands, leader, plays, win, best, pot, alpha, beta, classes)
+        left = tuple(hands[(leader + k) % 4] for k in range(len(plays)))
+        ruff_only = self.is_throw(plays[0])
+        return self.follow(hands, leader, plays, left, win, best, pot, ruff_only, alpha, beta, classes)
 
     def last_trick(self, hands: Hands, leader: int) -> int:
         """One card each: every play is forced, so just score the trick."""
