@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from .cards import CARDS, Card, symbols
 from .errors import RuleError
@@ -131,7 +131,7 @@ def shape(cards: Sequence[Card], trump: Trump) -> Shape:
     return _shape_cached(tuple(sorted(card.index for card in cards)), trump.level, trump.suit, suit)
 
 
-@cache
+@lru_cache(maxsize=1 << 16)
 def _shape_cached(indices: tuple[int, ...], level: str, trump_suit: str | None, suit: str) -> Shape:
     trump = Trump(level, trump_suit)
     step = trump.tables.step

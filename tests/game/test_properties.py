@@ -109,7 +109,7 @@ def finish_checks(rnd: Round) -> None:
     assert rebuild(record).record() == record
 
 
-SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
@@ -120,7 +120,7 @@ def test_random_bot_rounds(seed: int, rules: str) -> None:
     finish_checks(rnd)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**40), rules=PRESETS, kinds=st.sampled_from([("rule", "random"), ("random", "rule"), ("rule", "rule")]))
 def test_rule_bot_rounds(seed: int, rules: str, kinds: tuple[str, str]) -> None:
     rnd = Round.new(seed, rules)
@@ -128,7 +128,7 @@ def test_rule_bot_rounds(seed: int, rules: str, kinds: tuple[str, str]) -> None:
     finish_checks(rnd)
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**40), rules=PRESETS)
 def test_matches_cover_later_rounds(seed: int, rules: str) -> None:
     """Rounds 2+ (dealer's team declares, attackers, the kitty card, kitty exchange) in matches."""
@@ -147,8 +147,8 @@ def test_matches_cover_later_rounds(seed: int, rules: str) -> None:
 
 
 def test_many_random_rounds_quickly() -> None:
-    """A few hundred more rounds with only the cheap end-of-round checks."""
-    for seed in range(400):
+    """Two thousand more rounds with only the cheap end-of-round checks."""
+    for seed in range(2000):
         rules = "classic" if seed % 2 else "super_tycoon"
         rnd = Round.new(10_000 + seed, rules, dealer=seed % 4)
         bots = make_bots(seed, ("random", "random"))
