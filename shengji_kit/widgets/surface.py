@@ -52,8 +52,8 @@ class Observable:
 class CardSurface(anywidget.AnyWidget):
     """Shows ``scene.render(lang)``; the ``html`` and ``lang`` traits hold what is drawn."""
 
-    _esm = STATIC / "surface.js"
-    _css = STATIC / "surface.css"
+    _esm: str | Path = STATIC / "surface.js"
+    _css: str | Path = STATIC / "surface.css"
     html = traitlets.Unicode("").tag(sync=True)
     lang = traitlets.Unicode("en").tag(sync=True)
 

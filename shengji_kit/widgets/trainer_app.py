@@ -12,16 +12,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import anywidget
 import traitlets
 
 from ..puzzles import Bank, default_bank
 from ..trainer import AUTO, ProgressStore, TrainerSession
 from ..trainer.html import trainer_html
 from ..trainer.html.parts import KEYS
-from .language import LANGUAGES, SESSION
-
-STATIC = Path(__file__).parent / "static"
+from .surface import STATIC, CardSurface
 
 
 def _styles() -> str:
@@ -29,28 +26,17 @@ def _styles() -> str:
     return (STATIC / "surface.css").read_text(encoding="utf-8") + "\n" + (STATIC / "trainer.css").read_text(encoding="utf-8")
 
 
-class TrainerApp(anywidget.AnyWidget):
-    """The trainer; ``html``/``lang`` are drawn, the other traits mirror the session for notebooks."""
+class TrainerScene:
+    """The trainer session as a scene: draws the page and turns the browser's messages into moves."""
 
-    _esm = STATIC / "trainer.js"
-    _css = _styles()
-    html = traitlets.Unicode("").tag(sync=True)
-    lang = traitlets.Unicode("en").tag(sync=True)
-    mode = traitlets.Unicode(AUTO).tag(sync=True)
-    puzzle_id = traitlets.Unicode("").tag(sync=True)
-    stars = traitlets.Int(0).tag(sync=True)
-    solved = traitlets.Int(0).tag(sync=True)
-
-    def __init__(self, session: TrainerSession, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, session: TrainerSession) -> None:
         self.session = session
-        self.lang = SESSION.lang
-        SESSION.observe(self._language_changed, names="lang")
-        self.on_msg(self._on_frontend_message)
-        self.redraw()
+
+    def render(self, lang: str) -> str:
+        return trainer_html(self.session, lang)
 
     def handle(self, message: Mapping[str, Any]) -> None:
-        """Act on one message from the browser, then redraw."""
+        """Act on one message from the browser (the language switch is the surface's)."""
         kind = message.get("type")
         if kind == "answer":
             self.session.answer(str(message.get("answer", "")))
@@ -62,7 +48,6 @@ class TrainerApp(anywidget.AnyWidget):
             self._key(str(message.get("key", "")))
         elif kind == "action":
             self._action(str(message.get("action", "")), str(message.get("value") or ""))
-        self.redraw()
 
     def _key(self, key: str) -> None:
         if key in KEYS:
@@ -82,9 +67,7 @@ class TrainerApp(anywidget.AnyWidget):
 
     def _action(self, action: str, value: str) -> None:
         session = self.session
-        if action == "lang":
-            SESSION.lang = value if value in LANGUAGES else ("zh" if SESSION.lang == "en" else "en")
-        elif action == "mode":
+        if action == "mode":
             session.choose_mode(value)
         elif action == "goto":
             session.goto(value)
@@ -105,6 +88,21 @@ class TrainerApp(anywidget.AnyWidget):
         elif action == "clear":
             session.clear()
 
+
+class TrainerApp(CardSurface):
+    """The trainer; ``html``/``lang`` are drawn, the other traits mirror the session for notebooks."""
+
+    _esm = STATIC / "trainer.js"
+    _css = _styles()
+    mode = traitlets.Unicode(AUTO).tag(sync=True)
+    puzzle_id = traitlets.Unicode("").tag(sync=True)
+    stars = traitlets.Int(0).tag(sync=True)
+    solved = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, session: TrainerSession, **kwargs: Any) -> None:
+        self.session = session
+        super().__init__(TrainerScene(session), **kwargs)
+
     def redraw(self) -> None:
         """Draw the session again and mirror its state in the traits."""
         session = self.session
@@ -112,19 +110,7 @@ class TrainerApp(anywidget.AnyWidget):
         self.mode = session.mode
         self.puzzle_id = session.puzzle.id if session.puzzle else ""
         self.stars, self.solved = stars, solved
-        self.html = trainer_html(session, self.lang)
-
-    def close(self) -> None:
-        SESSION.unobserve(self._language_changed, names="lang")
-        super().close()
-
-    def _language_changed(self, change: Mapping[str, Any]) -> None:
-        self.lang = change["new"]
-        self.redraw()
-
-    def _on_frontend_message(self, _widget: object, content: Any, _buffers: object) -> None:
-        if isinstance(content, dict):
-            self.handle(content)
+        super().redraw()
 
 
 def trainer_app(learner: str = "default", mode: str = AUTO, bank: Bank | None = None, data: Path | None = None) -> TrainerApp:
