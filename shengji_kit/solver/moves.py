@@ -58,6 +58,8 @@ class MoveMaker:
         self._follows: dict[tuple[Play, Hand], list[Play]] = {}
         self._shapes: dict[Play, Shape] = {}
         self._throw_ok: dict[tuple[Play, Hands], bool] = {}
+        self._groups: dict[Hand, list[tuple[str, list[tuple[int, int, int]]]]] = {}
+        self._tops: dict[Hand, dict[str, int]] = {}
         suit_number = {suit: n for n, suit in enumerate(("S", "H", "C", "D", "T"))}
         self._order = tuple(suit_number[self.suit_of[i]] * 16 + self.step[i] for i in range(len(CARDS)))
         """A card's place: effective suit, then step (cards of one place are equal)."""
@@ -101,28 +103,19 @@ class MoveMaker:
         hands hold in the suit, which keeps the candidates few.
         """
         hand = hands[leader]
-        suit_of, step = self.suit_of, self.step
-        by_suit: dict[str, dict[int, int]] = {}
-        for index in hand:
-            counts = by_suit.setdefault(suit_of[index], {})
-            counts[index] = counts.get(index, 0) + 1
-        if all(len(counts) < 2 for counts in by_suit.values()):
+        groups = self._groups.get(hand)
+        if groups is None:
+            groups = self._groups[hand] = self._throw_groups(hand)
+        if not groups:
             return []  # one face per suit: at most a pair, never a throw
         others = tuple(hands[(leader + k) % 4] for k in (1, 2, 3))
         checked = (others[0], others[2]) if self.rules.throw_check_opponents_only else others
-        highest: dict[str, int] = {}
-        for cards in checked:
-            for index in cards:
-                if step[index] > highest.get(suit_of[index], -1):
-                    highest[suit_of[index]] = step[index]
         found: list[Play] = []
-        for suit, counts in by_suit.items():
-            if len(counts) < 2:
-                continue
-            top = highest.get(suit, -1)
+        for suit, counts in groups:
+            top = max(self._highest(cards).get(suit, -1) for cards in checked)
             options: list[tuple[int, tuple[int, ...]]] = []
-            for index, count in sorted(counts.items()):
-                if step[index] >= top:
+            for index, count, step in counts:
+                if step >= top:
                     options.append((index, tuple(range(count + 1))))
                 elif count == 2:
                     options.append((index, (0, 2)))
@@ -131,6 +124,30 @@ class MoveMaker:
             for throw in _multisets(options):
                 if len(throw) >= 2 and self.shape(throw).kind == "throw" and self._stands(throw, others):
                     found.append(throw)
+        return found
+
+    def _throw_groups(self, hand: Hand) -> list[tuple[str, list[tuple[int, int, int]]]]:
+        """The suits where ``hand`` holds two faces or more: each face, its count and step, by face."""
+        by_suit: dict[str, dict[int, int]] = {}
+        for index in hand:
+            counts = by_suit.setdefault(self.suit_of[index], {})
+            counts[index] = counts.get(index, 0) + 1
+        return [
+            (suit, [(index, count, self.step[index]) for index, count in sorted(counts.items())])
+            for suit, counts in by_suit.items()
+            if len(counts) >= 2
+        ]
+
+    def _highest(self, hand: Hand) -> dict[str, int]:
+        """The highest step ``hand`` holds in each effective suit (cached)."""
+        found = self._tops.get(hand)
+        if found is None:
+            found = {}
+            for index in hand:
+                suit = self.suit_of[index]
+                if self.step[index] > found.get(suit, -1):
+                    found[suit] = self.step[index]
+            self._tops[hand] = found
         return found
 
     def _stands(self, throw: Play, others: Hands) -> bool:

@@ -20,7 +20,12 @@ Key = tuple[int, int]
 Classes = tuple[SeatClasses, ...]
 Options = tuple[list[Play], list[Play], dict[Play, "Key | None"], dict[Play, Hand], dict[Play, int]]
 """A seat's follows sorted points first and points last; each one's key, hand left, points."""
-Boundary = tuple[Classes, tuple[tuple[int, ...], ...], int]
+Boundary = tuple[tuple[tuple[int, ...], ...], int]
+"""A trick boundary's table key (the hands up to renaming) and the most the attackers can still get."""
+LeadOption = tuple[Play, Hand, "Key", int, bool]
+"""A lead, what the leader keeps, its key, its points, whether it is a throw."""
+FollowOption = tuple[Play, "Key | None", Hand, int]
+"""A follow, its key if it takes the trick from the play so far (else None), the hand left, points."""
 INFINITY = 10**6
 MERGE_ABOVE = 2
 """Hands this small are searched without merging: it would cost more than it saves."""
@@ -49,9 +54,10 @@ class Searcher:
         self._multipliers: dict[Play, int] = {}
         self._boundaries: dict[Hands, Boundary] = {}
         self._largest: dict[Hand, int] = {}
-        self._killers: dict[object, Play] = {}
-        self._leads: dict[tuple[Hands, int], list[Play]] = {}
+        self._classes: dict[Hands, Classes] = {}
+        self._leads: dict[tuple[Hands, int], list[LeadOption]] = {}
         self._follows: dict[tuple[Play, Hand, tuple[int, ...]], Options] = {}
+        self._follow_order: dict[tuple[object, ...], list[FollowOption]] = {}
 
     # --- scoring helpers -----------------------------------------------------------------
 
@@ -123,17 +129,33 @@ class Searcher:
     # --- choices -------------------------------------------------------------------------
 
     def leads(self, hands: Hands, leader: int, classes: Classes | None) -> list[Play]:
-        """The leader's choices: plain leads and standing throws (merged when given ``classes``)."""
-        if classes is not None and (hands, leader) in self._leads:
-            return self._leads[(hands, leader)]
+        """The leader's choices: plain leads and standing throws (merged when given ``classes``).
+
+        Ordered longer first, then fewer points, side suits before trumps, lower first.
+        """
+        if classes is not None:
+            found = self._leads.get((hands, leader))
+            if found is not None:
+                return [option[0] for option in found]
         plays = self.moves.combination_leads(hands[leader]) + self.moves.standing_throws(hands, leader)
         if classes is not None:
             plays = self.moves.merge(plays, classes[leader])
         step, suit_of = self.step, self.suit_of
-        plays.sort(key=lambda p: (-len(p), -sum(POINTS[i] for i in p), suit_of[p[0]] == TRUMP, -max(step[i] for i in p)))
+        plays.sort(key=lambda p: (-len(p), sum(POINTS[i] for i in p), suit_of[p[0]] == TRUMP, max(step[i] for i in p)))
         if classes is not None:
-            self._leads[(hands, leader)] = plays
+            self._lead_options(hands, leader, plays)
         return plays
+
+    def _lead_options(self, hands: Hands, leader: int, plays: list[Play]) -> list[LeadOption]:
+        """Each lead with what the leader keeps, its key, points and whether it is a throw (cached)."""
+        hand = hands[leader]
+        found: list[LeadOption] = []
+        for lead in plays:
+            key = self.key(lead, lead)
+            assert key is not None
+            found.append((lead, remove(hand, lead), key, sum(POINTS[i] for i in lead), self.is_throw(lead)))
+        self._leads[(hands, leader)] = found
+        return found
 
     def _options(self, lead: Play, hand: Hand, classes: SeatClasses) -> Options:
         """The merged follows sorted two ways, and each one's key, points and the hand left."""
@@ -151,6 +173,32 @@ class Searcher:
             found = self._follows[cache_key] = (giving, keeping, keys, rests, points)
         return found
 
+    def _ordered(
+        self, lead: Play, hand: Hand, classes: SeatClasses, best: Key, ruff_only: bool, partner: bool,
+        cache_key: tuple[object, ...],
+    ) -> list[FollowOption]:
+        """A follower's plays in search order, each with whether it takes the trick, hand left, points.
+
+        With the partner winning (or one choice): points first. Otherwise plays that win (points
+        first), then the rest lowest first.
+        """
+        giving, keeping, keys, rests, points = self._options(lead, hand, classes)
+        winning = [
+            play for play in giving
+            if (key := keys[play]) is not None and key > best and (key[0] == 1 or not ruff_only)
+        ]
+        if len(giving) == 1 or partner:
+            ordered = giving
+        elif not winning:
+            ordered = keeping
+        elif len(winning) == len(giving):
+            ordered = giving
+        else:
+            ordered = winning + [play for play in keeping if play not in winning]
+        found = [(play, keys[play] if play in winning else None, rests[play], points[play]) for play in ordered]
+        self._follow_order[cache_key] = found
+        return found
+
     def follows(self, hands: Hands, leader: int, plays: tuple[Play, ...], classes: Classes) -> list[Play]:
         """The next follower's distinct legal plays (equivalent ones merged)."""
         seat = (leader + len(plays)) % 4
@@ -159,23 +207,23 @@ class Searcher:
     # --- search --------------------------------------------------------------------------
 
     def boundary(self, hands: Hands) -> Boundary:
-        """Classes, table key and point bound of a trick boundary (cached per hands)."""
+        """Table key and point bound of a trick boundary (cached per hands)."""
         found = self._boundaries.get(hands)
         if found is None:
-            if not self.merging:
-                classes, signature = self.moves.plain_classes(hands), hands
-            else:
-                signature = self.moves.shape_signature(hands)
-                if len(hands[0]) > MERGE_ABOVE:
-                    classes = self.moves.equivalence_classes(hands)
-                else:
-                    classes = self.moves.plain_classes(hands)
-            found = self._boundaries[hands] = (classes, signature, self.most_left(hands))
+            signature = self.moves.shape_signature(hands) if self.merging else hands
+            found = self._boundaries[hands] = (signature, self.most_left(hands))
         return found
 
     def classes(self, hands: Hands) -> Classes:
         """Each seat's equivalence classes at a trick boundary; they hold all trick long."""
-        return self.boundary(hands)[0]
+        found = self._classes.get(hands)
+        if found is None:
+            if self.merging and len(hands[0]) > MERGE_ABOVE:
+                found = self.moves.equivalence_classes(hands)
+            else:
+                found = self.moves.plain_classes(hands)
+            self._classes[hands] = found
+        return found
 
     def value(self, hands: Hands, leader: int, alpha: int, beta: int) -> int:
         """The attackers' points still to come with ``leader`` to lead (fail-soft alpha-beta)."""
@@ -183,47 +231,64 @@ class Searcher:
         if size <= 1:
             return self.last_trick(hands, leader) if size else 0
         self.nodes += 1
-        classes, signature, most = self.boundary(hands)
+        if beta <= 0:
+            return 0
+        found = self._boundaries.get(hands)
+        if found is None:
+            found = self.boundary(hands)
+        signature, most = found
         table_key = (signature, leader)
         entry = self.table.get(table_key)
-        low, high, hint = (0, most, None) if entry is None else entry
-        if low >= beta or low == high:
-            return low
-        if high <= alpha:
-            return high
+        if entry is None:
+            if most <= alpha:
+                return most
+            low, high, hint = 0, most, None
+        else:
+            low, high, hint = entry
+            if low >= beta or low == high:
+                return low
+            if high <= alpha:
+                return high
         a = a0 = max(alpha, low)
         b = b0 = min(beta, high)
         maximising = self.attacker[leader]
         best = -INFINITY if maximising else INFINITY
         best_play: Play | None = None
-        options = self.leads(hands, leader, classes)
-        if hint is not None and hint != options[0] and hint in options:
-            options = [hint] + [play for play in options if play != hint]
-        hand = hands[leader]
-        for lead in options:
-            left = (remove(hand, lead),)
-            key = self.key(lead, lead)
-            assert key is not None
-            pot = sum(POINTS[i] for i in lead)
-            ruff_only = self.is_throw(lead)
+        classes = self._classes.get(hands)
+        if classes is None:
+            classes = self.classes(hands)
+        options = self._leads.get((hands, leader))
+        if options is None:
+            self.leads(hands, leader, classes)
+            options = self._leads[(hands, leader)]
+        if hint is not None and hint != options[0][0]:
+            for n, option in enumerate(options):
+                if option[0] == hint:
+                    options = [option] + options[:n] + options[n + 1 :]
+                    break
+        follow = self.follow
+        for lead, rest, key, pot, ruff_only in options:
             plays = (lead,)
+            left = (rest,)
             if best_play is None or b - a <= 1:
-                got = self.follow(hands, leader, plays, left, 0, key, pot, ruff_only, a, b, classes)
+                got = follow(hands, leader, plays, left, 0, key, pot, ruff_only, a, b, classes)
             elif maximising:
-                got = self.follow(hands, leader, plays, left, 0, key, pot, ruff_only, a, a + 1, classes)
+                got = follow(hands, leader, plays, left, 0, key, pot, ruff_only, a, a + 1, classes)
                 if a < got < b:
-                    got = self.follow(hands, leader, plays, left, 0, key, pot, ruff_only, got, b, classes)
+                    got = follow(hands, leader, plays, left, 0, key, pot, ruff_only, got, b, classes)
             else:
-                got = self.follow(hands, leader, plays, left, 0, key, pot, ruff_only, b - 1, b, classes)
+                got = follow(hands, leader, plays, left, 0, key, pot, ruff_only, b - 1, b, classes)
                 if a < got < b:
-                    got = self.follow(hands, leader, plays, left, 0, key, pot, ruff_only, a, got, classes)
+                    got = follow(hands, leader, plays, left, 0, key, pot, ruff_only, a, got, classes)
             if maximising:
                 if got > best:
                     best, best_play = got, lead
-                    a = max(a, got)
+                    if got > a:
+                        a = got
             elif got < best:
                 best, best_play = got, lead
-                b = min(b, got)
+                if got < b:
+                    b = got
             if a >= b:
                 break
         if best <= a0:
@@ -250,52 +315,67 @@ class Searcher:
         seat = (leader + count) % 4
         lead = plays[0]
         hand = hands[seat]
-        giving, keeping, keys, rests, points = self._options(lead, hand, classes[seat])
         attacker = self.attacker
         maximising = attacker[seat]
-        if len(giving) == 1 or maximising == attacker[(leader + win) % 4]:
-            ordered = giving
-        else:
-            winning = [
-                play for play in giving
-                if (key := keys[play]) is not None and key > best and (key[0] == 1 or not ruff_only)
-            ]
-            if not winning:
-                ordered = keeping
-            elif len(winning) == len(giving):
-                ordered = giving
-            else:
-                ordered = winning + [play for play in keeping if play not in winning]
-        killer_key = (lead, count, hand, win, best)
-        killer = self._killers.get(killer_key)
-        if killer is not None and killer != ordered[0] and killer in keys:
-            ordered = [killer] + [play for play in ordered if play != killer]
+        seat_classes = classes[seat]
+        cache_key = (lead, hand, seat_classes.signature, best, maximising == attacker[(leader + win) % 4])
+        ordered = self._follow_order.get(cache_key)
+        if ordered is None:
+            ordered = self._ordered(lead, hand, seat_classes, best, ruff_only, cache_key[4], cache_key)
         value = -INFINITY if maximising else INFINITY
-        if count == 3 and len(ordered) > 1 and len(hand) > 2:
-            known = self._known_cut(leader, ordered, keys, rests, points, left, win, best, pot, ruff_only, alpha, beta)
-            if known is not None:
-                return known
-        for play in ordered:
-            key = keys[play]
-            if key is not None and key > best and (key[0] == 1 or not ruff_only):
-                now_win, now_best = count, key
-            else:
-                now_win, now_best = win, best
-            if count == 3:
-                in_order = left + (rests[play],)
-                now_hands = in_order[4 - leader :] + in_order[: 4 - leader]
-                winner = (leader + now_win) % 4
-                got = pot + points[play] if attacker[winner] else 0
-                if not now_hands[0]:
-                    if attacker[winner] and self.kitty_points:
-                        got += self.kitty_points * self.multiplier(lead)
+        if count == 3:
+            rotate = 4 - leader
+            won_by = (leader + win) % 4
+            rows = []
+            for option in ordered:
+                winner = seat if option[1] is not None else won_by
+                in_order = left + (option[2],)
+                rows.append((option, winner, pot + option[3] if attacker[winner] else 0, in_order[rotate:] + in_order[:rotate]))
+            if len(rows) > 1 and len(hand) > 2:
+                # enhanced transposition cutoff: a stored bound of one outcome may settle the choice
+                boundaries, table = self._boundaries, self.table
+                for _option, winner, got, now_hands in rows:
+                    known = boundaries.get(now_hands)
+                    if known is not None:
+                        entry = table.get((known[0], winner))
+                        if entry is not None:
+                            if maximising:
+                                if got + entry[0] >= beta:
+                                    return got + entry[0]
+                            elif got + entry[1] <= alpha:
+                                return got + entry[1]
+            last = not ordered[0][2]  # the hands are empty after this trick
+            kitty = self.kitty_points
+            for option, winner, got, now_hands in rows:
+                if last:
+                    if kitty and attacker[winner]:
+                        got += kitty * self.multiplier(lead)
                 else:
                     got += self.value(now_hands, winner, alpha - got, beta - got)
+                if maximising:
+                    if got > value:
+                        value = got
+                        if got > alpha:
+                            alpha = got
+                elif got < value:
+                    value = got
+                    if got < beta:
+                        beta = got
+                if alpha >= beta:
+                    if option is not ordered[0]:
+                        self._follow_order[cache_key] = [option] + [o for o in ordered if o is not option]
+                    break
+            return value
+        for option in ordered:
+            play, takes, rest, points = option
+            if takes is not None:
+                now_win, now_best = count, takes
             else:
-                got = self.follow(
-                    hands, leader, plays + (play,), left + (rests[play],), now_win, now_best,
-                    pot + points[play], ruff_only, alpha, beta, classes,
-                )
+                now_win, now_best = win, best
+            got = self.follow(
+                hands, leader, plays + (play,), left + (rest,), now_win, now_best,
+                pot + points, ruff_only, alpha, beta, classes,
+            )
             if maximising:
                 if got > value:
                     value = got
@@ -306,35 +386,10 @@ class Searcher:
                 if got < beta:
                     beta = got
             if alpha >= beta:
-                self._killers[killer_key] = play
+                if option is not ordered[0]:
+                    self._follow_order[cache_key] = [option] + [o for o in ordered if o is not option]
                 break
         return value
-
-    def _known_cut(
-        self, leader: int, ordered: list[Play], keys: dict[Play, Key | None], rests: dict[Play, Hand],
-        points: dict[Play, int], left: Hands, win: int, best: Key, pot: int, ruff_only: bool,
-        alpha: int, beta: int,
-    ) -> int | None:
-        """Enhanced transposition cutoff for the trick's last seat: a stored bound may settle it."""
-        maximising = self.attacker[(leader + 3) % 4]
-        boundaries, table = self._boundaries, self.table
-        for play in ordered:
-            in_order = left + (rests[play],)
-            known = boundaries.get(in_order[4 - leader :] + in_order[: 4 - leader])
-            if known is None:
-                continue
-            key = keys[play]
-            now_win = 3 if key is not None and key > best and (key[0] == 1 or not ruff_only) else win
-            winner = (leader + now_win) % 4
-            entry = table.get((known[1], winner))
-            if entry is None:
-                continue
-            got = pot + points[play] if self.attacker[winner] else 0
-            if maximising and got + entry[0] >= beta:
-                return got + entry[0]
-            if not maximising and got + entry[1] <= alpha:
-                return got + entry[1]
-        return None
 
     def after_play(
         self, hands: Hands, leader: int, plays: tuple[Play, ...], win: int, best: Key,
@@ -361,14 +416,27 @@ class Searcher:
     def last_trick(self, hands: Hands, leader: int) -> int:
         """One card each: every play is forced, so just score the trick."""
         self.nodes += 1
-        plays = tuple(hands[(leader + k) % 4] for k in range(4))
-        win, best = 0, self.key(plays[0], plays[0])
-        assert best is not None
+        suit_of, step = self.suit_of, self.step
+        lead = hands[leader][0]
+        suit = suit_of[lead]
+        winner, best, points = leader, step[lead], POINTS[lead]
         for k in (1, 2, 3):
-            key = self.key(plays[k], plays[0])
-            if key is not None and key > best:
-                win, best = k, key
-        return self.trick_points(((),) * 4, leader, plays, win)
+            seat = (leader + k) % 4
+            card = hands[seat][0]
+            points += POINTS[card]
+            if suit_of[card] == suit:
+                rank = step[card]
+            elif suit_of[card] == TRUMP:
+                rank = 100 + step[card]  # a ruff: above every card of the led suit
+            else:
+                continue
+            if rank > best:
+                winner, best = seat, rank
+        if not self.attacker[winner]:
+            return 0
+        if self.kitty_points:
+            points += self.kitty_points * self.multiplier((lead,))
+        return points
 
     def trick_points(self, hands: Hands, leader: int, plays: tuple[Play, ...], win: int) -> int:
         """The attackers' gain from a finished trick (with the kitty after the last one)."""
