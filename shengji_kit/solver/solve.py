@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..engine.cards import CARDS
@@ -12,11 +12,6 @@ from .moves import POINTS, Hands, Play
 from .position import Position
 from .search import INFINITY, NO_KEY, Classes, Key, Searcher, card_codes
 from .solution import Solution, Trick
-
-PARALLEL_CARDS = 5
-"""Positions with at least this many cards a hand may use a second process..."""
-PARALLEL_AFTER = 0.3
-"""...when the first MTD(f) test took longer than this many seconds."""
 
 
 def searcher_for(position: Position, merging: bool = True) -> Searcher:
@@ -46,8 +41,12 @@ def solve(position: Position | Mapping[str, Any], merging: bool = True) -> Solut
         searcher = searcher_for(position, merging)
         hands = start_hands(position)
         leader = position.leader
-        value, leads, line = search_root(searcher, hands, leader)
-        best = {card_codes(lead, searcher.trump): position.points + value for lead in leads}
+        value = mtd_value(searcher, hands, leader)
+        best = {
+            card_codes(lead, searcher.trump): position.points + value
+            for lead in best_leads(searcher, hands, leader, value)
+        }
+        line = optimal_line(searcher, hands, leader, value)
     finally:
         if collecting:
             gc.enable()
@@ -61,31 +60,13 @@ def solve(position: Position | Mapping[str, Any], merging: bool = True) -> Solut
     )
 
 
-def search_root(searcher: Searcher, hands: Hands, leader: int) -> tuple[int, list[Play], tuple[Trick, ...]]:
-    """The value, every optimal first lead and an optimal line.
-
-    The first MTD(f) test runs here; when it was slow on a big position, the rest is split over
-    two processes (``parallel.split_root``), else it goes on in this one.
-    """
-    started = time.perf_counter()
+def mtd_value(searcher: Searcher, hands: Hands, leader: int) -> int:
+    """The exact value by null-window tests only (MTD(f)); the table keeps bounds between them."""
+    low, high = -INFINITY, INFINITY
     guess = searcher.boundary(hands)[1] // 10 * 5  # half of the most still to come, on a multiple of 5
-    got = searcher.value(hands, leader, guess - 1, guess)
-    low, high = (-INFINITY, got) if got < guess else (got, INFINITY)
-    if len(hands[0]) >= PARALLEL_CARDS and time.perf_counter() - started > PARALLEL_AFTER:
-        from .parallel import split_root
-
-        found = split_root(searcher, hands, leader, got)
-        if found is not None:
-            return found
-    value = mtd(lambda alpha, beta: searcher.value(hands, leader, alpha, beta), got, low, high)
-    return value, best_leads(searcher, hands, leader, value), optimal_line(searcher, hands, leader, value)
-
-
-def mtd(test: Callable[[int, int], int], guess: int, low: int = -INFINITY, high: int = INFINITY) -> int:
-    """MTD(f): null-window ``test(beta - 1, beta)`` calls from ``guess`` until the bounds meet."""
     while low < high:
         beta = guess + 1 if guess == low else guess
-        guess = test(beta - 1, beta)
+        guess = searcher.value(hands, leader, beta - 1, beta)
         if guess < beta:
             high = guess
         else:
@@ -93,28 +74,16 @@ def mtd(test: Callable[[int, int], int], guess: int, low: int = -INFINITY, high:
     return guess
 
 
-def lead_kind(lead: Play, classes: Classes, leader: int) -> tuple[int, ...]:
-    """A first lead up to equivalent cards."""
-    mapping = classes[leader].mapping
-    return tuple(sorted(mapping[i] for i in lead))
-
-
-def best_leads(
-    searcher: Searcher, hands: Hands, leader: int, value: int, kinds: Collection[tuple[int, ...]] | None = None
-) -> list[Play]:
-    """Every lead (equivalent ones too) that reaches ``value``, by a null-window test each.
-
-    With ``kinds``, only the leads of those kinds (``lead_kind``) are tested and listed.
-    """
+def best_leads(searcher: Searcher, hands: Hands, leader: int, value: int) -> list[Play]:
+    """Every lead (equivalent ones too) that reaches ``value``, by a null-window test each."""
     classes = searcher.classes(hands)
+    mapping = classes[leader].mapping
     # attackers: does the lead reach at least value? defenders: does it hold them to value?
     window = (value - 1, value) if searcher.attacker[leader] else (value, value + 1)
     verdicts: dict[tuple[int, ...], bool] = {}
     found: list[Play] = []
     for lead in searcher.leads(hands, leader, None):
-        kind = lead_kind(lead, classes, leader)
-        if kinds is not None and kind not in kinds:
-            continue
+        kind = tuple(sorted(mapping[i] for i in lead))
         if kind not in verdicts:
             got = searcher.after_play(hands, leader, (), 0, NO_KEY, lead, *window, classes)
             verdicts[kind] = got >= value if searcher.attacker[leader] else got <= value
@@ -123,28 +92,20 @@ def best_leads(
     return found
 
 
-def optimal_line(
-    searcher: Searcher, hands: Hands, leader: int, value: int, first: Play | None = None
-) -> tuple[Trick, ...]:
-    """Follow plays that keep the exact value, trick by trick, to the end.
-
-    ``first``: the first lead, already known to keep the value (else the first lead that does).
-    """
+def optimal_line(searcher: Searcher, hands: Hands, leader: int, value: int) -> tuple[Trick, ...]:
+    """Follow plays that keep the exact value, trick by trick, to the end."""
     tricks: list[Trick] = []
     while hands[0]:
         plays: tuple[Play, ...] = ()
         win, best = 0, NO_KEY
         classes = searcher.classes(hands)
         for k in range(4):
-            if k == 0 and first is not None:
-                play, first = first, None
-            else:
-                options = (
-                    searcher.leads(hands, leader, classes)
-                    if k == 0
-                    else searcher.follows(hands, leader, plays, classes)
-                )
-                play = _keeping_value(searcher, hands, leader, plays, win, best, options, value, classes)
+            options = (
+                searcher.leads(hands, leader, classes)
+                if k == 0
+                else searcher.follows(hands, leader, plays, classes)
+            )
+            play = _keeping_value(searcher, hands, leader, plays, win, best, options, value, classes)
             seat = (leader + k) % 4
             rest = list(hands[seat])
             for index in play:
