@@ -9,14 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from .cards import SUIT_NAMES
+
 LANGUAGES = ("en", "zh")
 
 _SUIT_WORDS: dict[str, dict[str, str]] = {
     "en": {"S": "♠", "H": "♥", "C": "♣", "D": "♦", "T": "trumps"},
-    "zh": {"S": "黑桃", "H": "红桃", "C": "梅花", "D": "方块", "T": "主牌"},
-}
-_SUIT_NAMES: dict[str, dict[str, str]] = {
-    "en": {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds", "T": "trumps"},
     "zh": {"S": "黑桃", "H": "红桃", "C": "梅花", "D": "方块", "T": "主牌"},
 }
 
@@ -80,7 +78,7 @@ def register(messages: Mapping[str, Mapping[str, str]]) -> None:
 
 def suit_name(suit: str, lang: str = "en") -> str:
     """``spades`` / ``黑桃``; ``trumps`` / ``主牌`` for ``T``."""
-    return _SUIT_NAMES[_lang(lang)][suit]
+    return SUIT_NAMES[_lang(lang)][suit]
 
 
 def seat_name(seat: int, lang: str = "en") -> str:
@@ -99,7 +97,7 @@ def _render_value(key: str, value: object, lang: str) -> str:
         return seat_name(value, lang)
     if key == "suits" and isinstance(value, list | tuple):
         sep = " and " if lang == "en" else "和"
-        return sep.join(_SUIT_NAMES[lang].get(str(s), str(s)) for s in value)
+        return sep.join(SUIT_NAMES[lang].get(str(s), str(s)) for s in value)
     return str(value)
 
 
