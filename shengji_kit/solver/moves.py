@@ -108,11 +108,16 @@ class MoveMaker:
             groups = self._groups[hand] = self._throw_groups(hand)
         if not groups:
             return []  # one face per suit: at most a pair, never a throw
-        others = tuple(hands[(leader + k) % 4] for k in (1, 2, 3))
+        others = (hands[(leader + 1) % 4], hands[(leader + 2) % 4], hands[(leader + 3) % 4])
         checked = (others[0], others[2]) if self.rules.throw_check_opponents_only else others
         found: list[Play] = []
+        tops = [self._highest(cards) for cards in checked]
         for suit, counts in groups:
-            top = max(self._highest(cards).get(suit, -1) for cards in checked)
+            top = -1
+            for highest in tops:
+                held = highest.get(suit, -1)
+                if held > top:
+                    top = held
             options: list[tuple[int, tuple[int, ...]]] = []
             for index, count, step in counts:
                 if step >= top:
@@ -199,9 +204,8 @@ class MoveMaker:
             while end < total and entries[end] >> 9 == here:
                 owners |= 1 << (entries[end] >> 7 & 3)
                 end += 1
-            for seat in range(4):
-                if owners & ~(1 << seat):
-                    other_top[seat] = here
+            for seat in _OTHER_SEATS[owners]:
+                other_top[seat] = here
             for entry in entries[at:end]:
                 if entry & 64:
                     seat, index = entry >> 7 & 3, entry & 63
@@ -252,6 +256,10 @@ class MoveMaker:
                 seen.add(key)
                 kept.append(play)
         return kept
+
+
+_OTHER_SEATS = tuple(tuple(seat for seat in range(4) if owners & ~(1 << seat)) for owners in range(16))
+"""For a set of seats holding a place (a bit mask): the seats for which another hand holds it."""
 
 
 def _multisets(options: Sequence[tuple[int, tuple[int, ...]]]) -> list[Play]:

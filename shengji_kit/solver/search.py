@@ -8,6 +8,8 @@ so positions that differ only by interchangeable cards share one entry.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine.cards import CARDS, Card
 from ..engine.rules import Rules
 from ..engine.scoring import kitty_multiplier
@@ -20,8 +22,8 @@ Key = tuple[int, int]
 Classes = tuple[SeatClasses, ...]
 Options = tuple[list[Play], list[Play], dict[Play, "Key | None"], dict[Play, Hand], dict[Play, int]]
 """A seat's follows sorted points first and points last; each one's key, hand left, points."""
-Boundary = tuple[tuple[tuple[int, ...], ...], int]
-"""A trick boundary's table key (the hands up to renaming) and the most the attackers can still get."""
+Boundary = tuple[int, int]
+"""A trick boundary's table key number (the hands up to renaming) and the most the attackers can still get."""
 LeadOption = tuple[Play, Hand, "Key", int, bool]
 """A lead, what the leader keeps, its key, its points, whether it is a throw."""
 FollowOption = tuple[Play, "Key | None", Hand, int]
@@ -47,15 +49,19 @@ class Searcher:
         self.step = trump.tables.step
         self.attacker = attackers
         self.kitty_points = kitty_points
-        self.table: dict[tuple[tuple[tuple[int, ...], ...], int], tuple[int, int, Play | None]] = {}
+        self.table: dict[int, tuple[int, int, Play | None]] = {}
+        """Bounds and best lead, keyed on a table key's number (a multiple of 4) plus the leader."""
         self.nodes = 0
+        self._numbers: dict[tuple[tuple[int, ...], ...], int] = {}
+        self._nodes: dict[Hands, list[Any]] = {}
+        """Per trick boundary: [table key number, bound, classes, seat 0..3's lead options]."""
         self._keys: dict[tuple[Play, Play], Key | None] = {}
         self._throw_lead: dict[Play, bool] = {}
         self._multipliers: dict[Play, int] = {}
-        self._boundaries: dict[Hands, Boundary] = {}
+        self._lead_lists: dict[tuple[Hand, tuple[int, ...]], list[LeadOption]] = {}
         self._largest: dict[Hand, int] = {}
-        self._classes: dict[Hands, Classes] = {}
-        self._leads: dict[tuple[Hands, int], list[LeadOption]] = {}
+        self._hand_points: dict[Hand, int] = {}
+        self._seat_classes: dict[tuple[Hand, tuple[int, ...]], SeatClasses] = {}
         self._follows: dict[tuple[Play, Hand, tuple[int, ...]], Options] = {}
         self._follow_order: dict[tuple[object, ...], list[FollowOption]] = {}
 
@@ -101,10 +107,17 @@ class Searcher:
         All card points, plus the kitty times the largest multiplier a lead from any hand could
         have (the last lead is part of some hand).
         """
-        left = sum(POINTS[i] for hand in hands for i in hand)
-        if not self.kitty_points:
-            return left
-        return left + self.kitty_points * max(self.largest_multiplier(hand) for hand in hands)
+        left = 0
+        most = 0
+        points = self._hand_points
+        for hand in hands:
+            found = points.get(hand)
+            if found is None:
+                found = points[hand] = sum(POINTS[i] for i in hand)
+            left += found
+            if self.kitty_points:
+                most = max(most, self.largest_multiplier(hand))
+        return left + self.kitty_points * most
 
     def largest_multiplier(self, hand: Hand) -> int:
         """The largest kitty multiplier of any lead made from ``hand``."""
@@ -134,27 +147,56 @@ class Searcher:
         Ordered longer first, then fewer points, side suits before trumps, lower first.
         """
         if classes is not None:
-            found = self._leads.get((hands, leader))
-            if found is not None:
-                return [option[0] for option in found]
+            return [option[0] for option in self._lead_list(hands, leader, classes)]
         plays = self.moves.combination_leads(hands[leader]) + self.moves.standing_throws(hands, leader)
-        if classes is not None:
-            plays = self.moves.merge(plays, classes[leader])
-        step, suit_of = self.step, self.suit_of
-        plays.sort(key=lambda p: (-len(p), sum(POINTS[i] for i in p), suit_of[p[0]] == TRUMP, max(step[i] for i in p)))
-        if classes is not None:
-            self._lead_options(hands, leader, plays)
+        self._sort_leads(plays)
         return plays
 
-    def _lead_options(self, hands: Hands, leader: int, plays: list[Play]) -> list[LeadOption]:
-        """Each lead with what the leader keeps, its key, points and whether it is a throw (cached)."""
-        hand = hands[leader]
+    def _sort_leads(self, plays: list[Play]) -> None:
+        step, suit_of = self.step, self.suit_of
+        plays.sort(key=lambda p: (-len(p), sum(POINTS[i] for i in p), suit_of[p[0]] == TRUMP, max(step[i] for i in p)))
+
+    def _lead_list(self, hands: Hands, leader: int, classes: Classes) -> list[LeadOption]:
+        """The merged, ordered leads with what the leader keeps, key, points, throw (cached).
+
+        The plain leads depend only on the hand and its classes and are cached on those; the
+        standing throws (which depend on the other hands) are added in order when there are any.
+        """
+        node = self._node(hands)
+        found: list[LeadOption] | None = node[3 + leader]
+        if found is None:
+            hand = hands[leader]
+            seat_classes = classes[leader]
+            cache_key = (hand, seat_classes.signature)
+            plain = self._lead_lists.get(cache_key)
+            if plain is None:
+                plays = self.moves.merge(list(self.moves.combination_leads(hand)), seat_classes)
+                self._sort_leads(plays)
+                plain = self._lead_lists[cache_key] = self._lead_options(hand, plays)
+            throws = self.moves.standing_throws(hands, leader)
+            if throws:
+                throws = self.moves.merge(throws, seat_classes)
+                self._sort_leads(throws)
+                # a stable sort of (sorted plain + sorted throws) is the sort of plain + throws
+                step, suit_of = self.step, self.suit_of
+                found = plain + self._lead_options(hand, throws)
+                found.sort(
+                    key=lambda o: (
+                        -len(o[0]), o[3], suit_of[o[0][0]] == TRUMP, max(step[i] for i in o[0])
+                    )
+                )
+            else:
+                found = plain
+            node[3 + leader] = found
+        return found
+
+    def _lead_options(self, hand: Hand, plays: list[Play]) -> list[LeadOption]:
+        """Each lead with what the leader keeps, its key, points and whether it is a throw."""
         found: list[LeadOption] = []
         for lead in plays:
             key = self.key(lead, lead)
             assert key is not None
             found.append((lead, remove(hand, lead), key, sum(POINTS[i] for i in lead), self.is_throw(lead)))
-        self._leads[(hands, leader)] = found
         return found
 
     def _options(self, lead: Play, hand: Hand, classes: SeatClasses) -> Options:
@@ -206,23 +248,38 @@ class Searcher:
 
     # --- search --------------------------------------------------------------------------
 
-    def boundary(self, hands: Hands) -> Boundary:
-        """Table key and point bound of a trick boundary (cached per hands)."""
-        found = self._boundaries.get(hands)
-        if found is None:
+    def _node(self, hands: Hands) -> list[Any]:
+        """A trick boundary's cached data: [table key number, bound, classes, 4 lead lists]."""
+        node = self._nodes.get(hands)
+        if node is None:
             signature = self.moves.shape_signature(hands) if self.merging else hands
-            found = self._boundaries[hands] = (signature, self.most_left(hands))
-        return found
+            numbers = self._numbers
+            number = numbers.get(signature)
+            if number is None:
+                number = numbers[signature] = 4 * len(numbers)
+            node = self._nodes[hands] = [number, self.most_left(hands), None, None, None, None, None]
+        return node
+
+    def boundary(self, hands: Hands) -> Boundary:
+        """Table key number (a multiple of 4; add the leader) and point bound of a trick boundary."""
+        node = self._node(hands)
+        return node[0], node[1]
 
     def classes(self, hands: Hands) -> Classes:
         """Each seat's equivalence classes at a trick boundary; they hold all trick long."""
-        found = self._classes.get(hands)
+        node = self._node(hands)
+        found: Classes | None = node[2]
         if found is None:
             if self.merging and len(hands[0]) > MERGE_ABOVE:
                 found = self.moves.equivalence_classes(hands)
             else:
                 found = self.moves.plain_classes(hands)
-            self._classes[hands] = found
+            # one object per (hand, classes), so the follow orders can be keyed on its id
+            shared = self._seat_classes
+            found = tuple(
+                shared.setdefault((hand, seat.signature), seat) for hand, seat in zip(hands, found, strict=True)
+            )
+            node[2] = found
         return found
 
     def value(self, hands: Hands, leader: int, alpha: int, beta: int) -> int:
@@ -233,11 +290,11 @@ class Searcher:
         self.nodes += 1
         if beta <= 0:
             return 0
-        found = self._boundaries.get(hands)
-        if found is None:
-            found = self.boundary(hands)
-        signature, most = found
-        table_key = (signature, leader)
+        node = self._nodes.get(hands)
+        if node is None:
+            node = self._node(hands)
+        table_key = node[0] + leader
+        most: int = node[1]
         entry = self.table.get(table_key)
         if entry is None:
             if most <= alpha:
@@ -254,13 +311,12 @@ class Searcher:
         maximising = self.attacker[leader]
         best = -INFINITY if maximising else INFINITY
         best_play: Play | None = None
-        classes = self._classes.get(hands)
+        classes = node[2]
         if classes is None:
             classes = self.classes(hands)
-        options = self._leads.get((hands, leader))
+        options = node[3 + leader]
         if options is None:
-            self.leads(hands, leader, classes)
-            options = self._leads[(hands, leader)]
+            options = self._lead_list(hands, leader, classes)
         if hint is not None and hint != options[0][0]:
             for n, option in enumerate(options):
                 if option[0] == hint:
@@ -268,18 +324,17 @@ class Searcher:
                     break
         follow = self.follow
         for lead, rest, key, pot, ruff_only in options:
-            plays = (lead,)
             left = (rest,)
             if best_play is None or b - a <= 1:
-                got = follow(hands, leader, plays, left, 0, key, pot, ruff_only, a, b, classes)
+                got = follow(hands, leader, lead, left, 0, key, pot, ruff_only, a, b, classes)
             elif maximising:
-                got = follow(hands, leader, plays, left, 0, key, pot, ruff_only, a, a + 1, classes)
+                got = follow(hands, leader, lead, left, 0, key, pot, ruff_only, a, a + 1, classes)
                 if a < got < b:
-                    got = follow(hands, leader, plays, left, 0, key, pot, ruff_only, got, b, classes)
+                    got = follow(hands, leader, lead, left, 0, key, pot, ruff_only, got, b, classes)
             else:
-                got = follow(hands, leader, plays, left, 0, key, pot, ruff_only, b - 1, b, classes)
+                got = follow(hands, leader, lead, left, 0, key, pot, ruff_only, b - 1, b, classes)
                 if a < got < b:
-                    got = follow(hands, leader, plays, left, 0, key, pot, ruff_only, a, got, classes)
+                    got = follow(hands, leader, lead, left, 0, key, pot, ruff_only, a, got, classes)
             if maximising:
                 if got > best:
                     best, best_play = got, lead
@@ -301,43 +356,53 @@ class Searcher:
         return best
 
     def follow(
-        self, hands: Hands, leader: int, plays: tuple[Play, ...], left: Hands, win: int, best: Key,
+        self, hands: Hands, leader: int, lead: Play, left: Hands, win: int, best: Key,
         pot: int, ruff_only: bool, alpha: int, beta: int, classes: Classes,
     ) -> int:
         """The value with the trick partly played, the next seat to choose.
 
         ``hands`` are the hands at the trick's start (only seats yet to play are read), ``left``
-        what the seats that played keep, in play order; ``win`` holds ``best``; ``pot`` is the
+        what the seats that played keep, in play order (``lead`` first); ``win`` holds ``best``; ``pot`` is the
         trick's points so far; ``ruff_only``: the lead is a throw.
         """
         self.nodes += 1
-        count = len(plays)
+        count = len(left)
         seat = (leader + count) % 4
-        lead = plays[0]
         hand = hands[seat]
         attacker = self.attacker
         maximising = attacker[seat]
         seat_classes = classes[seat]
-        cache_key = (lead, hand, seat_classes.signature, best, maximising == attacker[(leader + win) % 4])
+        cache_key = (lead, id(seat_classes), best, maximising == attacker[(leader + win) % 4])
         ordered = self._follow_order.get(cache_key)
         if ordered is None:
-            ordered = self._ordered(lead, hand, seat_classes, best, ruff_only, cache_key[4], cache_key)
+            ordered = self._ordered(lead, hand, seat_classes, best, ruff_only, cache_key[3], cache_key)
         value = -INFINITY if maximising else INFINITY
         if count == 3:
-            rotate = 4 - leader
             won_by = (leader + win) % 4
-            rows = []
-            for option in ordered:
-                winner = seat if option[1] is not None else won_by
-                in_order = left + (option[2],)
-                rows.append((option, winner, pot + option[3] if attacker[winner] else 0, in_order[rotate:] + in_order[:rotate]))
+            # the hands after the trick, in seat order (``left`` is in play order)
+            a, b, c = left
+            if leader == 0:
+                after = [(a, b, c, option[2]) for option in ordered]
+            elif leader == 1:
+                after = [(option[2], a, b, c) for option in ordered]
+            elif leader == 2:
+                after = [(c, option[2], a, b) for option in ordered]
+            else:
+                after = [(b, c, option[2], a) for option in ordered]
+            seat_gets, other_gets = attacker[seat], attacker[won_by]
+            rows = [
+                (option, seat, pot + option[3] if seat_gets else 0, now)
+                if option[1] is not None
+                else (option, won_by, pot + option[3] if other_gets else 0, now)
+                for option, now in zip(ordered, after, strict=True)
+            ]
             if len(rows) > 1 and len(hand) > 2:
                 # enhanced transposition cutoff: a stored bound of one outcome may settle the choice
-                boundaries, table = self._boundaries, self.table
+                nodes, table = self._nodes, self.table
                 for _option, winner, got, now_hands in rows:
-                    known = boundaries.get(now_hands)
+                    known = nodes.get(now_hands)
                     if known is not None:
-                        entry = table.get((known[0], winner))
+                        entry = table.get(known[0] + winner)
                         if entry is not None:
                             if maximising:
                                 if got + entry[0] >= beta:
@@ -366,14 +431,15 @@ class Searcher:
                         self._follow_order[cache_key] = [option] + [o for o in ordered if o is not option]
                     break
             return value
+        follow = self.follow
         for option in ordered:
-            play, takes, rest, points = option
+            _play, takes, rest, points = option
             if takes is not None:
                 now_win, now_best = count, takes
             else:
                 now_win, now_best = win, best
-            got = self.follow(
-                hands, leader, plays + (play,), left + (rest,), now_win, now_best,
+            got = follow(
+                hands, leader, lead, left + (rest,), now_win, now_best,
                 pot + points, ruff_only, alpha, beta, classes,
             )
             if maximising:
@@ -411,7 +477,7 @@ class Searcher:
         pot = sum(POINTS[i] for done in plays for i in done)
         left = tuple(hands[(leader + k) % 4] for k in range(len(plays)))
         ruff_only = self.is_throw(plays[0])
-        return self.follow(hands, leader, plays, left, win, best, pot, ruff_only, alpha, beta, classes)
+        return self.follow(hands, leader, plays[0], left, win, best, pot, ruff_only, alpha, beta, classes)
 
     def last_trick(self, hands: Hands, leader: int) -> int:
         """One card each: every play is forced, so just score the trick."""
