@@ -11,12 +11,13 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from .cards import CARDS, Card, symbols
+from .cards import Card, symbols
 from .explain import OK, Verdict
 from .shapes import (
     Shape,
     max_tractor_match,
     pair_counts,
+    pair_faces,
     runs,
     shape,
 )
@@ -107,8 +108,8 @@ def _shape_refusal(
 
 
 def _pair_cards(cards: Sequence[Card]) -> list[Card]:
-    counts: Counter[int] = Counter(card.index for card in cards)
-    return [CARDS[i] for i, c in counts.items() for _ in range(2 * (c // 2))]
+    """Both cards of every pair held."""
+    return [face for face in pair_faces(cards) for _ in range(2)]
 
 
 def _example_tractor(cards: Sequence[Card], length: int, trump: Trump) -> str:
@@ -209,8 +210,7 @@ def _follows(lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> Iterat
 def _pair_faces_left(cards: Sequence[Card], used: Sequence[Card], trump: Trump) -> list[Card]:
     """Faces held as pairs in ``cards`` that ``used`` does not already take."""
     taken = Counter(card.index for card in used)
-    faces = [CARDS[i] for i, c in Counter(card.index for card in cards).items() if c >= 2]
-    return [face for face in trump.sorted(faces) if not taken[face.index]]
+    return [face for face in trump.sorted(pair_faces(cards)) if not taken[face.index]]
 
 
 def _tractor_placements(
@@ -308,11 +308,11 @@ def _single_combination_leads(cards: Sequence[Card], trump: Trump) -> Iterator[l
         if card.index not in seen:
             seen.add(card.index)
             yield [card]
-    pair_faces = trump.sorted({CARDS[i] for i, c in Counter(c.index for c in cards).items() if c >= 2})
-    for face in pair_faces:
+    faces = trump.sorted(pair_faces(cards))
+    for face in faces:
         yield [face, face]
     by_step: dict[int, list[Card]] = {}
-    for face in pair_faces:
+    for face in faces:
         by_step.setdefault(step[face.index], []).append(face)
     steps = sorted(by_step)
     for i in range(len(steps)):
