@@ -308,11 +308,11 @@ def _single_combination_leads(cards: Sequence[Card], trump: Trump) -> Iterator[l
         if card.index not in seen:
             seen.add(card.index)
             yield [card]
-    faces = trump.sorted(pair_faces(cards))
-    for face in faces:
+    held_pairs = trump.sorted(pair_faces(cards))
+    for face in held_pairs:
         yield [face, face]
     by_step: dict[int, list[Card]] = {}
-    for face in faces:
+    for face in held_pairs:
         by_step.setdefault(step[face.index], []).append(face)
     steps = sorted(by_step)
     for i in range(len(steps)):
