@@ -8,13 +8,14 @@ language) and ``aria-pressed`` (selected or not).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from html import escape
+
+from markupsafe import Markup, escape
 
 from ..engine.cards import Card
 from ..engine.trump import Trump
 from .cards import card_face
 
-_VIEWBOX = 'viewBox="0 0 100 140"'
+_VIEWBOX = Markup('viewBox="0 0 100 140"')
 
 
 def card_button(
@@ -25,7 +26,7 @@ def card_button(
     classes: Iterable[str] = (),
     attrs: dict[str, str] | None = None,
     focusable: bool = True,
-) -> str:
+) -> Markup:
     """One card as a ``<button>`` holding its SVG face, with the DOM hooks described above."""
     names = ["sk-card", *(f"sk-{state}" for state in sorted(states)), *classes]
     extra = dict(attrs or {})
@@ -34,12 +35,22 @@ def card_button(
     if not focusable:
         extra["tabindex"] = "-1"
     pressed = "true" if "selected" in states else "false"
-    attributes = "".join(f' {key}="{escape(value)}"' for key, value in extra.items())
+    attributes = Markup("").join(Markup(' {key}="{value}"').format(key=key, value=value) for key, value in extra.items())
     label = escape(card.name(lang))
     return (
-        f'<button type="button" class="{" ".join(names)}" data-card="{card.code}" '
-        f'aria-label="{label}" aria-pressed="{pressed}" title="{label}"{attributes}>'
-        f'<svg {_VIEWBOX} aria-hidden="true" focusable="false">{card_face(card, states)}</svg></button>'
+        Markup(
+            '<button type="button" class="{names}" data-card="{code}" '
+            'aria-label="{label}" aria-pressed="{pressed}" title="{label}"{attributes}>'
+            '<svg {_VIEWBOX} aria-hidden="true" focusable="false">{card_face}</svg></button>'
+        ).format(
+            names=" ".join(names),
+            code=card.code,
+            label=label,
+            pressed=pressed,
+            attributes=attributes,
+            _VIEWBOX=_VIEWBOX,
+            card_face=card_face(card, states),
+        )
     )
 
 
@@ -74,13 +85,13 @@ def hand_html(
     label: str = "",
     mark_trumps: bool = False,
     mark_points: bool = False,
-) -> str:
+) -> Markup:
     """The hand in the given order as overlapping card buttons; a gap opens between suits.
 
     ``seat`` becomes ``data-seat`` (the learner's hand is ``data-seat="0"``); ``playable`` set
     to None draws no playable/unplayable marks.
     """
-    parts: list[str] = []
+    parts: list[Markup] = []
     previous_group: str | None = None
     for i, card in enumerate(cards):
         group = trump.suit_of(card) if trump is not None else (card.suit or "T")
@@ -88,11 +99,13 @@ def hand_html(
         previous_group = group
         states = card_states(card, i in selected, playable, trump, mark_trumps, mark_points)
         parts.append(card_button(card, i, states, lang, classes))
-    seat_attr = f' data-seat="{seat}"' if seat is not None else ""
-    aria = f' aria-label="{escape(label)}"' if label else ""
+    seat_attr = Markup(' data-seat="{seat}"').format(seat=seat) if seat is not None else ""
+    aria = Markup(' aria-label="{label}"').format(label=label) if label else ""
     return (
-        f'<div class="sk-hand" role="group"{seat_attr}{aria} data-count="{len(cards)}">'
-        f'{"".join(parts)}</div>'
+        Markup(
+            '<div class="sk-hand" role="group"{seat_attr}{aria} data-count="{}">'
+            "{parts}</div>"
+        ).format(len(cards), seat_attr=seat_attr, aria=aria, parts=Markup("").join(parts))
     )
 
 
@@ -102,9 +115,11 @@ def card_row_html(
     states: Collection[str] = (),
     attrs: dict[str, str] | None = None,
     classes: Iterable[str] = (),
-) -> str:
+) -> Markup:
     """A small row of non-interactive card buttons (a play in a trick, a kitty, a declaration)."""
-    buttons = "".join(card_button(card, None, states, lang, focusable=False) for card in cards)
-    extra = "".join(f' {key}="{escape(value)}"' for key, value in (attrs or {}).items())
+    buttons = Markup("").join(card_button(card, None, states, lang, focusable=False) for card in cards)
+    extra = Markup("").join(Markup(' {key}="{value}"').format(key=key, value=value) for key, value in (attrs or {}).items())
     names = " ".join(["sk-row", *classes])
-    return f'<div class="{names}"{extra}>{buttons}</div>'
+    return Markup('<div class="{names}"{extra}>{buttons}</div>').format(
+        names=names, extra=extra, buttons=buttons
+    )

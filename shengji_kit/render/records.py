@@ -7,8 +7,9 @@ draws one finished ``game.Trick``, including a failed throw and who stopped it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from html import escape
 from typing import Any
+
+from markupsafe import Markup, escape
 
 from ..engine.cards import parse_cards
 from ..engine.explain import seat_name
@@ -23,7 +24,7 @@ from .tricks import trick_html
 _CELL = "padding:2px 10px;text-align:left;vertical-align:middle"
 
 
-def trick_record_html(trick: Trick, lang: str = "en") -> str:
+def trick_record_html(trick: Trick, lang: str = "en") -> Markup:
     """One finished trick: plays in order, the winner starred, a failed throw noted."""
     plays = tuple(PlayedCards(trick.seat_of(i), play) for i, play in enumerate(trick.plays))
     head = text("ui_record_trick", lang, number=trick.number, points=trick.points)
@@ -31,46 +32,73 @@ def trick_record_html(trick: Trick, lang: str = "en") -> str:
     if trick.attempt is not None:
         blocker = seat_name(trick.blocker, lang) if trick.blocker is not None else "-"
         attempt = (
-            f'<div data-role="failed-throw">{escape(text("ui_record_attempt", lang, name=blocker))} '
-            f"{cards_svg(trick.attempt, height=40, lang=lang)}</div>"
+            Markup(
+                '<div data-role="failed-throw">{ui_record_attempt} '
+                "{cards_svg}</div>"
+            ).format(
+                ui_record_attempt=text("ui_record_attempt", lang, name=blocker),
+                cards_svg=cards_svg(trick.attempt, height=40, lang=lang),
+            )
         )
     return (
-        f'<div class="sk-trick-record" data-trick="{trick.number}"><b>{escape(head)}</b>'
-        f"{attempt}{trick_html(plays, trick.winner, lang)}</div>"
+        Markup(
+            '<div class="sk-trick-record" data-trick="{number}"><b>{head}</b>'
+            "{attempt}{trick_html}</div>"
+        ).format(
+            number=trick.number,
+            head=head,
+            attempt=attempt,
+            trick_html=trick_html(plays, trick.winner, lang),
+        )
     )
 
 
-def _row(label: str, value: str) -> str:
-    return f'<tr><th style="{_CELL}">{escape(label)}</th><td style="{_CELL}">{value}</td></tr>'
+def _row(label: str, value: str) -> Markup:
+    return Markup('<tr><th style="{_CELL}">{label}</th><td style="{_CELL}">{value}</td></tr>').format(
+        _CELL=_CELL, label=label, value=value
+    )
 
 
-def _tricks(tricks: Sequence[Mapping[str, Any]], lang: str) -> str:
+def _tricks(tricks: Sequence[Mapping[str, Any]], lang: str) -> Markup:
     rows = []
     for number, trick in enumerate(tricks, start=1):
         leader = int(trick["leader"])
-        cells = "".join(
-            f'<td style="{_CELL}">{cards_svg(parse_cards(play), height=36, lang=lang)}</td>'
+        cells = Markup("").join(
+            Markup('<td style="{_CELL}">{cards_svg}</td>').format(
+                _CELL=_CELL, cards_svg=cards_svg(parse_cards(play), height=36, lang=lang)
+            )
             for play in trick["plays"]
         )
         rows.append(
-            f'<tr data-trick="{number}"><td style="{_CELL}">{number}</td>'
-            f'<td style="{_CELL}">{escape(seat_name(leader, lang))}</td>{cells}'
-            f'<td style="{_CELL}">{escape(seat_name(int(trick["winner"]), lang))}</td>'
-            f'<td style="{_CELL}">{int(trick["points"])}</td></tr>'
+            Markup(
+                '<tr data-trick="{number}"><td style="{_CELL}">{number}</td>'
+                '<td style="{_CELL}">{seat_name}</td>{cells}'
+                '<td style="{_CELL}">{}</td>'
+                '<td style="{_CELL}">{}</td></tr>'
+            ).format(
+                seat_name(int(trick["winner"]), lang),
+                int(trick["points"]),
+                number=number,
+                _CELL=_CELL,
+                seat_name=seat_name(leader, lang),
+                cells=cells,
+            )
         )
-    head = "".join(
-        f'<th style="{_CELL}"{" colspan=4" if code == "ui_record_plays" else ""}>{escape(text(code, lang))}</th>'
+    head = Markup("").join(
+        Markup('<th style="{_CELL}"{}>{text}</th>').format(
+            " colspan=4" if code == "ui_record_plays" else "", _CELL=_CELL, text=text(code, lang)
+        )
         for code in ("ui_record_number", "ui_record_leader", "ui_record_plays", "ui_record_winner",
                      "ui_record_points")
     )
-    return f"<table><tr>{head}</tr>{''.join(rows)}</table>"
+    return Markup("<table><tr>{head}</tr>{rows}</table>").format(head=head, rows=Markup("").join(rows))
 
 
-def record_html(record: Mapping[str, Any], lang: str = "en") -> str:
+def record_html(record: Mapping[str, Any], lang: str = "en") -> Markup:
     """A round record: trump, dealer, the four hands at the first lead, the kitty, every trick, the score."""
     trump = Trump(record["level"], record["trump"])
     outcome = Outcome(**record["outcome"])
-    hands = "".join(
+    hands = Markup("").join(
         _row(seat_name(seat, lang), cards_svg(trump.sorted(parse_cards(hand)), height=48, lang=lang))
         for seat, hand in enumerate(record["hands"])
     )
@@ -79,7 +107,7 @@ def record_html(record: Mapping[str, Any], lang: str = "en") -> str:
         kitty = text("ui_kitty_scored", lang, points=points, multiplier=multiplier, total=points * multiplier)
     else:
         kitty = text("ui_kitty_kept", lang, points=points)
-    summary = "".join((
+    summary = Markup("").join((
         _row(text("ui_trump", lang), escape(trump.describe(lang))),
         _row(text("ui_dealer", lang), escape(seat_name(int(record["dealer"]), lang))),
         hands,
@@ -91,8 +119,10 @@ def record_html(record: Mapping[str, Any], lang: str = "en") -> str:
         _row(text("ui_next_dealer", lang), escape(seat_name(int(record["next_dealer"]), lang))),
     ))
     return (
-        f'<div class="sk-record" data-role="record"><table>{summary}</table>'
-        f'{_tricks(record["tricks"], lang)}</div>'
+        Markup(
+            '<div class="sk-record" data-role="record"><table>{summary}</table>'
+            "{_tricks}</div>"
+        ).format(summary=summary, _tricks=_tricks(record["tricks"], lang))
     )
 
 

@@ -7,8 +7,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from html import escape
 from typing import Any
+
+from markupsafe import Markup
 
 from ..engine.cards import Card, parse_cards, symbols
 from ..engine.errors import RuleError
@@ -142,21 +143,37 @@ class HandScene(Observable):
         lead = ""
         if self.lead is not None:
             lead = (
-                f'<div class="sk-controls"><span class="sk-control-label">{text("ui_lead_label", lang)}'
-                f"</span>{card_row_html(self.lead, lang, attrs={'data-role': 'lead'})}</div>"
+                Markup(
+                    '<div class="sk-controls"><span class="sk-control-label">{ui_lead_label}'
+                    "</span>{card_row_html}</div>"
+                ).format(
+                    ui_lead_label=text("ui_lead_label", lang),
+                    card_row_html=card_row_html(self.lead, lang, attrs={"data-role": "lead"}),
+                )
             )
         hand = hand_html(
             self.hand.cards, self.hand.selected, self.playable(), self.trump, lang, 0,
             text("ui_your_hand", lang),
         )
         return (
-            f'<div class="sk-panel" data-role="hand-panel"><div class="sk-panel-head">'
-            f'<span class="sk-panel-title">{escape(self.trump.describe(lang))}</span>{lang_button(lang)}</div>'
-            f"{lead}{hand}"
-            f'<div class="sk-message" data-role="message" data-kind="{kind}">{escape(note)}</div>'
-            f'<div class="sk-actions"><button type="button" class="sk-button sk-primary" data-action="play">'
-            f'{text("ui_play", lang)}</button><button type="button" class="sk-button" data-action="clear">'
-            f'{text("ui_clear", lang)}</button></div></div>'
+            Markup(
+                '<div class="sk-panel" data-role="hand-panel"><div class="sk-panel-head">'
+                '<span class="sk-panel-title">{describe}</span>{lang_button}</div>'
+                "{lead}{hand}"
+                '<div class="sk-message" data-role="message" data-kind="{kind}">{note}</div>'
+                '<div class="sk-actions"><button type="button" class="sk-button sk-primary" data-action="play">'
+                '{ui_play}</button><button type="button" class="sk-button" data-action="clear">'
+                "{ui_clear}</button></div></div>"
+            ).format(
+                describe=self.trump.describe(lang),
+                lang_button=lang_button(lang),
+                lead=lead,
+                hand=hand,
+                kind=kind,
+                note=note,
+                ui_play=text("ui_play", lang),
+                ui_clear=text("ui_clear", lang),
+            )
         )
 
 
