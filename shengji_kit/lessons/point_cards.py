@@ -32,26 +32,21 @@ class PointCardsScene:
 
     def render(self, lang: str) -> str:
         rows = Markup("").join(
-            Markup(
-                '<tr data-rank="{rank}"><td>{card_row_html}</td>'
-                "<td>{l1_points_value}</td></tr>"
-            ).format(
+            Markup('<tr data-rank="{rank}"><td>{cards}</td><td>{value}</td></tr>').format(
                 rank=rank,
-                card_row_html=card_row_html(cards, lang),
-                l1_points_value=text("l1_points_value", lang, value=value, total=8 * value),
+                cards=card_row_html(cards, lang),
+                value=text("l1_points_value", lang, value=value, total=8 * value),
             )
             for rank, cards, value in self.rows()
         )
-        return (
-            Markup(
-                '<div class="sk-panel" data-role="point-cards"><div class="sk-panel-head">'
-                '<span class="sk-panel-title">{l1_points_title}</span>{lang_button}</div>'
-                "<p>{l1_points_intro}</p>"
-                '<table class="sk-points-table">{rows}</table></div>'
-            ).format(
-                l1_points_title=text("l1_points_title", lang),
-                lang_button=lang_button(lang),
-                l1_points_intro=text("l1_points_intro", lang),
-                rows=rows,
-            )
+        return Markup(
+            '<div class="sk-panel" data-role="point-cards"><div class="sk-panel-head">'
+            '<span class="sk-panel-title">{l1_points_title}</span>{lang_button}</div>'
+            "<p>{l1_points_intro}</p>"
+            '<table class="sk-points-table">{rows}</table></div>'
+        ).format(
+            l1_points_title=text("l1_points_title", lang),
+            lang_button=lang_button(lang),
+            l1_points_intro=text("l1_points_intro", lang),
+            rows=rows,
         )

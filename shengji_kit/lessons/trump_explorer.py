@@ -29,12 +29,10 @@ HAND_SIZE = 25
 
 def _control(action: str, value: str, label: str, pressed: bool, name: str = "") -> Markup:
     aria = Markup(' aria-label="{name}"').format(name=name) if name else ""
-    return (
-        Markup(
-            '<button type="button" class="sk-button" data-action="{action}" data-value="{value}" '
-            'aria-pressed="{}"{aria}>{label}</button>'
-        ).format(str(pressed).lower(), action=action, value=value, aria=aria, label=label)
-    )
+    return Markup(
+        '<button type="button" class="sk-button" data-action="{action}" data-value="{value}" '
+        'aria-pressed="{pressed}"{aria}>{label}</button>'
+    ).format(action=action, value=value, pressed=str(pressed).lower(), aria=aria, label=label)
 
 
 def _suit_icon(suit: str) -> Markup:
@@ -108,30 +106,28 @@ class TrumpExplorer:
         )
         note = self.explain(self.focus, lang) if self.focus is not None else text("l1_click_hint", lang)
         plain_suit = next(s for s in SUITS if s != trump.suit)
-        return (
-            Markup(
-                '<div class="sk-panel" data-role="explorer"><div class="sk-panel-head">'
-                '<span class="sk-panel-title">{l1_explorer_title}</span>{lang_button}</div>'
-                '<div class="sk-controls"><span class="sk-control-label">{l1_level_label}</span>{levels}</div>'
-                '<div class="sk-controls"><span class="sk-control-label">{l1_suit_label}</span>{suits}'
-                '<button type="button" class="sk-button" data-action="deal">{l1_new_hand}</button></div>'
-                '<div class="sk-legend" data-role="trump-count">{summary}</div>'
-                "{hand_html}"
-                '<div class="sk-message" data-role="message" data-kind="info">{note}</div>'
-                "{trump_ladder_html}{suit_ladder_html}</div>"
-            ).format(
-                l1_explorer_title=text("l1_explorer_title", lang),
-                lang_button=lang_button(lang),
-                l1_level_label=text("l1_level_label", lang),
-                levels=levels,
-                l1_suit_label=text("l1_suit_label", lang),
-                suits=suits,
-                l1_new_hand=text("l1_new_hand", lang),
-                summary=summary,
-                hand_html=hand_html(self.hand.cards, self.hand.selected, None, trump, lang, 0, mark_trumps=True),
-                note=note,
-                trump_ladder_html=trump_ladder_html(trump, lang),
-                suit_ladder_html=suit_ladder_html(trump, plain_suit, lang),
-            )
+        return Markup(
+            '<div class="sk-panel" data-role="explorer"><div class="sk-panel-head">'
+            '<span class="sk-panel-title">{l1_explorer_title}</span>{lang_button}</div>'
+            '<div class="sk-controls"><span class="sk-control-label">{l1_level_label}</span>{levels}</div>'
+            '<div class="sk-controls"><span class="sk-control-label">{l1_suit_label}</span>{suits}'
+            '<button type="button" class="sk-button" data-action="deal">{l1_new_hand}</button></div>'
+            '<div class="sk-legend" data-role="trump-count">{summary}</div>'
+            "{hand}"
+            '<div class="sk-message" data-role="message" data-kind="info">{note}</div>'
+            "{ladder}{plain_ladder}</div>"
+        ).format(
+            l1_explorer_title=text("l1_explorer_title", lang),
+            lang_button=lang_button(lang),
+            l1_level_label=text("l1_level_label", lang),
+            levels=levels,
+            l1_suit_label=text("l1_suit_label", lang),
+            suits=suits,
+            l1_new_hand=text("l1_new_hand", lang),
+            summary=summary,
+            hand=hand_html(self.hand.cards, self.hand.selected, None, trump, lang, 0, mark_trumps=True),
+            note=note,
+            ladder=trump_ladder_html(trump, lang),
+            plain_ladder=suit_ladder_html(trump, plain_suit, lang),
         )
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from ..engine.cards import Card
 from .pips import BLACK, BLUE, GOLD, RED, joker_emblem, pip
@@ -38,8 +38,8 @@ def _border(states: Collection[str]) -> tuple[str, float]:
 def _corner(card: Card, colour: str) -> Markup:
     if card.is_joker:
         letters = Markup("").join(
-            Markup('<text x="13" y="{}" font-size="15" text-anchor="middle">{ch}</text>').format(
-                22 + 15 * i, ch=ch
+            Markup('<text x="13" y="{y}" font-size="15" text-anchor="middle">{ch}</text>').format(
+                y=22 + 15 * i, ch=ch
             )
             for i, ch in enumerate("JOKER")
         )
@@ -62,12 +62,10 @@ def _centre(card: Card, colour: str) -> Markup:
     assert card.suit is not None
     rank = card.rank
     if rank in _COURT:
-        frame = (
-            Markup(
-                '<rect x="28" y="20" width="52" height="100" rx="4" fill="none" '
-                'stroke="{colour}" stroke-width="2"/>'
-            ).format(colour=colour)
-        )
+        frame = Markup(
+            '<rect x="28" y="20" width="52" height="100" rx="4" fill="none" '
+            'stroke="{colour}" stroke-width="2"/>'
+        ).format(colour=colour)
         letter = Markup('<text x="54" y="82" font-size="46" text-anchor="middle" fill="{colour}" {FONT}>{rank}</text>').format(
             colour=colour, FONT=FONT, rank=rank
         )
@@ -117,18 +115,16 @@ def card_face(card: Card, states: Collection[str] = ()) -> Markup:
     colour = RED if card.is_red else BLACK
     stroke, stroke_width = _border(states)
     inset = stroke_width / 2
-    body = (
-        Markup(
-            '<rect x="{inset:g}" y="{inset:g}" width="{:g}" '
-            'height="{:g}" rx="8" fill="#fffdf7" stroke="{stroke}" '
-            'stroke-width="{stroke_width:g}"/>'
-        ).format(
-            WIDTH - stroke_width,
-            HEIGHT - stroke_width,
-            inset=inset,
-            stroke=stroke,
-            stroke_width=stroke_width,
-        )
+    body = Markup(
+        '<rect x="{inset:g}" y="{inset:g}" width="{width:g}" '
+        'height="{height:g}" rx="8" fill="#fffdf7" stroke="{stroke}" '
+        'stroke-width="{stroke_width:g}"/>'
+    ).format(
+        inset=inset,
+        width=WIDTH - stroke_width,
+        height=HEIGHT - stroke_width,
+        stroke=stroke,
+        stroke_width=stroke_width,
     )
     corner = _corner(card, colour)
     turned = Markup('<g transform="rotate(180 50 70)">{corner}</g>').format(corner=corner)
@@ -138,21 +134,19 @@ def card_face(card: Card, states: Collection[str] = ()) -> Markup:
 def card_svg(card: Card, height: int = 84, states: Collection[str] = (), lang: str = "en") -> Markup:
     """One card as a standalone ``<svg>``, ``height`` pixels tall, labelled with its name."""
     width = round(height * WIDTH / HEIGHT)
-    label = escape(card.name(lang))
-    return (
-        Markup(
-            '<svg xmlns="http://www.w3.org/2000/svg" class="sk-card-face" data-card="{code}" '
-            'role="img" aria-label="{label}" width="{width}" height="{height}" '
-            'viewBox="0 0 {WIDTH} {HEIGHT}"><title>{label}</title>{card_face}</svg>'
-        ).format(
-            code=card.code,
-            label=label,
-            width=width,
-            height=height,
-            WIDTH=WIDTH,
-            HEIGHT=HEIGHT,
-            card_face=card_face(card, states),
-        )
+    label = card.name(lang)
+    return Markup(
+        '<svg xmlns="http://www.w3.org/2000/svg" class="sk-card-face" data-card="{code}" '
+        'role="img" aria-label="{label}" width="{width}" height="{height}" '
+        'viewBox="0 0 {WIDTH} {HEIGHT}"><title>{label}</title>{card_face}</svg>'
+    ).format(
+        code=card.code,
+        label=label,
+        width=width,
+        height=height,
+        WIDTH=WIDTH,
+        HEIGHT=HEIGHT,
+        card_face=card_face(card, states),
     )
 
 
@@ -169,7 +163,7 @@ def cards_svg(
     states: Mapping[int, Iterable[str]] | None = None,
     step: float | None = None,
     lang: str = "en",
-) -> str:
+) -> Markup:
     """A row of overlapping cards as one ``<svg>``; ``states`` maps positions to card states.
 
     Selected cards are drawn raised. An empty row is an empty, labelled ``<svg>``.
@@ -187,11 +181,11 @@ def cards_svg(
         y = 0.0 if "selected" in card_states else lift
         parts.append(
             Markup(
-                '<svg x="{:.1f}" y="{y:.1f}" width="{width:.1f}" height="{height}" '
+                '<svg x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{height}" '
                 'viewBox="0 0 {WIDTH} {HEIGHT}" data-card="{code}">'
                 "<title>{name}</title>{card_face}</svg>"
             ).format(
-                i * gap,
+                x=i * gap,
                 y=y,
                 width=width,
                 height=height,
@@ -202,17 +196,15 @@ def cards_svg(
                 card_face=card_face(card, card_states),
             )
         )
-    return (
-        Markup(
-            '<svg xmlns="http://www.w3.org/2000/svg" class="sk-cards" role="img" '
-            'aria-label="{names}" width="{total_width:.0f}" height="{total_height:.0f}" '
-            'viewBox="0 0 {total_width:.1f} {total_height:.1f}">{parts}</svg>'
-        ).format(
-            names=names,
-            total_width=total_width,
-            total_height=total_height,
-            parts=Markup("").join(parts),
-        )
+    return Markup(
+        '<svg xmlns="http://www.w3.org/2000/svg" class="sk-cards" role="img" '
+        'aria-label="{names}" width="{total_width:.0f}" height="{total_height:.0f}" '
+        'viewBox="0 0 {total_width:.1f} {total_height:.1f}">{parts}</svg>'
+    ).format(
+        names=names,
+        total_width=total_width,
+        total_height=total_height,
+        parts=Markup("").join(parts),
     )
 
 
@@ -220,18 +212,16 @@ def card_back_svg(height: int = 60) -> Markup:
     """The back of a card (a hidden card), drawn with a diamond lattice."""
     width = round(height * WIDTH / HEIGHT)
     lattice = Markup("").join(
-        Markup('<path d="M{x},{} L{},{y} L{x},{} L{},{y} Z"/>').format(
-            y - 10, x + 10, y + 10, x - 10, x=x, y=y
+        Markup('<path d="M{x},{top} L{right},{y} L{x},{bottom} L{left},{y} Z"/>').format(
+            x=x, y=y, top=y - 10, right=x + 10, bottom=y + 10, left=x - 10
         )
         for x in range(20, 81, 20)
         for y in range(20, 121, 20)
     )
-    return (
-        Markup(
-            '<svg xmlns="http://www.w3.org/2000/svg" class="sk-card-back" aria-hidden="true" '
-            'width="{width}" height="{height}" viewBox="0 0 {WIDTH} {HEIGHT}">'
-            '<rect x="1" y="1" width="98" height="138" rx="8" fill="#8c1c2a" stroke="#f3d7a0" stroke-width="2"/>'
-            '<g fill="none" stroke="#f3d7a0" stroke-width="2" opacity="0.6">{lattice}</g>'
-            '<rect x="8" y="8" width="84" height="124" rx="5" fill="none" stroke="#f3d7a0" stroke-width="2"/></svg>'
-        ).format(width=width, height=height, WIDTH=WIDTH, HEIGHT=HEIGHT, lattice=lattice)
-    )
+    return Markup(
+        '<svg xmlns="http://www.w3.org/2000/svg" class="sk-card-back" aria-hidden="true" '
+        'width="{width}" height="{height}" viewBox="0 0 {WIDTH} {HEIGHT}">'
+        '<rect x="1" y="1" width="98" height="138" rx="8" fill="#8c1c2a" stroke="#f3d7a0" stroke-width="2"/>'
+        '<g fill="none" stroke="#f3d7a0" stroke-width="2" opacity="0.6">{lattice}</g>'
+        '<rect x="8" y="8" width="84" height="124" rx="5" fill="none" stroke="#f3d7a0" stroke-width="2"/></svg>'
+    ).format(width=width, height=height, WIDTH=WIDTH, HEIGHT=HEIGHT, lattice=lattice)

@@ -7,15 +7,20 @@ language) and ``aria-pressed`` (selected or not).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from ..engine.cards import Card
 from ..engine.trump import Trump
 from .cards import card_face
 
 _VIEWBOX = Markup('viewBox="0 0 100 140"')
+
+
+def html_attributes(attrs: Mapping[str, str]) -> Markup:
+    """`` name="value"`` for each attribute, values escaped (names come from the code)."""
+    return Markup("").join(Markup(' {name}="{value}"').format(name=name, value=value) for name, value in attrs.items())
 
 
 def card_button(
@@ -35,22 +40,18 @@ def card_button(
     if not focusable:
         extra["tabindex"] = "-1"
     pressed = "true" if "selected" in states else "false"
-    attributes = Markup("").join(Markup(' {key}="{value}"').format(key=key, value=value) for key, value in extra.items())
-    label = escape(card.name(lang))
-    return (
-        Markup(
-            '<button type="button" class="{names}" data-card="{code}" '
-            'aria-label="{label}" aria-pressed="{pressed}" title="{label}"{attributes}>'
-            '<svg {_VIEWBOX} aria-hidden="true" focusable="false">{card_face}</svg></button>'
-        ).format(
-            names=" ".join(names),
-            code=card.code,
-            label=label,
-            pressed=pressed,
-            attributes=attributes,
-            _VIEWBOX=_VIEWBOX,
-            card_face=card_face(card, states),
-        )
+    return Markup(
+        '<button type="button" class="{names}" data-card="{code}" '
+        'aria-label="{label}" aria-pressed="{pressed}" title="{label}"{attributes}>'
+        '<svg {viewbox} aria-hidden="true" focusable="false">{face}</svg></button>'
+    ).format(
+        names=" ".join(names),
+        code=card.code,
+        label=card.name(lang),
+        pressed=pressed,
+        attributes=html_attributes(extra),
+        viewbox=_VIEWBOX,
+        face=card_face(card, states),
     )
 
 
@@ -101,11 +102,8 @@ def hand_html(
         parts.append(card_button(card, i, states, lang, classes))
     seat_attr = Markup(' data-seat="{seat}"').format(seat=seat) if seat is not None else ""
     aria = Markup(' aria-label="{label}"').format(label=label) if label else ""
-    return (
-        Markup(
-            '<div class="sk-hand" role="group"{seat_attr}{aria} data-count="{}">'
-            "{parts}</div>"
-        ).format(len(cards), seat_attr=seat_attr, aria=aria, parts=Markup("").join(parts))
+    return Markup('<div class="sk-hand" role="group"{seat_attr}{aria} data-count="{count}">{parts}</div>').format(
+        seat_attr=seat_attr, aria=aria, count=len(cards), parts=Markup("").join(parts)
     )
 
 
@@ -118,8 +116,7 @@ def card_row_html(
 ) -> Markup:
     """A small row of non-interactive card buttons (a play in a trick, a kitty, a declaration)."""
     buttons = Markup("").join(card_button(card, None, states, lang, focusable=False) for card in cards)
-    extra = Markup("").join(Markup(' {key}="{value}"').format(key=key, value=value) for key, value in (attrs or {}).items())
     names = " ".join(["sk-row", *classes])
     return Markup('<div class="{names}"{extra}>{buttons}</div>').format(
-        names=names, extra=extra, buttons=buttons
+        names=names, extra=html_attributes(attrs or {}), buttons=buttons
     )

@@ -51,29 +51,25 @@ def trump_ladder_html(trump: Trump, lang: str = "en") -> Markup:
             sections.append((code, [column]))
     body = Markup("").join(
         Markup(
-            '<div class="sk-ladder-section" data-section="{}">'
-            '<div class="sk-ladder-caption">{text}</div>'
+            '<div class="sk-ladder-section" data-section="{section}">'
+            '<div class="sk-ladder-caption">{caption}</div>'
             '<div class="sk-ladder-columns">{columns}</div></div>'
-        ).format(code[10:], text=text(code, lang), columns=Markup("").join(columns))
+        ).format(section=code[10:], caption=text(code, lang), columns=Markup("").join(columns))
         for code, columns in sections
     )
-    arrows = (
-        Markup(
-            '<div class="sk-ladder-arrow"><span>← {ui_stronger}</span>'
-            "<span>{ui_weaker} →</span></div>"
-        ).format(ui_stronger=text("ui_stronger", lang), ui_weaker=text("ui_weaker", lang))
-    )
-    return (
-        Markup(
-            '<div class="sk-ladder" data-role="ladder"><div class="sk-ladder-title">'
-            "{ui_ladder_title} — {describe}</div>"
-            '<div class="sk-ladder-row">{body}</div>{arrows}</div>'
-        ).format(
-            ui_ladder_title=text("ui_ladder_title", lang),
-            describe=trump.describe(lang),
-            body=body,
-            arrows=arrows,
-        )
+    arrows = Markup(
+        '<div class="sk-ladder-arrow"><span>← {ui_stronger}</span>'
+        "<span>{ui_weaker} →</span></div>"
+    ).format(ui_stronger=text("ui_stronger", lang), ui_weaker=text("ui_weaker", lang))
+    return Markup(
+        '<div class="sk-ladder" data-role="ladder"><div class="sk-ladder-title">'
+        "{ui_ladder_title} — {trump}</div>"
+        '<div class="sk-ladder-row">{body}</div>{arrows}</div>'
+    ).format(
+        ui_ladder_title=text("ui_ladder_title", lang),
+        trump=trump.describe(lang),
+        body=body,
+        arrows=arrows,
     )
 
 
@@ -83,10 +79,8 @@ def suit_ladder_html(trump: Trump, suit: str, lang: str = "en") -> Markup:
         _column(cards, lang, trump.step(cards[0])) for cards in ladder_steps(trump, suit)
     )
     caption = text("ui_ladder_plain", lang, suit_name=suit_name(suit, lang), level=trump.level)
-    return (
-        Markup(
-            '<div class="sk-ladder sk-ladder-plain" data-role="suit-ladder" data-suit="{suit}">'
-            '<div class="sk-ladder-caption">{caption}</div>'
-            '<div class="sk-ladder-columns">{columns}</div></div>'
-        ).format(suit=suit, caption=caption, columns=columns)
-    )
+    return Markup(
+        '<div class="sk-ladder sk-ladder-plain" data-role="suit-ladder" data-suit="{suit}">'
+        '<div class="sk-ladder-caption">{caption}</div>'
+        '<div class="sk-ladder-columns">{columns}</div></div>'
+    ).format(suit=suit, caption=caption, columns=columns)

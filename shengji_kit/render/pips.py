@@ -68,15 +68,11 @@ def joker_emblem(big: bool, x: float, y: float, size: float) -> Markup:
     """A jester's star: gold and red for the big joker 大王, black for the little joker 小王."""
     place = _place(x, y, size, False)
     if big:
-        return (
-            Markup(
-                '<g {place}><circle r="1" fill="{RED}"/>'
-                '<path d="{_STAR}" transform="scale(0.86)" fill="{GOLD}" stroke="{BLUE}" stroke-width="0.06"/></g>'
-            ).format(place=place, RED=RED, _STAR=_STAR, GOLD=GOLD, BLUE=BLUE)
-        )
-    return (
-        Markup(
-            '<g {place}><circle r="1" fill="none" stroke="{BLACK}" stroke-width="0.1"/>'
-            '<path d="{_STAR}" transform="scale(0.86)" fill="{BLACK}"/></g>'
-        ).format(place=place, BLACK=BLACK, _STAR=_STAR)
-    )
+        return Markup(
+            '<g {place}><circle r="1" fill="{RED}"/>'
+            '<path d="{_STAR}" transform="scale(0.86)" fill="{GOLD}" stroke="{BLUE}" stroke-width="0.06"/></g>'
+        ).format(place=place, RED=RED, _STAR=_STAR, GOLD=GOLD, BLUE=BLUE)
+    return Markup(
+        '<g {place}><circle r="1" fill="none" stroke="{BLACK}" stroke-width="0.1"/>'
+        '<path d="{_STAR}" transform="scale(0.86)" fill="{BLACK}"/></g>'
+    ).format(place=place, BLACK=BLACK, _STAR=_STAR)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from ..engine.cards import parse_cards
 from ..engine.explain import seat_name
@@ -28,65 +28,53 @@ def trick_record_html(trick: Trick, lang: str = "en") -> Markup:
     """One finished trick: plays in order, the winner starred, a failed throw noted."""
     plays = tuple(PlayedCards(trick.seat_of(i), play) for i, play in enumerate(trick.plays))
     head = text("ui_record_trick", lang, number=trick.number, points=trick.points)
-    attempt = ""
+    attempt = Markup()
     if trick.attempt is not None:
         blocker = seat_name(trick.blocker, lang) if trick.blocker is not None else "-"
-        attempt = (
-            Markup(
-                '<div data-role="failed-throw">{ui_record_attempt} '
-                "{cards_svg}</div>"
-            ).format(
-                ui_record_attempt=text("ui_record_attempt", lang, name=blocker),
-                cards_svg=cards_svg(trick.attempt, height=40, lang=lang),
-            )
+        attempt = Markup('<div data-role="failed-throw">{label} {cards}</div>').format(
+            label=text("ui_record_attempt", lang, name=blocker),
+            cards=cards_svg(trick.attempt, height=40, lang=lang),
         )
-    return (
-        Markup(
-            '<div class="sk-trick-record" data-trick="{number}"><b>{head}</b>'
-            "{attempt}{trick_html}</div>"
-        ).format(
-            number=trick.number,
-            head=head,
-            attempt=attempt,
-            trick_html=trick_html(plays, trick.winner, lang),
-        )
-    )
+    return Markup(
+        '<div class="sk-trick-record" data-trick="{number}"><b>{head}</b>{attempt}{plays}</div>'
+    ).format(number=trick.number, head=head, attempt=attempt, plays=trick_html(plays, trick.winner, lang))
 
 
-def _row(label: str, value: str) -> Markup:
-    return Markup('<tr><th style="{_CELL}">{label}</th><td style="{_CELL}">{value}</td></tr>').format(
-        _CELL=_CELL, label=label, value=value
+def _row(label: str, value: str | int) -> Markup:
+    """A labelled line; ``value`` is text (escaped) or ``Markup`` (cards)."""
+    return Markup('<tr><th style="{style}">{label}</th><td style="{style}">{value}</td></tr>').format(
+        style=_CELL, label=label, value=value
     )
 
 
 def _tricks(tricks: Sequence[Mapping[str, Any]], lang: str) -> Markup:
-    rows = []
+    rows: list[Markup] = []
     for number, trick in enumerate(tricks, start=1):
         leader = int(trick["leader"])
         cells = Markup("").join(
-            Markup('<td style="{_CELL}">{cards_svg}</td>').format(
-                _CELL=_CELL, cards_svg=cards_svg(parse_cards(play), height=36, lang=lang)
+            Markup('<td style="{style}">{cards}</td>').format(
+                style=_CELL, cards=cards_svg(parse_cards(play), height=36, lang=lang)
             )
             for play in trick["plays"]
         )
         rows.append(
             Markup(
-                '<tr data-trick="{number}"><td style="{_CELL}">{number}</td>'
-                '<td style="{_CELL}">{seat_name}</td>{cells}'
-                '<td style="{_CELL}">{}</td>'
-                '<td style="{_CELL}">{}</td></tr>'
+                '<tr data-trick="{number}"><td style="{style}">{number}</td>'
+                '<td style="{style}">{leader}</td>{cells}'
+                '<td style="{style}">{winner}</td>'
+                '<td style="{style}">{points}</td></tr>'
             ).format(
-                seat_name(int(trick["winner"]), lang),
-                int(trick["points"]),
                 number=number,
-                _CELL=_CELL,
-                seat_name=seat_name(leader, lang),
+                style=_CELL,
+                leader=seat_name(leader, lang),
                 cells=cells,
+                winner=seat_name(int(trick["winner"]), lang),
+                points=int(trick["points"]),
             )
         )
     head = Markup("").join(
-        Markup('<th style="{_CELL}"{}>{text}</th>').format(
-            " colspan=4" if code == "ui_record_plays" else "", _CELL=_CELL, text=text(code, lang)
+        Markup('<th style="{style}"{span}>{label}</th>').format(
+            style=_CELL, span=Markup(" colspan=4") if code == "ui_record_plays" else "", label=text(code, lang)
         )
         for code in ("ui_record_number", "ui_record_leader", "ui_record_plays", "ui_record_winner",
                      "ui_record_points")
@@ -108,21 +96,18 @@ def record_html(record: Mapping[str, Any], lang: str = "en") -> Markup:
     else:
         kitty = text("ui_kitty_kept", lang, points=points)
     summary = Markup("").join((
-        _row(text("ui_trump", lang), escape(trump.describe(lang))),
-        _row(text("ui_dealer", lang), escape(seat_name(int(record["dealer"]), lang))),
+        _row(text("ui_trump", lang), trump.describe(lang)),
+        _row(text("ui_dealer", lang), seat_name(int(record["dealer"]), lang)),
         hands,
         _row(text("ui_kitty", lang), cards_svg(parse_cards(record["buried"]), height=48, lang=lang)),
         _row(text("ui_trick_points", lang), str(record["attackers_points"])),
-        _row(text("ui_kitty_points", lang), escape(kitty)),
+        _row(text("ui_kitty_points", lang), kitty),
         _row(text("ui_attackers_total", lang), str(record["total"])),
-        _row(text("ui_outcome", lang), escape(outcome.describe(lang))),
-        _row(text("ui_next_dealer", lang), escape(seat_name(int(record["next_dealer"]), lang))),
+        _row(text("ui_outcome", lang), outcome.describe(lang)),
+        _row(text("ui_next_dealer", lang), seat_name(int(record["next_dealer"]), lang)),
     ))
-    return (
-        Markup(
-            '<div class="sk-record" data-role="record"><table>{summary}</table>'
-            "{_tricks}</div>"
-        ).format(summary=summary, _tricks=_tricks(record["tricks"], lang))
+    return Markup('<div class="sk-record" data-role="record"><table>{summary}</table>{tricks}</div>').format(
+        summary=summary, tricks=_tricks(record["tricks"], lang)
     )
 
 

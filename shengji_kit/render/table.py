@@ -24,33 +24,22 @@ _AREAS = ("south", "east", "north", "west")
 def lang_button(lang: str) -> Markup:
     """The language switch: shows the other language's name; ``data-action="lang"``."""
     other = "zh" if lang == "en" else "en"
-    return (
-        Markup(
-            '<button type="button" class="sk-button sk-lang" data-action="lang" lang="{other}" '
-            'data-value="{other}">{ui_lang_switch}</button>'
-        ).format(other=other, ui_lang_switch=text("ui_lang_switch", lang))
-    )
+    return Markup(
+        '<button type="button" class="sk-button sk-lang" data-action="lang" lang="{other}" '
+        'data-value="{other}">{label}</button>'
+    ).format(other=other, label=text("ui_lang_switch", lang))
 
 
 def action_button(button: ActionButton, lang: str) -> Markup:
     """One action button with ``data-action`` (and ``data-value`` when set)."""
     names = "sk-button sk-primary" if button.primary else "sk-button"
     value = Markup(' data-value="{value}"').format(value=button.value) if button.value else ""
-    disabled = "" if button.enabled else " disabled"
+    disabled = "" if button.enabled else Markup(" disabled")
     cards = cards_svg(button.cards, height=34, lang=lang) if button.cards else ""
-    return (
-        Markup(
-            '<button type="button" class="{names}" data-action="{action}"{value}{disabled}>'
-            "{cards}<span>{label}</span></button>"
-        ).format(
-            names=names,
-            action=button.action,
-            value=value,
-            disabled=disabled,
-            cards=cards,
-            label=button.label,
-        )
-    )
+    return Markup(
+        '<button type="button" class="{names}" data-action="{action}"{value}{disabled}>'
+        "{cards}<span>{label}</span></button>"
+    ).format(names=names, action=button.action, value=value, disabled=disabled, cards=cards, label=button.label)
 
 
 def trump_badge(trump: Trump | None, lang: str) -> Markup:
@@ -59,9 +48,9 @@ def trump_badge(trump: Trump | None, lang: str) -> Markup:
         return escape(text("ui_undeclared", lang))
     if trump.suit is None:
         return escape(text("ui_no_trump", lang))
-    symbol = Markup('<svg class="sk-pip" width="16" height="16" viewBox="-1 -1 2 2" aria-hidden="true">{pip}</svg>').format(
-        pip=pip(trump.suit, 0, 0, 2)
-    )
+    symbol = Markup(
+        '<svg class="sk-pip" width="16" height="16" viewBox="-1 -1 2 2" aria-hidden="true">{pip}</svg>'
+    ).format(pip=pip(trump.suit, 0, 0, 2))
     return symbol + escape(suit_name(trump.suit, lang))
 
 
@@ -69,33 +58,29 @@ def status_bar(scene: TableScene) -> Markup:
     """Trump, level, dealer, points, with the previous-trick and language buttons."""
     items = [
         Markup(
-            '<span class="sk-status-item" data-role="status-trump"><b>{ui_trump}</b> '
-            "{trump_badge}</span>"
-        ).format(ui_trump=text("ui_trump", scene.lang), trump_badge=trump_badge(scene.trump, scene.lang))
+            '<span class="sk-status-item" data-role="status-trump"><b>{label}</b> {badge}</span>'
+        ).format(label=text("ui_trump", scene.lang), badge=trump_badge(scene.trump, scene.lang))
     ]
     for role, label, value in scene.status:
         items.append(
             Markup(
-                '<span class="sk-status-item" data-role="status-{role}"><b>{label}</b> '
-                "{value}</span>"
+                '<span class="sk-status-item" data-role="status-{role}"><b>{label}</b> {value}</span>'
             ).format(role=role, label=label, value=value)
         )
-    buttons = []
+    buttons: list[Markup] = []
     if scene.previous:
         code = "ui_previous_hide" if scene.show_previous else "ui_previous_show"
         buttons.append(
             Markup(
                 '<button type="button" class="sk-button" data-action="previous" '
-                'aria-pressed="{}">{text}</button>'
-            ).format(str(scene.show_previous).lower(), text=text(code, scene.lang))
+                'aria-pressed="{pressed}">{label}</button>'
+            ).format(pressed=str(scene.show_previous).lower(), label=text(code, scene.lang))
         )
     buttons.append(lang_button(scene.lang))
-    return (
-        Markup(
-            '<div class="sk-topbar"><div class="sk-status" data-role="status">{items}</div>'
-            '<div class="sk-topbar-buttons">{buttons}</div></div>'
-        ).format(items=Markup("").join(items), buttons=Markup("").join(buttons))
-    )
+    return Markup(
+        '<div class="sk-topbar"><div class="sk-status" data-role="status">{items}</div>'
+        '<div class="sk-topbar-buttons">{buttons}</div></div>'
+    ).format(items=Markup("").join(items), buttons=Markup("").join(buttons))
 
 
 def seat_box(box: SeatBox, lang: str) -> Markup:
@@ -115,28 +100,26 @@ def seat_box(box: SeatBox, lang: str) -> Markup:
         )
         for kind, label in badges
     )
-    partner = Markup(' <span class="sk-partner">({ui_partner})</span>').format(
-        ui_partner=text("ui_partner", lang)
-    ) if box.seat == 2 else ""
+    partner = Markup()
+    if box.seat == 2:
+        partner = Markup(' <span class="sk-partner">({label})</span>').format(label=text("ui_partner", lang))
     back = card_back_svg(34) if box.seat != 0 else ""
     count = text("ui_cards_left", lang, count=box.cards_left)
     active = " sk-active" if box.to_act else ""
-    return (
-        Markup(
-            '<div class="sk-seat-box sk-area-{}{active}" data-role="seat-box" '
-            'data-seat-box="{seat}"><div class="sk-seat-name">{name}{partner}</div>'
-            '<div class="sk-seat-cards">{back}<span data-role="cards-left">{count}</span></div>'
-            '<div class="sk-badges">{badge_html}</div></div>'
-        ).format(
-            _AREAS[box.seat],
-            active=active,
-            seat=box.seat,
-            name=box.name,
-            partner=partner,
-            back=back,
-            count=count,
-            badge_html=badge_html,
-        )
+    return Markup(
+        '<div class="sk-seat-box sk-area-{area}{active}" data-role="seat-box" '
+        'data-seat-box="{seat}"><div class="sk-seat-name">{name}{partner}</div>'
+        '<div class="sk-seat-cards">{back}<span data-role="cards-left">{count}</span></div>'
+        '<div class="sk-badges">{badge_html}</div></div>'
+    ).format(
+        area=_AREAS[box.seat],
+        active=active,
+        seat=box.seat,
+        name=box.name,
+        partner=partner,
+        back=back,
+        count=count,
+        badge_html=badge_html,
     )
 
 
@@ -151,23 +134,19 @@ def summary_html(summary: Summary, lang: str) -> Markup:
     )
     kitty = ""
     if summary.kitty:
-        kitty = (
-            Markup(
-                '<div class="sk-summary-kitty"><b>{ui_kitty}</b>'
-                "{card_row_html}</div>"
-            ).format(
-                ui_kitty=text("ui_kitty", lang),
-                card_row_html=card_row_html(summary.kitty, lang, attrs={"data-role": "summary-kitty"}),
-            )
+        kitty = Markup(
+            '<div class="sk-summary-kitty"><b>{ui_kitty}</b>'
+            "{card_row_html}</div>"
+        ).format(
+            ui_kitty=text("ui_kitty", lang),
+            card_row_html=card_row_html(summary.kitty, lang, attrs={"data-role": "summary-kitty"}),
         )
-    return (
-        Markup(
-            '<div class="sk-summary" data-role="summary"><h3>{title}</h3>'
-            "<table>{rows}</table>{kitty}"
-            '<button type="button" class="sk-button sk-primary" data-action="next-round">'
-            "{ui_next_round}</button></div>"
-        ).format(title=summary.title, rows=rows, kitty=kitty, ui_next_round=text("ui_next_round", lang))
-    )
+    return Markup(
+        '<div class="sk-summary" data-role="summary"><h3>{title}</h3>'
+        "<table>{rows}</table>{kitty}"
+        '<button type="button" class="sk-button sk-primary" data-action="next-round">'
+        "{ui_next_round}</button></div>"
+    ).format(title=summary.title, rows=rows, kitty=kitty, ui_next_round=text("ui_next_round", lang))
 
 
 def _centre(scene: TableScene) -> Markup:
@@ -178,12 +157,10 @@ def _centre(scene: TableScene) -> Markup:
         previous = trick_centre_html(
             scene.previous, scene.previous_winner, scene.lang, True, role="previous-trick"
         )
-        centre = (
-            Markup(
-                '<div class="sk-previous"><div class="sk-previous-title">{ui_previous}'
-                "</div>{previous}</div>"
-            ).format(ui_previous=text("ui_previous", scene.lang), previous=previous)
-        )
+        centre = Markup(
+            '<div class="sk-previous"><div class="sk-previous-title">{ui_previous}'
+            "</div>{previous}</div>"
+        ).format(ui_previous=text("ui_previous", scene.lang), previous=previous)
     return centre
 
 
@@ -191,50 +168,39 @@ def table_html(scene: TableScene) -> Markup:
     """The table: status bar, three opponents' boxes around the trick, message, actions, hand."""
     lang = scene.lang
     boxes = {box.seat: seat_box(box, lang) for box in scene.seats}
-    felt = (
-        Markup(
-            '<div class="sk-felt">{get}{}'
-            '<div class="sk-centre">{_centre}</div>{}</div>'
-        ).format(boxes.get(3, ""), boxes.get(1, ""), get=boxes.get(2, ""), _centre=_centre(scene))
-    )
+    felt = Markup(
+        '<div class="sk-felt">{north}{west}<div class="sk-centre">{centre}</div>{east}</div>'
+    ).format(north=boxes.get(2, ""), west=boxes.get(3, ""), centre=_centre(scene), east=boxes.get(1, ""))
     cards = ""
     if scene.message_cards:
         cards = card_row_html(scene.message_cards, lang, attrs={"data-role": "message-cards"})
-    message = (
-        Markup(
-            '<div class="sk-message-line"><div class="sk-message" data-role="message" '
-            'data-kind="{message_kind}" aria-live="polite">{message}</div>'
-            "{cards}</div>"
-        ).format(message_kind=scene.message_kind, message=scene.message, cards=cards)
-    )
+    message = Markup(
+        '<div class="sk-message-line"><div class="sk-message" data-role="message" '
+        'data-kind="{kind}" aria-live="polite">{message}</div>{cards}</div>'
+    ).format(kind=scene.message_kind, message=scene.message, cards=cards)
     prompt = Markup('<div class="sk-prompt" data-role="prompt">{prompt}</div>').format(prompt=scene.prompt)
     actions = Markup("").join(action_button(button, lang) for button in scene.actions)
     kitty = ""
     if scene.kitty:
-        kitty = (
-            Markup(
-                '<div class="sk-kitty" data-role="kitty"><b>{kitty_label}</b>'
-                "{card_row_html}</div>"
-            ).format(kitty_label=scene.kitty_label, card_row_html=card_row_html(scene.kitty, lang))
+        kitty = Markup('<div class="sk-kitty" data-role="kitty"><b>{label}</b>{cards}</div>').format(
+            label=scene.kitty_label, cards=card_row_html(scene.kitty, lang)
         )
     hand = hand_html(
         scene.hand, scene.selected, scene.playable, scene.trump, lang, 0, text("ui_your_hand", lang)
     )
     south = boxes.get(0, "")
-    return (
-        Markup(
-            '<div class="sk-table" data-role="table" lang="{lang}">{status_bar}{felt}'
-            '{message}{prompt}<div class="sk-actions">{actions}{kitty}</div>'
-            '<div class="sk-south">{south}{hand}</div></div>'
-        ).format(
-            lang=lang,
-            status_bar=status_bar(scene),
-            felt=felt,
-            message=message,
-            prompt=prompt,
-            actions=actions,
-            kitty=kitty,
-            south=south,
-            hand=hand,
-        )
+    return Markup(
+        '<div class="sk-table" data-role="table" lang="{lang}">{status_bar}{felt}'
+        '{message}{prompt}<div class="sk-actions">{actions}{kitty}</div>'
+        '<div class="sk-south">{south}{hand}</div></div>'
+    ).format(
+        lang=lang,
+        status_bar=status_bar(scene),
+        felt=felt,
+        message=message,
+        prompt=prompt,
+        actions=actions,
+        kitty=kitty,
+        south=south,
+        hand=hand,
     )

@@ -29,9 +29,9 @@ def trick_centre_html(
     slots: list[Markup] = []
     for seat in range(4):
         if seat not in by_seat:
-            slots.append(Markup('<div class="sk-slot sk-slot-{}" data-slot="{seat}"></div>').format(
-                _SLOTS[seat], seat=seat
-            ))
+            slots.append(
+                Markup('<div class="sk-slot sk-slot-{area}" data-slot="{seat}"></div>').format(area=_SLOTS[seat], seat=seat)
+            )
             continue
         order, play = by_seat[seat]
         states: set[str] = set()
@@ -43,9 +43,9 @@ def trick_centre_html(
         row = card_row_html(play.cards, lang, states, {"data-played-by": str(seat)})
         slots.append(
             Markup(
-                '<div class="sk-slot sk-slot-{}" data-slot="{seat}">{row}'
-                '<div class="sk-slot-name">{seat_name}{lead}</div></div>'
-            ).format(_SLOTS[seat], seat=seat, row=row, seat_name=seat_name(seat, lang), lead=lead)
+                '<div class="sk-slot sk-slot-{area}" data-slot="{seat}">{row}'
+                '<div class="sk-slot-name">{name}{lead}</div></div>'
+            ).format(area=_SLOTS[seat], seat=seat, row=row, name=seat_name(seat, lang), lead=lead)
         )
     state = " sk-trick-done" if done else ""
     return Markup('<div class="sk-trick{state}" data-role="{role}">{slots}</div>').format(
@@ -59,19 +59,14 @@ def trick_html(plays: Sequence[PlayedCards], winner: int | None = None, lang: st
     for play in plays:
         star = ""
         if play.seat == winner:
-            star = Markup('<svg width="20" height="20" viewBox="76 5 20 20" aria-hidden="true">{pip_star}</svg>').format(
-                pip_star=pip_star(86, 15)
+            star = Markup('<svg width="20" height="20" viewBox="76 5 20 20" aria-hidden="true">{star}</svg>').format(
+                star=pip_star(86, 15)
             )
         rows.append(
             Markup(
                 '<div style="display:flex;align-items:center;gap:8px;margin:2px 0">'
-                '<span style="min-width:7em">{seat_name}</span>'
-                "{cards_svg}{star}</div>"
-            ).format(
-                seat_name=seat_name(play.seat, lang),
-                cards_svg=cards_svg(play.cards, height=60, lang=lang),
-                star=star,
-            )
+                '<span style="min-width:7em">{name}</span>{cards}{star}</div>'
+            ).format(name=seat_name(play.seat, lang), cards=cards_svg(play.cards, height=60, lang=lang), star=star)
         )
     return Markup('<div class="sk-trick-list" data-role="trick">{rows}</div>').format(
         rows=Markup("").join(rows)

@@ -42,22 +42,22 @@ def _trick_answers(visit: Visit, lang: str, right: Collection[str]) -> Markup:
         name = seat_name(seat, lang)
         label = f"{name}: {', '.join(card.name(lang) for card in cards)}"
         lead = Markup(' <span class="sk-lead-mark">①</span>') if position == 0 else ""
-        disabled = " disabled" if visit.locked else ""
+        disabled = Markup(" disabled") if visit.locked else ""
         slots.append(
             Markup(
-                '<div class="sk-slot sk-slot-{}" data-slot="{seat}">'
+                '<div class="sk-slot sk-slot-{area}" data-slot="{seat}">'
                 '<button type="button" class="sk-trainer-play" data-answer="{seat}" data-key="{key}" '
-                'aria-label="{label}"{_verdict}{disabled}>'
-                "{cards_svg}"
+                'aria-label="{label}"{verdict}{disabled}>'
+                "{cards}"
                 '<span class="sk-slot-name">{kbd} {name}{lead}</span></button></div>'
             ).format(
-                _SLOTS[seat],
+                area=_SLOTS[seat],
                 seat=seat,
                 key=key,
                 label=label,
-                _verdict=_verdict(str(seat), right, visit.answers),
+                verdict=_verdict(str(seat), right, visit.answers),
                 disabled=disabled,
-                cards_svg=cards_svg(cards, height=78, lang=lang),
+                cards=cards_svg(cards, height=78, lang=lang),
                 kbd=kbd(key),
                 name=name,
                 lead=lead,
@@ -83,24 +83,24 @@ def _choice_buttons(visit: Visit, choices: Sequence[Choice], lang: str, right: C
         key = key_of(position)
         cards = cards_of.get(choice.value, ())
         if cards:
-            body = Markup("<b>{value}</b>{cards_svg}").format(
-                value=choice.value, cards_svg=cards_svg(cards, height=60, step=0.7, lang=lang)
+            body = Markup("<b>{value}</b>{cards}").format(
+                value=choice.value, cards=cards_svg(cards, height=60, step=0.7, lang=lang)
             )
             label = f"{choice.value}: {', '.join(card.name(lang) for card in cards)}"
         else:
             body = Markup("<span>{label}</span>").format(label=choice.label(lang))
             label = choice.label(lang)
-        disabled = " disabled" if visit.locked else ""
+        disabled = Markup(" disabled") if visit.locked else ""
         buttons.append(
             Markup(
                 '<button type="button" class="sk-button sk-trainer-choice" data-answer="{value}" '
                 'data-key="{key}" aria-label="{label}"'
-                "{_verdict}{disabled}>{kbd}{body}</button>"
+                "{verdict}{disabled}>{kbd}{body}</button>"
             ).format(
                 value=choice.value,
                 key=key,
                 label=label,
-                _verdict=_verdict(choice.value, right, visit.answers),
+                verdict=_verdict(choice.value, right, visit.answers),
                 disabled=disabled,
                 kbd=kbd(key),
                 body=body,
@@ -112,25 +112,23 @@ def _choice_buttons(visit: Visit, choices: Sequence[Choice], lang: str, right: C
 
 
 def _number(visit: Visit, lang: str) -> Markup:
-    disabled = " disabled" if visit.locked else ""
-    return (
-        Markup(
-            '<div class="sk-trainer-number"><label>{trainer_number} '
-            '<input type="number" inputmode="numeric" step="1" data-role="number" '
-            'value="{number}"{disabled}></label>'
-            "{action_button}</div>"
-        ).format(
-            trainer_number=say("trainer_number", lang),
-            number=visit.draft.number,
-            disabled=disabled,
-            action_button=action_button("submit", say("trainer_check", lang), primary=True, disabled=visit.locked),
-        )
+    disabled = Markup(" disabled") if visit.locked else ""
+    return Markup(
+        '<div class="sk-trainer-number"><label>{label} '
+        '<input type="number" inputmode="numeric" step="1" data-role="number" '
+        'value="{number}"{disabled}></label>'
+        "{check}</div>"
+    ).format(
+        label=say("trainer_number", lang),
+        number=visit.draft.number,
+        disabled=disabled,
+        check=action_button("submit", say("trainer_check", lang), primary=True, disabled=visit.locked),
     )
 
 
 def _pick_buttons(cards: Sequence[Card], lang: str, shown: Collection[int], selected: Collection[int] = (),
-                  disabled: Collection[int] = (), role: str = "pick") -> str:
-    buttons = []
+                  disabled: Collection[int] = (), role: str = "pick") -> Markup:
+    buttons: list[Markup] = []
     for i, card in enumerate(cards):
         if i not in shown:
             continue
@@ -146,23 +144,20 @@ def _order(visit: Visit, lang: str) -> Markup:
     draft = visit.draft
     everything = range(len(draft.cards))
     pool = [i for i in everything if i not in draft.order]
-    picked = card_row_html([draft.cards[i] for i in draft.order], lang) if draft.order else ""
+    picked = card_row_html([draft.cards[i] for i in draft.order], lang) if draft.order else Markup()
     undo = action_button("undo", say("trainer_undo", lang), disabled=visit.locked or not draft.order)
     again = action_button("clear", say("trainer_clear", lang), disabled=visit.locked or not draft.order)
-    return (
-        Markup(
-            '<div class="sk-legend">{trainer_sort_pool}</div>'
-            "{_pick_buttons}"
-            '<div class="sk-trainer-picked"><span class="sk-trainer-caption">{trainer_sort_picked}</span>'
-            '<div data-role="picked">{picked}</div>{undo}{again}</div>'
-        ).format(
-            trainer_sort_pool=say("trainer_sort_pool", lang),
-            _pick_buttons=_pick_buttons(draft.cards, lang, [] if visit.locked else pool),
-            trainer_sort_picked=say("trainer_sort_picked", lang),
-            picked=picked,
-            undo=undo,
-            again=again,
-        )
+    return Markup(
+        '<div class="sk-legend">{help}</div>{pool}'
+        '<div class="sk-trainer-picked"><span class="sk-trainer-caption">{caption}</span>'
+        '<div data-role="picked">{picked}</div>{undo}{again}</div>'
+    ).format(
+        help=say("trainer_sort_pool", lang),
+        pool=_pick_buttons(draft.cards, lang, [] if visit.locked else pool),
+        caption=say("trainer_sort_picked", lang),
+        picked=picked,
+        undo=undo,
+        again=again,
     )
 
 
@@ -171,32 +166,30 @@ def _groups(visit: Visit, lang: str) -> Markup:
     locked = visit.locked
     everything = list(range(len(draft.cards)))
     hand = _pick_buttons(draft.cards, lang, everything, draft.selected, everything if locked else draft.grouped)
-    rows = []
+    rows: list[Markup] = []
     for number, group in enumerate(draft.groups):
         cards = [draft.cards[i] for i in group]
         remove = action_button("ungroup", say("trainer_group_remove", lang, cards=symbols(cards)), str(number), disabled=locked)
-        rows.append(Markup('<div class="sk-trainer-group" data-role="group">{card_row_html}{remove}</div>').format(
-            card_row_html=card_row_html(cards, lang), remove=remove
+        rows.append(Markup('<div class="sk-trainer-group" data-role="group">{cards}{remove}</div>').format(
+            cards=card_row_html(cards, lang), remove=remove
         ))
-    found = Markup("").join(rows) or Markup('<span class="sk-legend">{trainer_groups_none}</span>').format(
-        trainer_groups_none=say("trainer_groups_none", lang)
+    found = Markup("").join(rows) or Markup('<span class="sk-legend">{none}</span>').format(
+        none=say("trainer_groups_none", lang)
     )
     check = say("trainer_check_groups" if draft.groups else "trainer_check_none", lang)
-    return (
-        Markup(
-            '<div class="sk-legend">{trainer_groups_help}</div>{hand}'
-            '<div class="sk-trainer-actions">{action_button}</div>'
-            '<div class="sk-trainer-groups"><span class="sk-trainer-caption">{trainer_groups}</span>'
-            "{found}</div>"
-            '<div class="sk-trainer-actions">{}</div>'
-        ).format(
-            action_button("submit", check, primary=True, disabled=locked),
-            trainer_groups_help=say("trainer_groups_help", lang),
-            hand=hand,
-            action_button=action_button("group", say("trainer_group_make", lang), disabled=locked),
-            trainer_groups=say("trainer_groups", lang),
-            found=found,
-        )
+    return Markup(
+        '<div class="sk-legend">{help}</div>{hand}'
+        '<div class="sk-trainer-actions">{make}</div>'
+        '<div class="sk-trainer-groups"><span class="sk-trainer-caption">{caption}</span>'
+        "{found}</div>"
+        '<div class="sk-trainer-actions">{submit}</div>'
+    ).format(
+        help=say("trainer_groups_help", lang),
+        hand=hand,
+        make=action_button("group", say("trainer_group_make", lang), disabled=locked),
+        caption=say("trainer_groups", lang),
+        found=found,
+        submit=action_button("submit", check, primary=True, disabled=locked),
     )
 
 
@@ -206,22 +199,18 @@ def _lead(visit: Visit, lang: str) -> Markup:
     name = seat_name(seat if seat is not None else 0, lang)
     everything = list(range(len(draft.cards)))
     hand = _pick_buttons(draft.cards, lang, everything, draft.selected, everything if visit.locked else ())
-    return (
-        Markup(
-            '<div class="sk-legend">{trainer_lead_help}</div>'
-            '<div class="sk-trainer-cards" data-hand="{seat}"><span class="sk-trainer-caption">'
-            "{trainer_hand_of}</span>{hand}</div>"
-            '<div class="sk-trainer-actions">'
-            "{action_button}"
-            "{}</div>"
-        ).format(
-            action_button("clear", say("trainer_clear", lang), disabled=visit.locked or not draft.selected),
-            trainer_lead_help=say("trainer_lead_help", lang, seat=name),
-            seat=seat,
-            trainer_hand_of=say("trainer_hand_of", lang, seat=name),
-            hand=hand,
-            action_button=action_button("submit", say("trainer_lead", lang), primary=True, disabled=visit.locked),
-        )
+    return Markup(
+        '<div class="sk-legend">{help}</div>'
+        '<div class="sk-trainer-cards" data-hand="{seat}"><span class="sk-trainer-caption">'
+        "{caption}</span>{hand}</div>"
+        '<div class="sk-trainer-actions">{submit}{clear}</div>'
+    ).format(
+        help=say("trainer_lead_help", lang, seat=name),
+        seat=seat,
+        caption=say("trainer_hand_of", lang, seat=name),
+        hand=hand,
+        submit=action_button("submit", say("trainer_lead", lang), primary=True, disabled=visit.locked),
+        clear=action_button("clear", say("trainer_clear", lang), disabled=visit.locked or not draft.selected),
     )
 
 

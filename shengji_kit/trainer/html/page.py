@@ -28,27 +28,28 @@ _SYMBOLS = {"star": "★", "solved": "✓", "tried": "•", "new": ""}
 def _header(session: TrainerSession, lang: str) -> Markup:
     stars, solved, total = session.star_tally()
     label = say("trainer_stars_label", lang, stars=stars, solved=solved, total=total)
-    return (
-        Markup(
-            '<div class="sk-panel-head"><span class="sk-panel-title">{trainer_title}</span>'
-            '<span class="sk-trainer-stars" data-role="stars" title="{label}" aria-label="{label}">'
-            "{trainer_stars}</span>{lang_button}</div>"
-        ).format(
-            trainer_title=say("trainer_title", lang),
-            label=label,
-            trainer_stars=say("trainer_stars", lang, stars=stars, total=total),
-            lang_button=lang_button(lang),
-        )
+    return Markup(
+        '<div class="sk-panel-head"><span class="sk-panel-title">{title}</span>'
+        '<span class="sk-trainer-stars" data-role="stars" title="{label}" aria-label="{label}">'
+        "{stars}</span>{lang_button}</div>"
+    ).format(
+        title=say("trainer_title", lang),
+        label=label,
+        stars=say("trainer_stars", lang, stars=stars, total=total),
+        lang_button=lang_button(lang),
     )
 
 
 def _messages(session: TrainerSession, lang: str) -> Markup:
     notices = session.notices
     kind = next((n.kind for n in notices if n.kind == ERROR), notices[0].kind if notices else "")
-    body = Markup("").join(Markup('<p data-notice="{code}">{render}</p>').format(code=n.code, render=n.render(lang)) for n in notices)
-    return Markup('<div class="sk-message sk-trainer-message" data-role="message" data-kind="{kind}" aria-live="polite">{body}</div>').format(
-        kind=kind, body=body
+    body = Markup("").join(
+        Markup('<p data-notice="{code}">{text}</p>').format(code=n.code, text=n.render(lang)) for n in notices
     )
+    return Markup(
+        '<div class="sk-message sk-trainer-message" data-role="message" data-kind="{kind}" aria-live="polite">'
+        "{body}</div>"
+    ).format(kind=kind, body=body)
 
 
 def _modes(session: TrainerSession, lang: str) -> Markup:
@@ -61,22 +62,18 @@ def _modes(session: TrainerSession, lang: str) -> Markup:
         about = say("trainer_mode_auto_about", lang)
     else:
         about = session.bank.get_set(session.mode).description(lang)
-    return (
-        Markup(
-            '<div class="sk-trainer-modes" data-role="modes" role="group" aria-label="{trainer_modes}">'
-            '{buttons}</div><div class="sk-legend" data-role="mode-about">{about}</div>'
-        ).format(trainer_modes=say("trainer_modes", lang), buttons=Markup("").join(buttons), about=about)
-    )
+    return Markup(
+        '<div class="sk-trainer-modes" data-role="modes" role="group" aria-label="{label}">'
+        '{buttons}</div><div class="sk-legend" data-role="mode-about">{about}</div>'
+    ).format(label=say("trainer_modes", lang), buttons=Markup("").join(buttons), about=about)
 
 
 def _mode_button(mode: str, title: str, tally: str, pressed: bool) -> Markup:
     small = Markup('<small class="sk-trainer-tally">{tally}</small>').format(tally=tally) if tally else ""
-    return (
-        Markup(
-            '<button type="button" class="sk-button sk-trainer-mode" data-action="mode" data-value="{mode}" '
-            'aria-pressed="{}"><span>{title}</span>{small}</button>'
-        ).format(str(pressed).lower(), mode=mode, title=title, small=small)
-    )
+    return Markup(
+        '<button type="button" class="sk-button sk-trainer-mode" data-action="mode" data-value="{mode}" '
+        'aria-pressed="{pressed}"><span>{title}</span>{small}</button>'
+    ).format(mode=mode, pressed=str(pressed).lower(), title=title, small=small)
 
 
 def _strip(session: TrainerSession, lang: str) -> Markup:
@@ -91,44 +88,37 @@ def _strip(session: TrainerSession, lang: str) -> Markup:
             Markup(
                 '<button type="button" class="sk-trainer-dot" data-action="goto" data-value="{id}" '
                 'data-standing="{standing}" aria-label="{label}" title="{label}"{here}>'
-                '{number}<span aria-hidden="true">{}</span></button>'
+                '{number}<span aria-hidden="true">{symbol}</span></button>'
             ).format(
-                _SYMBOLS[standing],
                 id=puzzle.id,
                 standing=standing,
                 label=label,
                 here=here,
                 number=number,
+                symbol=_SYMBOLS[standing],
             )
         )
-    return (
-        Markup(
-            '<nav class="sk-trainer-strip" data-role="strip" aria-label="{trainer_strip}">'
-            "{items}</nav>"
-        ).format(trainer_strip=say("trainer_strip", lang), items=Markup("").join(items))
-    )
+    return Markup(
+        '<nav class="sk-trainer-strip" data-role="strip" aria-label="{label}">{items}</nav>'
+    ).format(label=say("trainer_strip", lang), items=Markup("").join(items))
 
 
 def _record(session: TrainerSession, puzzle: Puzzle, lang: str) -> Markup:
     record = session.record
     dots = "●" * puzzle.difficulty + "○" * (5 - puzzle.difficulty)
+    difficulty = say("trainer_difficulty", lang, level=puzzle.difficulty)
     parts = [
-        Markup(
-            '<span title="{trainer_difficulty}">'
-            '<span aria-hidden="true">{dots}</span> {trainer_difficulty}</span>'
-        ).format(trainer_difficulty=say("trainer_difficulty", lang, level=puzzle.difficulty), dots=dots),
-        Markup("<span>{trainer_attempts}</span>").format(
-            trainer_attempts=say("trainer_attempts", lang, count=record.attempts)
+        Markup('<span title="{difficulty}"><span aria-hidden="true">{dots}</span> {difficulty}</span>').format(
+            difficulty=difficulty, dots=dots
         ),
+        Markup("<span>{attempts}</span>").format(attempts=say("trainer_attempts", lang, count=record.attempts)),
     ]
     if record.star:
-        parts.append(Markup('<span class="sk-trainer-earned">{trainer_star_earned}</span>').format(
-            trainer_star_earned=say("trainer_star_earned", lang)
-        ))
+        parts.append(
+            Markup('<span class="sk-trainer-earned">{text}</span>').format(text=say("trainer_star_earned", lang))
+        )
     elif record.star_lost:
-        parts.append(Markup('<span class="sk-trainer-lost">{trainer_star_lost}</span>').format(
-            trainer_star_lost=say("trainer_star_lost", lang)
-        ))
+        parts.append(Markup('<span class="sk-trainer-lost">{text}</span>').format(text=say("trainer_star_lost", lang)))
     return Markup('<div class="sk-trainer-record" data-role="record">{parts}</div>').format(
         parts=Markup("").join(parts)
     )
@@ -141,26 +131,19 @@ def _feedback(visit: Visit, lang: str) -> Markup:
     result = ""
     if visit.solved:
         code = "trainer_solved_star" if visit.earned_star else "trainer_solved"
-        result = Markup('<div class="sk-trainer-result" data-role="result">{say}</div>').format(
-            say=say(code, lang)
-        )
-    return (
-        Markup(
-            '<div class="sk-feedback sk-trainer-feedback" data-role="feedback" data-kind="{kind}" '
-            'aria-live="polite">{message}</div>{result}'
-        ).format(kind=kind, message=message, result=result)
-    )
+        result = Markup('<div class="sk-trainer-result" data-role="result">{text}</div>').format(text=say(code, lang))
+    return Markup(
+        '<div class="sk-feedback sk-trainer-feedback" data-role="feedback" data-kind="{kind}" '
+        'aria-live="polite">{message}</div>{result}'
+    ).format(kind=kind, message=message, result=result)
 
 
 def _hint(visit: Visit, lang: str) -> Markup:
     if not visit.hint_shown:
         return Markup()
-    return (
-        Markup(
-            '<div class="sk-trainer-hint" data-role="hint"><b>{trainer_hint_label}</b> '
-            "{hint}</div>"
-        ).format(trainer_hint_label=say("trainer_hint_label", lang), hint=visit.puzzle.hint(lang))
-    )
+    return Markup(
+        '<div class="sk-trainer-hint" data-role="hint"><b>{label}</b> {hint}</div>'
+    ).format(label=say("trainer_hint_label", lang), hint=visit.puzzle.hint(lang))
 
 
 def _show(visit: Visit, lang: str) -> Markup:
@@ -181,16 +164,17 @@ def _show(visit: Visit, lang: str) -> Markup:
     if show.finished and visit.draft.cards and visit.puzzle.question.answer_format == "cards":
         ordered = visit.puzzle.table.trump.sorted(visit.draft.cards)
         sorted_row = labelled_row(say("trainer_answer_is", lang, answer=""), ordered, lang, "showme-cards")
-    body = Markup("").join(Markup("<p>{paragraphs}</p>").format(paragraphs=paragraphs(line)) for line in lines)
-    step = ""
+    body = Markup("").join(Markup("<p>{line}</p>").format(line=paragraphs(line)) for line in lines)
+    following = Markup()
     if not show.finished:
-        step = action_button("show", say("trainer_show_next", lang), primary=True, autofocus=True)
-    note = "" if visit.solved else Markup('<p class="sk-legend">{trainer_revealed}</p>').format(
-        trainer_revealed=say("trainer_revealed", lang)
-    )
-    return Markup('<div class="sk-trainer-showme" data-role="showme" data-step="{step}" data-steps="{steps}">{body}{sorted_row}{}{note}</div>').format(
-        step, step=show.step, steps=show.steps, body=body, sorted_row=sorted_row, note=note
-    )
+        following = action_button("show", say("trainer_show_next", lang), primary=True, autofocus=True)
+    note = Markup()
+    if not visit.solved:
+        note = Markup('<p class="sk-legend">{text}</p>').format(text=say("trainer_revealed", lang))
+    return Markup(
+        '<div class="sk-trainer-showme" data-role="showme" data-step="{step}" data-steps="{steps}">'
+        "{body}{sorted_row}{following}{note}</div>"
+    ).format(step=show.step, steps=show.steps, body=body, sorted_row=sorted_row, following=following, note=note)
 
 
 def _controls(session: TrainerSession, visit: Visit, lang: str) -> Markup:
@@ -203,9 +187,10 @@ def _controls(session: TrainerSession, visit: Visit, lang: str) -> Markup:
     count = len(visit.puzzle.question.choices()) if visit.puzzle.kind != "trick_winner" else len(visit.puzzle.table.trick)
     last = "9, 0" if count >= 10 else key_of(count - 1)
     keys = say("trainer_keys", lang, last=last) if count else say("trainer_keys_plain", lang)
-    return Markup('<div class="sk-trainer-actions">{hint}{show}{following}</div><div class="sk-legend sk-trainer-keys">{keys}</div>').format(
-        hint=hint, show=show, following=following, keys=keys
-    )
+    return Markup(
+        '<div class="sk-trainer-actions">{hint}{show}{following}</div>'
+        '<div class="sk-legend sk-trainer-keys">{keys}</div>'
+    ).format(hint=hint, show=show, following=following, keys=keys)
 
 
 def _puzzle(session: TrainerSession, visit: Visit, lang: str) -> Markup:
@@ -216,28 +201,25 @@ def _puzzle(session: TrainerSession, visit: Visit, lang: str) -> Markup:
         right = {choice.value for choice in right_choices(puzzle)}
     staging = show is not None and show.trick is not None
     answers = "" if staging else answers_html(visit, lang, right)
-    return (
-        Markup(
-            '<section class="sk-trainer-puzzle" data-role="puzzle" data-puzzle="{id}" '
-            'data-kind="{kind}" data-solved="{}">'
-            '<h3 class="sk-trainer-title">{title}</h3>{_record}'
-            '<div class="sk-question" data-role="question">{prompt}</div>'
-            "{position_html}{answers}{_feedback}{_hint}{_show}"
-            "{_controls}</section>"
-        ).format(
-            str(visit.solved).lower(),
-            id=puzzle.id,
-            kind=puzzle.kind,
-            title=puzzle.title(lang),
-            _record=_record(session, puzzle, lang),
-            prompt=puzzle.prompt(lang),
-            position_html=position_html(visit, lang),
-            answers=answers,
-            _feedback=_feedback(visit, lang),
-            _hint=_hint(visit, lang),
-            _show=_show(visit, lang),
-            _controls=_controls(session, visit, lang),
-        )
+    return Markup(
+        '<section class="sk-trainer-puzzle" data-role="puzzle" data-puzzle="{id}" '
+        'data-kind="{kind}" data-solved="{solved}">'
+        '<h3 class="sk-trainer-title">{title}</h3>{record}'
+        '<div class="sk-question" data-role="question">{prompt}</div>'
+        "{position}{answers}{feedback}{hint}{show}{controls}</section>"
+    ).format(
+        id=puzzle.id,
+        kind=puzzle.kind,
+        solved=str(visit.solved).lower(),
+        title=puzzle.title(lang),
+        record=_record(session, puzzle, lang),
+        prompt=puzzle.prompt(lang),
+        position=position_html(visit, lang),
+        answers=answers,
+        feedback=_feedback(visit, lang),
+        hint=_hint(visit, lang),
+        show=_show(visit, lang),
+        controls=_controls(session, visit, lang),
     )
 
 
@@ -245,16 +227,14 @@ def trainer_html(session: TrainerSession, lang: str) -> Markup:
     """The trainer as one HTML string in ``lang``."""
     visit = session.visit
     body = _puzzle(session, visit, lang) if visit else ""
-    return (
-        Markup(
-            '<div class="sk-panel sk-trainer" data-role="trainer" lang="{lang}">{_header}'
-            "{_messages}{_modes}{_strip}{body}</div>"
-        ).format(
-            lang=lang,
-            _header=_header(session, lang),
-            _messages=_messages(session, lang),
-            _modes=_modes(session, lang),
-            _strip=_strip(session, lang),
-            body=body,
-        )
+    return Markup(
+        '<div class="sk-panel sk-trainer" data-role="trainer" lang="{lang}">'
+        "{header}{messages}{modes}{strip}{body}</div>"
+    ).format(
+        lang=lang,
+        header=_header(session, lang),
+        messages=_messages(session, lang),
+        modes=_modes(session, lang),
+        strip=_strip(session, lang),
+        body=body,
     )

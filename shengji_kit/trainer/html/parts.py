@@ -21,7 +21,10 @@ def key_of(position: int) -> str:
 
 
 def kbd(key: str) -> Markup:
-    return Markup('<kbd class="sk-trainer-key" aria-hidden="true">{key}</kbd>').format(key=key) if key else Markup()
+    """The key badge of a choice (nothing past the tenth choice)."""
+    if not key:
+        return Markup()
+    return Markup('<kbd class="sk-trainer-key" aria-hidden="true">{key}</kbd>').format(key=key)
 
 
 def action_button(
@@ -32,26 +35,24 @@ def action_button(
     disabled: bool = False,
     autofocus: bool = False,
     extra_class: str = "",
-) -> str:
+) -> Markup:
     """A ``<button data-action>`` (``data-value`` when given); ``data-autofocus`` takes focus after a redraw."""
     names = " ".join(n for n in ("sk-button", "sk-primary" if primary else "", extra_class) if n)
-    attrs = Markup(' data-value="{value}"').format(value=value) if value else ""
-    attrs += " disabled" if disabled else ""
-    attrs += " data-autofocus" if autofocus else ""
+    attrs = Markup(' data-value="{value}"').format(value=value) if value else Markup()
+    attrs += Markup(" disabled") if disabled else ""
+    attrs += Markup(" data-autofocus") if autofocus else ""
     return Markup('<button type="button" class="{names}" data-action="{action}"{attrs}>{label}</button>').format(
         names=names, action=action, attrs=attrs, label=label
     )
 
 
-def labelled_row(label: str, cards: Sequence[Card], lang: str, role: str, extra: str = "") -> Markup:
-    """A caption and a row of non-interactive cards."""
+def labelled_row(label: str, cards: Sequence[Card], lang: str, role: str, extra: Markup | None = None) -> Markup:
+    """A caption and a row of non-interactive cards; ``extra`` holds more attributes of the row."""
     row = card_row_html(cards, lang) if cards else Markup('<span class="sk-legend">—</span>')
-    return (
-        Markup(
-            '<div class="sk-trainer-cards" data-role="{role}"{extra}>'
-            '<span class="sk-trainer-caption">{label}</span>{row}</div>'
-        ).format(role=role, extra=extra, label=label, row=row)
-    )
+    return Markup(
+        '<div class="sk-trainer-cards" data-role="{role}"{extra}>'
+        '<span class="sk-trainer-caption">{label}</span>{row}</div>'
+    ).format(role=role, extra=extra or "", label=label, row=row)
 
 
 def seat_hand(seat: int, cards: Sequence[Card], lang: str) -> Markup:

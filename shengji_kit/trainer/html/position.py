@@ -20,7 +20,7 @@ from .parts import labelled_row, seat_hand
 TRICK_WINNER = "trick_winner"
 
 
-def _felt(inner: str) -> Markup:
+def _felt(inner: Markup) -> Markup:
     return Markup('<div class="sk-trainer-felt">{inner}</div>').format(inner=inner)
 
 
@@ -29,19 +29,19 @@ def _facts(visit: Visit, lang: str) -> Markup:
     parts: list[Markup] = []
     if table.dealer is not None:
         parts.append(
-            Markup(
-                '<span class="sk-trainer-fact" data-role="dealer"><b>{ui_dealer}</b> '
-                "{seat_name}</span>"
-            ).format(ui_dealer=text("ui_dealer", lang), seat_name=seat_name(table.dealer, lang))
+            Markup('<span class="sk-trainer-fact" data-role="dealer"><b>{label}</b> {name}</span>').format(
+                label=text("ui_dealer", lang), name=seat_name(table.dealer, lang)
+            )
         )
     if table.points is not None and visit.puzzle.kind != "count":
         parts.append(
-            Markup(
-                '<span class="sk-trainer-fact" data-role="points">'
-                "{trainer_points_so_far}</span>"
-            ).format(trainer_points_so_far=say("trainer_points_so_far", lang, points=table.points))
+            Markup('<span class="sk-trainer-fact" data-role="points">{text}</span>').format(
+                text=say("trainer_points_so_far", lang, points=table.points)
+            )
         )
-    facts = Markup('<div class="sk-trainer-facts">{parts}</div>').format(parts=Markup("").join(parts)) if parts else Markup()
+    facts = Markup()
+    if parts:
+        facts = Markup('<div class="sk-trainer-facts">{parts}</div>').format(parts=Markup("").join(parts))
     kitty = Markup()
     if table.kitty:
         kitty = labelled_row(say("trainer_kitty", lang), table.kitty, lang, "kitty")
@@ -62,8 +62,8 @@ def _stage(visit: Visit, lang: str) -> Markup:
 def position_html(visit: Visit, lang: str) -> Markup:
     """Everything on the table that is not an answer control."""
     if visit.show is not None and visit.show.trick is not None:
-        return Markup('<div class="sk-trainer-position" data-role="position">{_stage}</div>').format(
-            _stage=_stage(visit, lang)
+        return Markup('<div class="sk-trainer-position" data-role="position">{stage}</div>').format(
+            stage=_stage(visit, lang)
         )
     puzzle = visit.puzzle
     table = puzzle.table
@@ -74,9 +74,7 @@ def position_html(visit: Visit, lang: str) -> Markup:
     answering = draft_seat(puzzle)
     hands = [seat_hand(seat, cards, lang) for seat, cards in sorted(table.hands.items()) if seat != answering]
     if hands:
-        parts.append(Markup('<div class="sk-trainer-hands">{hands}</div>').format(
-            hands=Markup("").join(hands)
-        ))
+        parts.append(Markup('<div class="sk-trainer-hands">{hands}</div>').format(hands=Markup("").join(hands)))
     parts.append(_facts(visit, lang))
     return Markup('<div class="sk-trainer-position" data-role="position">{parts}</div>').format(
         parts=Markup("").join(parts)
