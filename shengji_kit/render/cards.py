@@ -50,9 +50,9 @@ def _corner(card: Card, colour: str) -> Markup:
     rank = card.rank
     size = 25 if rank == "10" else 30
     squeeze = Markup(' textLength="24" lengthAdjust="spacingAndGlyphs"') if rank == "10" else ""
-    text = Markup('<text x="14" y="31" font-size="{size}" text-anchor="middle" fill="{colour}" {FONT}{squeeze}>{rank}</text>').format(
-        size=size, colour=colour, FONT=FONT, squeeze=squeeze, rank=rank
-    )
+    text = Markup(
+        '<text x="14" y="31" font-size="{size}" text-anchor="middle" fill="{colour}" {FONT}{squeeze}>{rank}</text>'
+    ).format(size=size, colour=colour, FONT=FONT, squeeze=squeeze, rank=rank)
     return text + pip(card.suit, 14, 46, 17)
 
 
@@ -66,9 +66,9 @@ def _centre(card: Card, colour: str) -> Markup:
             '<rect x="28" y="20" width="52" height="100" rx="4" fill="none" '
             'stroke="{colour}" stroke-width="2"/>'
         ).format(colour=colour)
-        letter = Markup('<text x="54" y="82" font-size="46" text-anchor="middle" fill="{colour}" {FONT}>{rank}</text>').format(
-            colour=colour, FONT=FONT, rank=rank
-        )
+        letter = Markup(
+            '<text x="54" y="82" font-size="46" text-anchor="middle" fill="{colour}" {FONT}>{rank}</text>'
+        ).format(colour=colour, FONT=FONT, rank=rank)
         return frame + letter + pip(card.suit, 54, 102, 18)
     return pip(card.suit, 56, 72, 58 if rank == "A" else 44)
 
@@ -90,9 +90,11 @@ def _badges(card: Card, states: Collection[str]) -> Markup:
     if "winning" in states:
         parts.append(pip_star(86, 15))
     if "unplayable" in states:
-        parts.append(Markup('<rect width="{WIDTH}" height="{HEIGHT}" rx="8" fill="#5a5a5a" fill-opacity="0.45"/>').format(
-            WIDTH=WIDTH, HEIGHT=HEIGHT
-        ))
+        parts.append(
+            Markup('<rect width="{WIDTH}" height="{HEIGHT}" rx="8" fill="#5a5a5a" fill-opacity="0.45"/>').format(
+                WIDTH=WIDTH, HEIGHT=HEIGHT
+            )
+        )
     return Markup("").join(parts)
 
 

@@ -57,7 +57,9 @@ def pip(suit: str, x: float, y: float, size: float, colour: str | None = None, f
             place=place, _SPADE=_SPADE, fill=fill
         )
     if suit == "C":
-        lobes = Markup("").join(Markup('<circle cx="{cx:g}" cy="{cy:g}" r="0.42"/>').format(cx=cx, cy=cy) for cx, cy in _CLUB_LOBES)
+        lobes = Markup("").join(
+            Markup('<circle cx="{cx:g}" cy="{cy:g}" r="0.42"/>').format(cx=cx, cy=cy) for cx, cy in _CLUB_LOBES
+        )
         return Markup('<g {place} fill="{fill}">{lobes}<path d="{_CLUB_STEM}"/></g>').format(
             place=place, fill=fill, lobes=lobes, _CLUB_STEM=_CLUB_STEM
         )

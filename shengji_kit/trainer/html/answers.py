@@ -169,10 +169,13 @@ def _groups(visit: Visit, lang: str) -> Markup:
     rows: list[Markup] = []
     for number, group in enumerate(draft.groups):
         cards = [draft.cards[i] for i in group]
-        remove = action_button("ungroup", say("trainer_group_remove", lang, cards=symbols(cards)), str(number), disabled=locked)
-        rows.append(Markup('<div class="sk-trainer-group" data-role="group">{cards}{remove}</div>').format(
-            cards=card_row_html(cards, lang), remove=remove
-        ))
+        label = say("trainer_group_remove", lang, cards=symbols(cards))
+        remove = action_button("ungroup", label, str(number), disabled=locked)
+        rows.append(
+            Markup('<div class="sk-trainer-group" data-role="group">{cards}{remove}</div>').format(
+                cards=card_row_html(cards, lang), remove=remove
+            )
+        )
     found = Markup("").join(rows) or Markup('<span class="sk-legend">{none}</span>').format(
         none=say("trainer_groups_none", lang)
     )
