@@ -8,6 +8,7 @@ and ``trump`` (a gold stripe on the left edge, visible when cards overlap).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from functools import cache, lru_cache
 
 from markupsafe import Markup
 
@@ -114,6 +115,12 @@ def card_face(card: Card, states: Collection[str] = ()) -> Markup:
     unknown = set(states) - STATES
     if unknown:
         raise ValueError(f"unknown card states: {sorted(unknown)}")
+    return _face(card, frozenset(states))
+
+
+@lru_cache(maxsize=1024)
+def _face(card: Card, states: frozenset[str]) -> Markup:
+    """A face depends only on the card and its states, and a table draws dozens: drawn once each."""
     colour = RED if card.is_red else BLACK
     stroke, stroke_width = _border(states)
     inset = stroke_width / 2
@@ -210,8 +217,9 @@ def cards_svg(
     )
 
 
+@cache
 def card_back_svg(height: int = 60) -> Markup:
-    """The back of a card (a hidden card), drawn with a diamond lattice."""
+    """The back of a card (a hidden card), drawn with a diamond lattice (once per height)."""
     width = round(height * WIDTH / HEIGHT)
     lattice = Markup("").join(
         Markup('<path d="M{x},{top} L{right},{y} L{x},{bottom} L{left},{y} Z"/>').format(

@@ -8,6 +8,7 @@ language) and ``aria-pressed`` (selected or not).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from functools import lru_cache
 
 from markupsafe import Markup
 
@@ -33,12 +34,20 @@ def card_button(
     focusable: bool = True,
 ) -> Markup:
     """One card as a ``<button>`` holding its SVG face, with the DOM hooks described above."""
-    names = ["sk-card", *(f"sk-{state}" for state in sorted(states)), *classes]
     extra = dict(attrs or {})
     if index is not None:
         extra["data-index"] = str(index)
     if not focusable:
         extra["tabindex"] = "-1"
+    return _button(card, frozenset(states), lang, tuple(classes), tuple(extra.items()))
+
+
+@lru_cache(maxsize=2048)
+def _button(
+    card: Card, states: frozenset[str], lang: str, classes: tuple[str, ...], attrs: tuple[tuple[str, str], ...]
+) -> Markup:
+    """Tables redraw on every click with mostly the same buttons: each is drawn once and kept."""
+    names = ["sk-card", *(f"sk-{state}" for state in sorted(states)), *classes]
     pressed = "true" if "selected" in states else "false"
     return Markup(
         '<button type="button" class="{names}" data-card="{code}" '
@@ -49,7 +58,7 @@ def card_button(
         code=card.code,
         label=card.name(lang),
         pressed=pressed,
-        attributes=html_attributes(extra),
+        attributes=html_attributes(dict(attrs)),
         viewbox=_VIEWBOX,
         face=card_face(card, states),
     )
