@@ -7,7 +7,6 @@ through :func:`voila_command` and :func:`voila_environment`, so every caller sha
 from __future__ import annotations
 
 import argparse
-import html
 import json
 import os
 import subprocess
@@ -16,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from markupsafe import Markup
 
 if TYPE_CHECKING:
     from tornado.web import RequestHandler
@@ -92,27 +93,30 @@ def catalogue(root: Path = REPO_ROOT) -> list[CatalogueEntry]:
     return entries
 
 
-def catalogue_html(root: Path = REPO_ROOT) -> str:
-    """The landing page's list: one bilingual section per folder, links relative to ``notebooks/``."""
+def catalogue_html(root: Path = REPO_ROOT) -> Markup:
+    """The landing page's list: one bilingual section per folder, links relative to ``notebooks/``.
+
+    Titles and summaries come from the notebooks' text, so they are escaped: they never become markup.
+    """
     entries = catalogue(root)
-    parts = ['<div class="shengji-catalogue" data-role="catalogue">']
+    parts = [Markup('<div class="shengji-catalogue" data-role="catalogue">')]
     for folder, heading in FOLDERS.items():
-        parts.append(f'<h2 data-folder="{folder}">{html.escape(heading)}</h2>')
+        parts.append(Markup('<h2 data-folder="{folder}">{heading}</h2>').format(folder=folder, heading=heading))
         items = [entry for entry in entries if entry.folder == folder]
         if not items:
-            parts.append("<p><em>Nothing here yet · 暂无内容</em></p>")
+            parts.append(Markup("<p><em>Nothing here yet · 暂无内容</em></p>"))
             continue
-        parts.append("<ul>")
+        parts.append(Markup("<ul>"))
         for entry in items:
-            href = html.escape(f"../{entry.path}", quote=True)
-            summary = f" — {html.escape(entry.summary)}" if entry.summary else ""
+            summary = Markup(" — {summary}").format(summary=entry.summary) if entry.summary else ""
             parts.append(
-                f'<li><a href="{href}" data-notebook="{html.escape(entry.path, quote=True)}">'
-                f"{html.escape(entry.title)}</a>{summary}</li>"
+                Markup('<li><a href="../{path}" data-notebook="{path}">{title}</a>{summary}</li>').format(
+                    path=entry.path, title=entry.title, summary=summary
+                )
             )
-        parts.append("</ul>")
-    parts.append("</div>")
-    return "\n".join(parts)
+        parts.append(Markup("</ul>"))
+    parts.append(Markup("</div>"))
+    return Markup("\n").join(parts)
 
 
 def set_xsrf_cookie(handler: RequestHandler, notebook: Any = None, cwd: str | None = None) -> None:

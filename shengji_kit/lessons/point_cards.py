@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from html import escape
 from typing import Any
+
+from markupsafe import Markup
 
 from ..engine.cards import SUITS, Card
 from ..engine.scoring import points
@@ -30,14 +31,22 @@ class PointCardsScene:
         """The table does not react to clicks."""
 
     def render(self, lang: str) -> str:
-        rows = "".join(
-            f'<tr data-rank="{rank}"><td>{card_row_html(cards, lang)}</td>'
-            f'<td>{escape(text("l1_points_value", lang, value=value, total=8 * value))}</td></tr>'
+        rows = Markup("").join(
+            Markup('<tr data-rank="{rank}"><td>{cards}</td><td>{value}</td></tr>').format(
+                rank=rank,
+                cards=card_row_html(cards, lang),
+                value=text("l1_points_value", lang, value=value, total=8 * value),
+            )
             for rank, cards, value in self.rows()
         )
-        return (
-            f'<div class="sk-panel" data-role="point-cards"><div class="sk-panel-head">'
-            f'<span class="sk-panel-title">{text("l1_points_title", lang)}</span>{lang_button(lang)}</div>'
-            f'<p>{escape(text("l1_points_intro", lang))}</p>'
-            f'<table class="sk-points-table">{rows}</table></div>'
+        return Markup(
+            '<div class="sk-panel" data-role="point-cards"><div class="sk-panel-head">'
+            '<span class="sk-panel-title">{l1_points_title}</span>{lang_button}</div>'
+            "<p>{l1_points_intro}</p>"
+            '<table class="sk-points-table">{rows}</table></div>'
+        ).format(
+            l1_points_title=text("l1_points_title", lang),
+            lang_button=lang_button(lang),
+            l1_points_intro=text("l1_points_intro", lang),
+            rows=rows,
         )

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from html import escape
 from typing import Any
+
+from markupsafe import Markup
 
 from ..engine.cards import RANKS, SUITS, Card, full_deck
 from ..engine.explain import render_message, suit_name
@@ -26,16 +27,18 @@ from .trump_facts import card_role, ladder_position
 HAND_SIZE = 25
 
 
-def _control(action: str, value: str, label: str, pressed: bool, name: str = "") -> str:
-    aria = f' aria-label="{escape(name)}"' if name else ""
-    return (
-        f'<button type="button" class="sk-button" data-action="{action}" data-value="{value}" '
-        f'aria-pressed="{str(pressed).lower()}"{aria}>{label}</button>'
+def _control(action: str, value: str, label: str, pressed: bool, name: str = "") -> Markup:
+    aria = Markup(' aria-label="{name}"').format(name=name) if name else ""
+    return Markup(
+        '<button type="button" class="sk-button" data-action="{action}" data-value="{value}" '
+        'aria-pressed="{pressed}"{aria}>{label}</button>'
+    ).format(action=action, value=value, pressed=str(pressed).lower(), aria=aria, label=label)
+
+
+def _suit_icon(suit: str) -> Markup:
+    return Markup('<svg width="16" height="16" viewBox="-1 -1 2 2" aria-hidden="true">{pip}</svg>').format(
+        pip=pip(suit, 0, 0, 2)
     )
-
-
-def _suit_icon(suit: str) -> str:
-    return f'<svg width="16" height="16" viewBox="-1 -1 2 2" aria-hidden="true">{pip(suit, 0, 0, 2)}</svg>'
 
 
 class TrumpExplorer:
@@ -90,10 +93,10 @@ class TrumpExplorer:
         elif action == "deal":
             self.deal()
 
-    def render(self, lang: str) -> str:
+    def render(self, lang: str) -> Markup:
         trump = self.trump
-        levels = "".join(_control("level", rank, rank, rank == trump.level) for rank in RANKS)
-        suits = "".join(
+        levels = Markup("").join(_control("level", rank, rank, rank == trump.level) for rank in RANKS)
+        suits = Markup("").join(
             _control("suit", s, _suit_icon(s), s == trump.suit, suit_name(s, lang)) for s in SUITS
         )
         suits += _control("suit", "none", text("l1_no_trump_button", lang), trump.suit is None)
@@ -103,15 +106,28 @@ class TrumpExplorer:
         )
         note = self.explain(self.focus, lang) if self.focus is not None else text("l1_click_hint", lang)
         plain_suit = next(s for s in SUITS if s != trump.suit)
-        return (
-            f'<div class="sk-panel" data-role="explorer"><div class="sk-panel-head">'
-            f'<span class="sk-panel-title">{text("l1_explorer_title", lang)}</span>{lang_button(lang)}</div>'
-            f'<div class="sk-controls"><span class="sk-control-label">{text("l1_level_label", lang)}</span>{levels}</div>'
-            f'<div class="sk-controls"><span class="sk-control-label">{text("l1_suit_label", lang)}</span>{suits}'
-            f'<button type="button" class="sk-button" data-action="deal">{text("l1_new_hand", lang)}</button></div>'
-            f'<div class="sk-legend" data-role="trump-count">{escape(summary)}</div>'
-            f"{hand_html(self.hand.cards, self.hand.selected, None, trump, lang, 0, mark_trumps=True)}"
-            f'<div class="sk-message" data-role="message" data-kind="info">{escape(note)}</div>'
-            f"{trump_ladder_html(trump, lang)}{suit_ladder_html(trump, plain_suit, lang)}</div>"
+        return Markup(
+            '<div class="sk-panel" data-role="explorer"><div class="sk-panel-head">'
+            '<span class="sk-panel-title">{l1_explorer_title}</span>{lang_button}</div>'
+            '<div class="sk-controls"><span class="sk-control-label">{l1_level_label}</span>{levels}</div>'
+            '<div class="sk-controls"><span class="sk-control-label">{l1_suit_label}</span>{suits}'
+            '<button type="button" class="sk-button" data-action="deal">{l1_new_hand}</button></div>'
+            '<div class="sk-legend" data-role="trump-count">{summary}</div>'
+            "{hand}"
+            '<div class="sk-message" data-role="message" data-kind="info">{note}</div>'
+            "{ladder}{plain_ladder}</div>"
+        ).format(
+            l1_explorer_title=text("l1_explorer_title", lang),
+            lang_button=lang_button(lang),
+            l1_level_label=text("l1_level_label", lang),
+            levels=levels,
+            l1_suit_label=text("l1_suit_label", lang),
+            suits=suits,
+            l1_new_hand=text("l1_new_hand", lang),
+            summary=summary,
+            hand=hand_html(self.hand.cards, self.hand.selected, None, trump, lang, 0, mark_trumps=True),
+            note=note,
+            ladder=trump_ladder_html(trump, lang),
+            plain_ladder=suit_ladder_html(trump, plain_suit, lang),
         )
 

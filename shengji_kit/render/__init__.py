@@ -1,4 +1,10 @@
-"""Pure drawing: cards, hands, tricks, ladders and the card table as SVG/HTML strings."""
+"""Pure drawing: cards, hands, tricks, ladders and the card table as SVG/HTML strings.
+
+Markup is built with ``markupsafe``: ``Markup(template).format(...)`` escapes every value that is
+not itself ``Markup``, so text from data (catalogue messages, names, puzzle texts) is always shown
+as text; only the literal markup written in the render code is trusted. Drawing functions return
+``Markup``, a ``str``.
+"""
 
 from .cards import card_back_svg, card_svg, cards_svg
 from .hands import card_button, hand_html

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from html import escape
+
+from markupsafe import Markup
 
 from ..engine.cards import Card
 from ..engine.explain import render_message, seat_name
@@ -67,43 +68,52 @@ class Question:
         return render_message(self.prompt_code, self.prompt_params, lang)
 
 
-def _choice_html(choice: Choice, chosen: bool, lang: str) -> str:
+def _choice_html(choice: Choice, chosen: bool, lang: str) -> Markup:
     if choice.cards:
-        buttons = "".join(
+        buttons = Markup("").join(
             card_button(card, None, (), lang, attrs={"data-answer": choice.answer}) for card in choice.cards
         )
-        seat = f'<span class="sk-slot-name">{escape(seat_name(choice.seat, lang))}</span>' if choice.seat is not None else ""
-        return (
-            f'<div class="sk-answer-play" data-chosen="{str(chosen).lower()}">'
-            f'<div class="sk-row">{buttons}</div>{seat}</div>'
-        )
+        seat = Markup()
+        if choice.seat is not None:
+            seat = Markup('<span class="sk-slot-name">{name}</span>').format(name=seat_name(choice.seat, lang))
+        return Markup(
+            '<div class="sk-answer-play" data-chosen="{chosen}">'
+            '<div class="sk-row">{buttons}</div>{seat}</div>'
+        ).format(chosen=str(chosen).lower(), buttons=buttons, seat=seat)
     pressed = "true" if chosen else "false"
-    return (
-        f'<button type="button" class="sk-button" data-answer="{escape(choice.answer)}" '
-        f'aria-pressed="{pressed}">{escape(text(choice.label_code, lang))}</button>'
-    )
+    return Markup(
+        '<button type="button" class="sk-button" data-answer="{answer}" '
+        'aria-pressed="{pressed}">{label}</button>'
+    ).format(answer=choice.answer, pressed=pressed, label=text(choice.label_code, lang))
 
 
-def _order_html(question: Question, picks: Sequence[str], lang: str) -> str:
+def _order_html(question: Question, picks: Sequence[str], lang: str) -> Markup:
     by_answer = {choice.answer: choice for choice in question.choices}
-    pool = "".join(
+    pool = Markup("").join(
         card_button(card, None, (), lang, attrs={"data-answer": choice.answer})
         for choice in question.choices
         if choice.answer not in picks
         for card in choice.cards
     )
-    picked = "".join(
+    picked = Markup("").join(
         card_button(card, None, ("selected",), lang, focusable=False)
         for answer in picks
         for card in by_answer[answer].cards
     )
-    return (
-        f'<div class="sk-legend">{text("ui_pick_hint", lang)}</div>'
-        f'<div class="sk-answers sk-row" data-role="pool">{pool}</div>'
-        f'<div class="sk-order-picked"><span class="sk-control-label">{text("ui_your_order", lang)}</span>'
-        f'<div class="sk-row" data-role="picked">{picked}</div>'
-        f'<button type="button" class="sk-button" data-action="undo"{"" if picks else " disabled"}>'
-        f'{text("ui_undo", lang)}</button></div>'
+    return Markup(
+        '<div class="sk-legend">{ui_pick_hint}</div>'
+        '<div class="sk-answers sk-row" data-role="pool">{pool}</div>'
+        '<div class="sk-order-picked"><span class="sk-control-label">{ui_your_order}</span>'
+        '<div class="sk-row" data-role="picked">{picked}</div>'
+        '<button type="button" class="sk-button" data-action="undo"{disabled}>'
+        "{ui_undo}</button></div>"
+    ).format(
+        disabled="" if picks else Markup(" disabled"),
+        ui_pick_hint=text("ui_pick_hint", lang),
+        pool=pool,
+        ui_your_order=text("ui_your_order", lang),
+        picked=picked,
+        ui_undo=text("ui_undo", lang),
     )
 
 
@@ -114,29 +124,38 @@ def question_html(
     picks: Sequence[str] = (),
     feedback: Feedback | None = None,
     score: tuple[int, int] = (0, 0),
-) -> str:
+) -> Markup:
     """A whole exercise panel: title, trump context, prompt, answers, feedback, next button."""
-    shown = ""
+    shown = Markup()
     if question.shown:
         shown = card_row_html(question.shown, lang, attrs={"data-role": "shown"}, classes=["sk-shown"])
     if question.kind == ORDER:
         answers = _order_html(question, picks, lang)
     else:
-        answers = '<div class="sk-answers">{}</div>'.format(
-            "".join(_choice_html(choice, choice.answer in picks, lang) for choice in question.choices)
-        )
+        choices = Markup("").join(_choice_html(choice, choice.answer in picks, lang) for choice in question.choices)
+        answers = Markup('<div class="sk-answers">{choices}</div>').format(choices=choices)
     kind = "" if feedback is None else ("ok" if feedback.ok else "error")
     message = "" if feedback is None else feedback.message(lang)
     right, asked = score
-    return (
-        f'<div class="sk-panel sk-exercise" data-role="exercise"><div class="sk-panel-head">'
-        f'<span class="sk-panel-title">{escape(title)}</span>'
-        f'<span class="sk-score" data-role="score">{text("ui_score", lang, right=right, asked=asked)}</span>'
-        f"{lang_button(lang)}</div>"
-        f'<div class="sk-question" data-role="question">{escape(question.prompt(lang))}</div>'
-        f"{shown}{answers}"
-        f'<div class="sk-feedback" data-role="feedback" data-kind="{kind}" aria-live="polite">'
-        f"{escape(message)}</div>"
-        f'<button type="button" class="sk-button sk-primary" data-action="new">'
-        f'{text("ui_new_question", lang)}</button></div>'
+    return Markup(
+        '<div class="sk-panel sk-exercise" data-role="exercise"><div class="sk-panel-head">'
+        '<span class="sk-panel-title">{title}</span>'
+        '<span class="sk-score" data-role="score">{ui_score}</span>'
+        "{lang_button}</div>"
+        '<div class="sk-question" data-role="question">{prompt}</div>'
+        "{shown}{answers}"
+        '<div class="sk-feedback" data-role="feedback" data-kind="{kind}" aria-live="polite">'
+        "{message}</div>"
+        '<button type="button" class="sk-button sk-primary" data-action="new">'
+        "{ui_new_question}</button></div>"
+    ).format(
+        title=title,
+        ui_score=text("ui_score", lang, right=right, asked=asked),
+        lang_button=lang_button(lang),
+        prompt=question.prompt(lang),
+        shown=shown,
+        answers=answers,
+        kind=kind,
+        message=message,
+        ui_new_question=text("ui_new_question", lang),
     )

@@ -7,14 +7,21 @@ language) and ``aria-pressed`` (selected or not).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
-from html import escape
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from functools import lru_cache
+
+from markupsafe import Markup
 
 from ..engine.cards import Card
 from ..engine.trump import Trump
 from .cards import card_face
 
-_VIEWBOX = 'viewBox="0 0 100 140"'
+_VIEWBOX = Markup('viewBox="0 0 100 140"')
+
+
+def html_attributes(attrs: Mapping[str, str]) -> Markup:
+    """`` name="value"`` for each attribute, values escaped (names come from the code)."""
+    return Markup("").join(Markup(' {name}="{value}"').format(name=name, value=value) for name, value in attrs.items())
 
 
 def card_button(
@@ -25,21 +32,35 @@ def card_button(
     classes: Iterable[str] = (),
     attrs: dict[str, str] | None = None,
     focusable: bool = True,
-) -> str:
+) -> Markup:
     """One card as a ``<button>`` holding its SVG face, with the DOM hooks described above."""
-    names = ["sk-card", *(f"sk-{state}" for state in sorted(states)), *classes]
     extra = dict(attrs or {})
     if index is not None:
         extra["data-index"] = str(index)
     if not focusable:
         extra["tabindex"] = "-1"
+    return _button(card, frozenset(states), lang, tuple(classes), tuple(extra.items()))
+
+
+@lru_cache(maxsize=2048)
+def _button(
+    card: Card, states: frozenset[str], lang: str, classes: tuple[str, ...], attrs: tuple[tuple[str, str], ...]
+) -> Markup:
+    """Tables redraw on every click with mostly the same buttons: each is drawn once and kept."""
+    names = ["sk-card", *(f"sk-{state}" for state in sorted(states)), *classes]
     pressed = "true" if "selected" in states else "false"
-    attributes = "".join(f' {key}="{escape(value)}"' for key, value in extra.items())
-    label = escape(card.name(lang))
-    return (
-        f'<button type="button" class="{" ".join(names)}" data-card="{card.code}" '
-        f'aria-label="{label}" aria-pressed="{pressed}" title="{label}"{attributes}>'
-        f'<svg {_VIEWBOX} aria-hidden="true" focusable="false">{card_face(card, states)}</svg></button>'
+    return Markup(
+        '<button type="button" class="{names}" data-card="{code}" '
+        'aria-label="{label}" aria-pressed="{pressed}" title="{label}"{attributes}>'
+        '<svg {viewbox} aria-hidden="true" focusable="false">{face}</svg></button>'
+    ).format(
+        names=" ".join(names),
+        code=card.code,
+        label=card.name(lang),
+        pressed=pressed,
+        attributes=html_attributes(dict(attrs)),
+        viewbox=_VIEWBOX,
+        face=card_face(card, states),
     )
 
 
@@ -74,13 +95,13 @@ def hand_html(
     label: str = "",
     mark_trumps: bool = False,
     mark_points: bool = False,
-) -> str:
+) -> Markup:
     """The hand in the given order as overlapping card buttons; a gap opens between suits.
 
     ``seat`` becomes ``data-seat`` (the learner's hand is ``data-seat="0"``); ``playable`` set
     to None draws no playable/unplayable marks.
     """
-    parts: list[str] = []
+    parts: list[Markup] = []
     previous_group: str | None = None
     for i, card in enumerate(cards):
         group = trump.suit_of(card) if trump is not None else (card.suit or "T")
@@ -88,11 +109,10 @@ def hand_html(
         previous_group = group
         states = card_states(card, i in selected, playable, trump, mark_trumps, mark_points)
         parts.append(card_button(card, i, states, lang, classes))
-    seat_attr = f' data-seat="{seat}"' if seat is not None else ""
-    aria = f' aria-label="{escape(label)}"' if label else ""
-    return (
-        f'<div class="sk-hand" role="group"{seat_attr}{aria} data-count="{len(cards)}">'
-        f'{"".join(parts)}</div>'
+    seat_attr = Markup(' data-seat="{seat}"').format(seat=seat) if seat is not None else ""
+    aria = Markup(' aria-label="{label}"').format(label=label) if label else ""
+    return Markup('<div class="sk-hand" role="group"{seat_attr}{aria} data-count="{count}">{parts}</div>').format(
+        seat_attr=seat_attr, aria=aria, count=len(cards), parts=Markup("").join(parts)
     )
 
 
@@ -102,9 +122,10 @@ def card_row_html(
     states: Collection[str] = (),
     attrs: dict[str, str] | None = None,
     classes: Iterable[str] = (),
-) -> str:
+) -> Markup:
     """A small row of non-interactive card buttons (a play in a trick, a kitty, a declaration)."""
-    buttons = "".join(card_button(card, None, states, lang, focusable=False) for card in cards)
-    extra = "".join(f' {key}="{escape(value)}"' for key, value in (attrs or {}).items())
+    buttons = Markup("").join(card_button(card, None, states, lang, focusable=False) for card in cards)
     names = " ".join(["sk-row", *classes])
-    return f'<div class="{names}"{extra}>{buttons}</div>'
+    return Markup('<div class="{names}"{extra}>{buttons}</div>').format(
+        names=names, extra=html_attributes(attrs or {}), buttons=buttons
+    )

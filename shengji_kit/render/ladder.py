@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from html import escape
+from markupsafe import Markup
 
 from ..engine.cards import CARDS, Card
 from ..engine.explain import suit_name
@@ -32,14 +32,16 @@ def _section_code(card: Card, trump: Trump) -> str:
     return "ui_ladder_trump_suit"
 
 
-def _column(cards: list[Card], lang: str, step: int) -> str:
-    buttons = "".join(card_button(card, None, (), lang, focusable=False) for card in cards)
-    return f'<div class="sk-ladder-step" data-step="{step}">{buttons}</div>'
+def _column(cards: list[Card], lang: str, step: int) -> Markup:
+    buttons = Markup("").join(card_button(card, None, (), lang, focusable=False) for card in cards)
+    return Markup('<div class="sk-ladder-step" data-step="{step}">{buttons}</div>').format(
+        step=step, buttons=buttons
+    )
 
 
-def trump_ladder_html(trump: Trump, lang: str = "en") -> str:
+def trump_ladder_html(trump: Trump, lang: str = "en") -> Markup:
     """All trumps of ``trump`` in sections (jokers, 正主, 副主, trump suit), strongest first."""
-    sections: list[tuple[str, list[str]]] = []
+    sections: list[tuple[str, list[Markup]]] = []
     for cards in ladder_steps(trump):
         code = _section_code(cards[0], trump)
         column = _column(cards, lang, trump.step(cards[0]))
@@ -47,31 +49,38 @@ def trump_ladder_html(trump: Trump, lang: str = "en") -> str:
             sections[-1][1].append(column)
         else:
             sections.append((code, [column]))
-    body = "".join(
-        f'<div class="sk-ladder-section" data-section="{code[10:]}">'
-        f'<div class="sk-ladder-caption">{escape(text(code, lang))}</div>'
-        f'<div class="sk-ladder-columns">{"".join(columns)}</div></div>'
+    body = Markup("").join(
+        Markup(
+            '<div class="sk-ladder-section" data-section="{section}">'
+            '<div class="sk-ladder-caption">{caption}</div>'
+            '<div class="sk-ladder-columns">{columns}</div></div>'
+        ).format(section=code[10:], caption=text(code, lang), columns=Markup("").join(columns))
         for code, columns in sections
     )
-    arrows = (
-        f'<div class="sk-ladder-arrow"><span>← {text("ui_stronger", lang)}</span>'
-        f'<span>{text("ui_weaker", lang)} →</span></div>'
-    )
-    return (
-        f'<div class="sk-ladder" data-role="ladder"><div class="sk-ladder-title">'
-        f'{text("ui_ladder_title", lang)} — {escape(trump.describe(lang))}</div>'
-        f'<div class="sk-ladder-row">{body}</div>{arrows}</div>'
+    arrows = Markup(
+        '<div class="sk-ladder-arrow"><span>← {ui_stronger}</span>'
+        "<span>{ui_weaker} →</span></div>"
+    ).format(ui_stronger=text("ui_stronger", lang), ui_weaker=text("ui_weaker", lang))
+    return Markup(
+        '<div class="sk-ladder" data-role="ladder"><div class="sk-ladder-title">'
+        "{ui_ladder_title} — {trump}</div>"
+        '<div class="sk-ladder-row">{body}</div>{arrows}</div>'
+    ).format(
+        ui_ladder_title=text("ui_ladder_title", lang),
+        trump=trump.describe(lang),
+        body=body,
+        arrows=arrows,
     )
 
 
-def suit_ladder_html(trump: Trump, suit: str, lang: str = "en") -> str:
+def suit_ladder_html(trump: Trump, suit: str, lang: str = "en") -> Markup:
     """A plain suit's cards strongest first; the level rank is missing (it is a trump)."""
-    columns = "".join(
+    columns = Markup("").join(
         _column(cards, lang, trump.step(cards[0])) for cards in ladder_steps(trump, suit)
     )
     caption = text("ui_ladder_plain", lang, suit_name=suit_name(suit, lang), level=trump.level)
-    return (
-        f'<div class="sk-ladder sk-ladder-plain" data-role="suit-ladder" data-suit="{suit}">'
-        f'<div class="sk-ladder-caption">{escape(caption)}</div>'
-        f'<div class="sk-ladder-columns">{columns}</div></div>'
-    )
+    return Markup(
+        '<div class="sk-ladder sk-ladder-plain" data-role="suit-ladder" data-suit="{suit}">'
+        '<div class="sk-ladder-caption">{caption}</div>'
+        '<div class="sk-ladder-columns">{columns}</div></div>'
+    ).format(suit=suit, caption=caption, columns=columns)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from markupsafe import Markup
+
 RED = "#c8102e"
 BLACK = "#161616"
 GOLD = "#d9a400"
@@ -30,37 +32,49 @@ def suit_colour(suit: str) -> str:
     return RED if suit in ("H", "D") else BLACK
 
 
-def _place(x: float, y: float, size: float, flip: bool) -> str:
+def _place(x: float, y: float, size: float, flip: bool) -> Markup:
     scale = size / 2
     rotate = " rotate(180)" if flip else ""
-    return f'transform="translate({x:g},{y:g}){rotate} scale({scale:g})"'
+    return Markup('transform="translate({x:g},{y:g}){rotate} scale({scale:g})"').format(
+        x=x, y=y, rotate=rotate, scale=scale
+    )
 
 
-def pip(suit: str, x: float, y: float, size: float, colour: str | None = None, flip: bool = False) -> str:
+def pip(suit: str, x: float, y: float, size: float, colour: str | None = None, flip: bool = False) -> Markup:
     """The symbol of ``suit`` (S/H/C/D) centred on (x, y), ``size`` wide, as an SVG group."""
     fill = colour or suit_colour(suit)
     place = _place(x, y, size, flip)
     if suit == "H":
-        return f'<path {place} d="{_HEART}" fill="{fill}"/>'
+        return Markup('<path {place} d="{_HEART}" fill="{fill}"/>').format(
+            place=place, _HEART=_HEART, fill=fill
+        )
     if suit == "D":
-        return f'<path {place} d="{_DIAMOND}" fill="{fill}"/>'
+        return Markup('<path {place} d="{_DIAMOND}" fill="{fill}"/>').format(
+            place=place, _DIAMOND=_DIAMOND, fill=fill
+        )
     if suit == "S":
-        return f'<path {place} d="{_SPADE}" fill="{fill}"/>'
+        return Markup('<path {place} d="{_SPADE}" fill="{fill}"/>').format(
+            place=place, _SPADE=_SPADE, fill=fill
+        )
     if suit == "C":
-        lobes = "".join(f'<circle cx="{cx:g}" cy="{cy:g}" r="0.42"/>' for cx, cy in _CLUB_LOBES)
-        return f'<g {place} fill="{fill}">{lobes}<path d="{_CLUB_STEM}"/></g>'
+        lobes = Markup("").join(
+            Markup('<circle cx="{cx:g}" cy="{cy:g}" r="0.42"/>').format(cx=cx, cy=cy) for cx, cy in _CLUB_LOBES
+        )
+        return Markup('<g {place} fill="{fill}">{lobes}<path d="{_CLUB_STEM}"/></g>').format(
+            place=place, fill=fill, lobes=lobes, _CLUB_STEM=_CLUB_STEM
+        )
     raise ValueError(f"not a suit: {suit!r}")
 
 
-def joker_emblem(big: bool, x: float, y: float, size: float) -> str:
+def joker_emblem(big: bool, x: float, y: float, size: float) -> Markup:
     """A jester's star: gold and red for the big joker 大王, black for the little joker 小王."""
     place = _place(x, y, size, False)
     if big:
-        return (
-            f'<g {place}><circle r="1" fill="{RED}"/>'
-            f'<path d="{_STAR}" transform="scale(0.86)" fill="{GOLD}" stroke="{BLUE}" stroke-width="0.06"/></g>'
-        )
-    return (
-        f'<g {place}><circle r="1" fill="none" stroke="{BLACK}" stroke-width="0.1"/>'
-        f'<path d="{_STAR}" transform="scale(0.86)" fill="{BLACK}"/></g>'
-    )
+        return Markup(
+            '<g {place}><circle r="1" fill="{RED}"/>'
+            '<path d="{_STAR}" transform="scale(0.86)" fill="{GOLD}" stroke="{BLUE}" stroke-width="0.06"/></g>'
+        ).format(place=place, RED=RED, _STAR=_STAR, GOLD=GOLD, BLUE=BLUE)
+    return Markup(
+        '<g {place}><circle r="1" fill="none" stroke="{BLACK}" stroke-width="0.1"/>'
+        '<path d="{_STAR}" transform="scale(0.86)" fill="{BLACK}"/></g>'
+    ).format(place=place, BLACK=BLACK, _STAR=_STAR)

@@ -7,8 +7,9 @@ draws one finished ``game.Trick``, including a failed throw and who stopped it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from html import escape
 from typing import Any
+
+from markupsafe import Markup
 
 from ..engine.cards import parse_cards
 from ..engine.explain import seat_name
@@ -23,54 +24,69 @@ from .tricks import trick_html
 _CELL = "padding:2px 10px;text-align:left;vertical-align:middle"
 
 
-def trick_record_html(trick: Trick, lang: str = "en") -> str:
+def trick_record_html(trick: Trick, lang: str = "en") -> Markup:
     """One finished trick: plays in order, the winner starred, a failed throw noted."""
     plays = tuple(PlayedCards(trick.seat_of(i), play) for i, play in enumerate(trick.plays))
     head = text("ui_record_trick", lang, number=trick.number, points=trick.points)
-    attempt = ""
+    attempt = Markup()
     if trick.attempt is not None:
         blocker = seat_name(trick.blocker, lang) if trick.blocker is not None else "-"
-        attempt = (
-            f'<div data-role="failed-throw">{escape(text("ui_record_attempt", lang, name=blocker))} '
-            f"{cards_svg(trick.attempt, height=40, lang=lang)}</div>"
+        attempt = Markup('<div data-role="failed-throw">{label} {cards}</div>').format(
+            label=text("ui_record_attempt", lang, name=blocker),
+            cards=cards_svg(trick.attempt, height=40, lang=lang),
         )
-    return (
-        f'<div class="sk-trick-record" data-trick="{trick.number}"><b>{escape(head)}</b>'
-        f"{attempt}{trick_html(plays, trick.winner, lang)}</div>"
+    return Markup(
+        '<div class="sk-trick-record" data-trick="{number}"><b>{head}</b>{attempt}{plays}</div>'
+    ).format(number=trick.number, head=head, attempt=attempt, plays=trick_html(plays, trick.winner, lang))
+
+
+def _row(label: str, value: str | int) -> Markup:
+    """A labelled line; ``value`` is text (escaped) or ``Markup`` (cards)."""
+    return Markup('<tr><th style="{style}">{label}</th><td style="{style}">{value}</td></tr>').format(
+        style=_CELL, label=label, value=value
     )
 
 
-def _row(label: str, value: str) -> str:
-    return f'<tr><th style="{_CELL}">{escape(label)}</th><td style="{_CELL}">{value}</td></tr>'
-
-
-def _tricks(tricks: Sequence[Mapping[str, Any]], lang: str) -> str:
-    rows = []
+def _tricks(tricks: Sequence[Mapping[str, Any]], lang: str) -> Markup:
+    rows: list[Markup] = []
     for number, trick in enumerate(tricks, start=1):
         leader = int(trick["leader"])
-        cells = "".join(
-            f'<td style="{_CELL}">{cards_svg(parse_cards(play), height=36, lang=lang)}</td>'
+        cells = Markup("").join(
+            Markup('<td style="{style}">{cards}</td>').format(
+                style=_CELL, cards=cards_svg(parse_cards(play), height=36, lang=lang)
+            )
             for play in trick["plays"]
         )
         rows.append(
-            f'<tr data-trick="{number}"><td style="{_CELL}">{number}</td>'
-            f'<td style="{_CELL}">{escape(seat_name(leader, lang))}</td>{cells}'
-            f'<td style="{_CELL}">{escape(seat_name(int(trick["winner"]), lang))}</td>'
-            f'<td style="{_CELL}">{int(trick["points"])}</td></tr>'
+            Markup(
+                '<tr data-trick="{number}"><td style="{style}">{number}</td>'
+                '<td style="{style}">{leader}</td>{cells}'
+                '<td style="{style}">{winner}</td>'
+                '<td style="{style}">{points}</td></tr>'
+            ).format(
+                number=number,
+                style=_CELL,
+                leader=seat_name(leader, lang),
+                cells=cells,
+                winner=seat_name(int(trick["winner"]), lang),
+                points=int(trick["points"]),
+            )
         )
-    head = "".join(
-        f'<th style="{_CELL}"{" colspan=4" if code == "ui_record_plays" else ""}>{escape(text(code, lang))}</th>'
+    head = Markup("").join(
+        Markup('<th style="{style}"{span}>{label}</th>').format(
+            style=_CELL, span=Markup(" colspan=4") if code == "ui_record_plays" else "", label=text(code, lang)
+        )
         for code in ("ui_record_number", "ui_record_leader", "ui_record_plays", "ui_record_winner",
                      "ui_record_points")
     )
-    return f"<table><tr>{head}</tr>{''.join(rows)}</table>"
+    return Markup("<table><tr>{head}</tr>{rows}</table>").format(head=head, rows=Markup("").join(rows))
 
 
-def record_html(record: Mapping[str, Any], lang: str = "en") -> str:
+def record_html(record: Mapping[str, Any], lang: str = "en") -> Markup:
     """A round record: trump, dealer, the four hands at the first lead, the kitty, every trick, the score."""
     trump = Trump(record["level"], record["trump"])
     outcome = Outcome(**record["outcome"])
-    hands = "".join(
+    hands = Markup("").join(
         _row(seat_name(seat, lang), cards_svg(trump.sorted(parse_cards(hand)), height=48, lang=lang))
         for seat, hand in enumerate(record["hands"])
     )
@@ -79,20 +95,19 @@ def record_html(record: Mapping[str, Any], lang: str = "en") -> str:
         kitty = text("ui_kitty_scored", lang, points=points, multiplier=multiplier, total=points * multiplier)
     else:
         kitty = text("ui_kitty_kept", lang, points=points)
-    summary = "".join((
-        _row(text("ui_trump", lang), escape(trump.describe(lang))),
-        _row(text("ui_dealer", lang), escape(seat_name(int(record["dealer"]), lang))),
+    summary = Markup("").join((
+        _row(text("ui_trump", lang), trump.describe(lang)),
+        _row(text("ui_dealer", lang), seat_name(int(record["dealer"]), lang)),
         hands,
         _row(text("ui_kitty", lang), cards_svg(parse_cards(record["buried"]), height=48, lang=lang)),
         _row(text("ui_trick_points", lang), str(record["attackers_points"])),
-        _row(text("ui_kitty_points", lang), escape(kitty)),
+        _row(text("ui_kitty_points", lang), kitty),
         _row(text("ui_attackers_total", lang), str(record["total"])),
-        _row(text("ui_outcome", lang), escape(outcome.describe(lang))),
-        _row(text("ui_next_dealer", lang), escape(seat_name(int(record["next_dealer"]), lang))),
+        _row(text("ui_outcome", lang), outcome.describe(lang)),
+        _row(text("ui_next_dealer", lang), seat_name(int(record["next_dealer"]), lang)),
     ))
-    return (
-        f'<div class="sk-record" data-role="record"><table>{summary}</table>'
-        f'{_tricks(record["tricks"], lang)}</div>'
+    return Markup('<div class="sk-record" data-role="record"><table>{summary}</table>{tricks}</div>').format(
+        summary=summary, tricks=_tricks(record["tricks"], lang)
     )
 
 

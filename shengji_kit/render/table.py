@@ -7,7 +7,7 @@ previous, next-round, …); the learner's hand is ``data-seat="0"``.
 
 from __future__ import annotations
 
-from html import escape
+from markupsafe import Markup, escape
 
 from ..engine.explain import suit_name
 from ..engine.trump import Trump
@@ -21,63 +21,69 @@ from .tricks import trick_centre_html
 _AREAS = ("south", "east", "north", "west")
 
 
-def lang_button(lang: str) -> str:
+def lang_button(lang: str) -> Markup:
     """The language switch: shows the other language's name; ``data-action="lang"``."""
     other = "zh" if lang == "en" else "en"
-    return (
-        f'<button type="button" class="sk-button sk-lang" data-action="lang" lang="{other}" '
-        f'data-value="{other}">{text("ui_lang_switch", lang)}</button>'
-    )
+    return Markup(
+        '<button type="button" class="sk-button sk-lang" data-action="lang" lang="{other}" '
+        'data-value="{other}">{label}</button>'
+    ).format(other=other, label=text("ui_lang_switch", lang))
 
 
-def action_button(button: ActionButton, lang: str) -> str:
+def action_button(button: ActionButton, lang: str) -> Markup:
     """One action button with ``data-action`` (and ``data-value`` when set)."""
     names = "sk-button sk-primary" if button.primary else "sk-button"
-    value = f' data-value="{escape(button.value)}"' if button.value else ""
-    disabled = "" if button.enabled else " disabled"
+    value = Markup(' data-value="{value}"').format(value=button.value) if button.value else ""
+    disabled = "" if button.enabled else Markup(" disabled")
     cards = cards_svg(button.cards, height=34, lang=lang) if button.cards else ""
-    return (
-        f'<button type="button" class="{names}" data-action="{escape(button.action)}"{value}{disabled}>'
-        f'{cards}<span>{escape(button.label)}</span></button>'
-    )
+    return Markup(
+        '<button type="button" class="{names}" data-action="{action}"{value}{disabled}>'
+        "{cards}<span>{label}</span></button>"
+    ).format(names=names, action=button.action, value=value, disabled=disabled, cards=cards, label=button.label)
 
 
-def trump_badge(trump: Trump | None, lang: str) -> str:
+def trump_badge(trump: Trump | None, lang: str) -> Markup:
     """The trump suit as a drawn symbol plus words, or 'not declared yet'."""
     if trump is None:
         return escape(text("ui_undeclared", lang))
     if trump.suit is None:
         return escape(text("ui_no_trump", lang))
-    symbol = f'<svg class="sk-pip" width="16" height="16" viewBox="-1 -1 2 2" aria-hidden="true">{pip(trump.suit, 0, 0, 2)}</svg>'
+    symbol = Markup(
+        '<svg class="sk-pip" width="16" height="16" viewBox="-1 -1 2 2" aria-hidden="true">{pip}</svg>'
+    ).format(pip=pip(trump.suit, 0, 0, 2))
     return symbol + escape(suit_name(trump.suit, lang))
 
 
-def status_bar(scene: TableScene) -> str:
+def status_bar(scene: TableScene) -> Markup:
     """Trump, level, dealer, points, with the previous-trick and language buttons."""
     items = [
-        f'<span class="sk-status-item" data-role="status-trump"><b>{text("ui_trump", scene.lang)}</b> '
-        f"{trump_badge(scene.trump, scene.lang)}</span>"
+        Markup(
+            '<span class="sk-status-item" data-role="status-trump"><b>{label}</b> {badge}</span>'
+        ).format(label=text("ui_trump", scene.lang), badge=trump_badge(scene.trump, scene.lang))
     ]
     for role, label, value in scene.status:
         items.append(
-            f'<span class="sk-status-item" data-role="status-{escape(role)}"><b>{escape(label)}</b> '
-            f"{escape(value)}</span>"
+            Markup(
+                '<span class="sk-status-item" data-role="status-{role}"><b>{label}</b> {value}</span>'
+            ).format(role=role, label=label, value=value)
         )
-    buttons = []
+    buttons: list[Markup] = []
     if scene.previous:
         code = "ui_previous_hide" if scene.show_previous else "ui_previous_show"
         buttons.append(
-            f'<button type="button" class="sk-button" data-action="previous" '
-            f'aria-pressed="{str(scene.show_previous).lower()}">{text(code, scene.lang)}</button>'
+            Markup(
+                '<button type="button" class="sk-button" data-action="previous" '
+                'aria-pressed="{pressed}">{label}</button>'
+            ).format(pressed=str(scene.show_previous).lower(), label=text(code, scene.lang))
         )
     buttons.append(lang_button(scene.lang))
-    return (
-        f'<div class="sk-topbar"><div class="sk-status" data-role="status">{"".join(items)}</div>'
-        f'<div class="sk-topbar-buttons">{"".join(buttons)}</div></div>'
-    )
+    return Markup(
+        '<div class="sk-topbar"><div class="sk-status" data-role="status">{items}</div>'
+        '<div class="sk-topbar-buttons">{buttons}</div></div>'
+    ).format(items=Markup("").join(items), buttons=Markup("").join(buttons))
 
 
-def seat_box(box: SeatBox, lang: str) -> str:
+def seat_box(box: SeatBox, lang: str) -> Markup:
     """Name, cards left (as a card back with a count) and badges of one seat."""
     badges = []
     if box.dealer:
@@ -88,44 +94,62 @@ def seat_box(box: SeatBox, lang: str) -> str:
         badges.append(("winning", text("ui_badge_winning", lang)))
     if box.to_act:
         badges.append(("to-act", text("ui_badge_to_act", lang)))
-    badge_html = "".join(
-        f'<span class="sk-badge sk-badge-{kind}" data-badge="{kind}">{escape(label)}</span>'
+    badge_html = Markup("").join(
+        Markup('<span class="sk-badge sk-badge-{kind}" data-badge="{kind}">{label}</span>').format(
+            kind=kind, label=label
+        )
         for kind, label in badges
     )
-    partner = f' <span class="sk-partner">({text("ui_partner", lang)})</span>' if box.seat == 2 else ""
+    partner = Markup()
+    if box.seat == 2:
+        partner = Markup(' <span class="sk-partner">({label})</span>').format(label=text("ui_partner", lang))
     back = card_back_svg(34) if box.seat != 0 else ""
     count = text("ui_cards_left", lang, count=box.cards_left)
     active = " sk-active" if box.to_act else ""
-    return (
-        f'<div class="sk-seat-box sk-area-{_AREAS[box.seat]}{active}" data-role="seat-box" '
-        f'data-seat-box="{box.seat}"><div class="sk-seat-name">{escape(box.name)}{partner}</div>'
-        f'<div class="sk-seat-cards">{back}<span data-role="cards-left">{escape(count)}</span></div>'
-        f'<div class="sk-badges">{badge_html}</div></div>'
+    return Markup(
+        '<div class="sk-seat-box sk-area-{area}{active}" data-role="seat-box" '
+        'data-seat-box="{seat}"><div class="sk-seat-name">{name}{partner}</div>'
+        '<div class="sk-seat-cards">{back}<span data-role="cards-left">{count}</span></div>'
+        '<div class="sk-badges">{badge_html}</div></div>'
+    ).format(
+        area=_AREAS[box.seat],
+        active=active,
+        seat=box.seat,
+        name=box.name,
+        partner=partner,
+        back=back,
+        count=count,
+        badge_html=badge_html,
     )
 
 
-def summary_html(summary: Summary, lang: str) -> str:
+def summary_html(summary: Summary, lang: str) -> Markup:
     """The end-of-round summary with its figures, the kitty, and the next-round button."""
-    rows = "".join(
-        f'<tr data-role="summary-{escape(line.role)}"><th>{escape(line.label)}</th>'
-        f"<td>{escape(line.value)}</td></tr>"
+    rows = Markup("").join(
+        Markup(
+            '<tr data-role="summary-{role}"><th>{label}</th>'
+            "<td>{value}</td></tr>"
+        ).format(role=line.role, label=line.label, value=line.value)
         for line in summary.lines
     )
     kitty = ""
     if summary.kitty:
-        kitty = (
-            f'<div class="sk-summary-kitty"><b>{text("ui_kitty", lang)}</b>'
-            f'{card_row_html(summary.kitty, lang, attrs={"data-role": "summary-kitty"})}</div>'
+        kitty = Markup(
+            '<div class="sk-summary-kitty"><b>{ui_kitty}</b>'
+            "{card_row_html}</div>"
+        ).format(
+            ui_kitty=text("ui_kitty", lang),
+            card_row_html=card_row_html(summary.kitty, lang, attrs={"data-role": "summary-kitty"}),
         )
-    return (
-        f'<div class="sk-summary" data-role="summary"><h3>{escape(summary.title)}</h3>'
-        f"<table>{rows}</table>{kitty}"
-        f'<button type="button" class="sk-button sk-primary" data-action="next-round">'
-        f'{text("ui_next_round", lang)}</button></div>'
-    )
+    return Markup(
+        '<div class="sk-summary" data-role="summary"><h3>{title}</h3>'
+        "<table>{rows}</table>{kitty}"
+        '<button type="button" class="sk-button sk-primary" data-action="next-round">'
+        "{ui_next_round}</button></div>"
+    ).format(title=summary.title, rows=rows, kitty=kitty, ui_next_round=text("ui_next_round", lang))
 
 
-def _centre(scene: TableScene) -> str:
+def _centre(scene: TableScene) -> Markup:
     if scene.summary is not None:
         return summary_html(scene.summary, scene.lang)
     centre = trick_centre_html(scene.trick, scene.trick_winner, scene.lang, scene.trick_done)
@@ -133,43 +157,50 @@ def _centre(scene: TableScene) -> str:
         previous = trick_centre_html(
             scene.previous, scene.previous_winner, scene.lang, True, role="previous-trick"
         )
-        centre = (
-            f'<div class="sk-previous"><div class="sk-previous-title">{text("ui_previous", scene.lang)}'
-            f"</div>{previous}</div>"
-        )
+        centre = Markup(
+            '<div class="sk-previous"><div class="sk-previous-title">{ui_previous}'
+            "</div>{previous}</div>"
+        ).format(ui_previous=text("ui_previous", scene.lang), previous=previous)
     return centre
 
 
-def table_html(scene: TableScene) -> str:
+def table_html(scene: TableScene) -> Markup:
     """The table: status bar, three opponents' boxes around the trick, message, actions, hand."""
     lang = scene.lang
     boxes = {box.seat: seat_box(box, lang) for box in scene.seats}
-    felt = (
-        f'<div class="sk-felt">{boxes.get(2, "")}{boxes.get(3, "")}'
-        f'<div class="sk-centre">{_centre(scene)}</div>{boxes.get(1, "")}</div>'
-    )
+    felt = Markup(
+        '<div class="sk-felt">{north}{west}<div class="sk-centre">{centre}</div>{east}</div>'
+    ).format(north=boxes.get(2, ""), west=boxes.get(3, ""), centre=_centre(scene), east=boxes.get(1, ""))
     cards = ""
     if scene.message_cards:
         cards = card_row_html(scene.message_cards, lang, attrs={"data-role": "message-cards"})
-    message = (
-        f'<div class="sk-message-line"><div class="sk-message" data-role="message" '
-        f'data-kind="{escape(scene.message_kind)}" aria-live="polite">{escape(scene.message)}</div>'
-        f"{cards}</div>"
-    )
-    prompt = f'<div class="sk-prompt" data-role="prompt">{escape(scene.prompt)}</div>'
-    actions = "".join(action_button(button, lang) for button in scene.actions)
+    message = Markup(
+        '<div class="sk-message-line"><div class="sk-message" data-role="message" '
+        'data-kind="{kind}" aria-live="polite">{message}</div>{cards}</div>'
+    ).format(kind=scene.message_kind, message=scene.message, cards=cards)
+    prompt = Markup('<div class="sk-prompt" data-role="prompt">{prompt}</div>').format(prompt=scene.prompt)
+    actions = Markup("").join(action_button(button, lang) for button in scene.actions)
     kitty = ""
     if scene.kitty:
-        kitty = (
-            f'<div class="sk-kitty" data-role="kitty"><b>{escape(scene.kitty_label)}</b>'
-            f"{card_row_html(scene.kitty, lang)}</div>"
+        kitty = Markup('<div class="sk-kitty" data-role="kitty"><b>{label}</b>{cards}</div>').format(
+            label=scene.kitty_label, cards=card_row_html(scene.kitty, lang)
         )
     hand = hand_html(
         scene.hand, scene.selected, scene.playable, scene.trump, lang, 0, text("ui_your_hand", lang)
     )
     south = boxes.get(0, "")
-    return (
-        f'<div class="sk-table" data-role="table" lang="{lang}">{status_bar(scene)}{felt}'
-        f'{message}{prompt}<div class="sk-actions">{actions}{kitty}</div>'
-        f'<div class="sk-south">{south}{hand}</div></div>'
+    return Markup(
+        '<div class="sk-table" data-role="table" lang="{lang}">{status_bar}{felt}'
+        '{message}{prompt}<div class="sk-actions">{actions}{kitty}</div>'
+        '<div class="sk-south">{south}{hand}</div></div>'
+    ).format(
+        lang=lang,
+        status_bar=status_bar(scene),
+        felt=felt,
+        message=message,
+        prompt=prompt,
+        actions=actions,
+        kitty=kitty,
+        south=south,
+        hand=hand,
     )

@@ -7,8 +7,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from html import escape
 from typing import Any
+
+from markupsafe import Markup
 
 from ..engine.cards import Card, parse_cards, symbols
 from ..engine.errors import RuleError
@@ -139,24 +140,35 @@ class HandScene(Observable):
     def render(self, lang: str) -> str:
         code, kind, params = self.message
         note = text(code, lang, **params) if code else ""
-        lead = ""
+        lead = Markup()
         if self.lead is not None:
-            lead = (
-                f'<div class="sk-controls"><span class="sk-control-label">{text("ui_lead_label", lang)}'
-                f"</span>{card_row_html(self.lead, lang, attrs={'data-role': 'lead'})}</div>"
+            lead = Markup(
+                '<div class="sk-controls"><span class="sk-control-label">{label}</span>{cards}</div>'
+            ).format(
+                label=text("ui_lead_label", lang),
+                cards=card_row_html(self.lead, lang, attrs={"data-role": "lead"}),
             )
         hand = hand_html(
             self.hand.cards, self.hand.selected, self.playable(), self.trump, lang, 0,
             text("ui_your_hand", lang),
         )
-        return (
-            f'<div class="sk-panel" data-role="hand-panel"><div class="sk-panel-head">'
-            f'<span class="sk-panel-title">{escape(self.trump.describe(lang))}</span>{lang_button(lang)}</div>'
-            f"{lead}{hand}"
-            f'<div class="sk-message" data-role="message" data-kind="{kind}">{escape(note)}</div>'
-            f'<div class="sk-actions"><button type="button" class="sk-button sk-primary" data-action="play">'
-            f'{text("ui_play", lang)}</button><button type="button" class="sk-button" data-action="clear">'
-            f'{text("ui_clear", lang)}</button></div></div>'
+        return Markup(
+            '<div class="sk-panel" data-role="hand-panel"><div class="sk-panel-head">'
+            '<span class="sk-panel-title">{trump}</span>{lang_button}</div>'
+            "{lead}{hand}"
+            '<div class="sk-message" data-role="message" data-kind="{kind}">{note}</div>'
+            '<div class="sk-actions"><button type="button" class="sk-button sk-primary" data-action="play">'
+            '{ui_play}</button><button type="button" class="sk-button" data-action="clear">'
+            "{ui_clear}</button></div></div>"
+        ).format(
+            trump=self.trump.describe(lang),
+            lang_button=lang_button(lang),
+            lead=lead,
+            hand=hand,
+            kind=kind,
+            note=note,
+            ui_play=text("ui_play", lang),
+            ui_clear=text("ui_clear", lang),
         )
 
 

@@ -78,7 +78,7 @@ class CardSurface(anywidget.AnyWidget):
 
     def redraw(self) -> None:
         """Draw the scene again in the current language."""
-        self.html = self.scene.render(self.lang)
+        self.html = str(self.scene.render(self.lang))
 
     def close(self) -> None:
         SESSION.unobserve(self._language_changed, names="lang")

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from markupsafe import Markup
+
 from ..render.table import lang_button
 from .surface import CardSurface
 
@@ -13,7 +15,9 @@ class LanguageSwitchScene:
     """Only the language button (``data-action="lang"``); the surface itself flips the language."""
 
     def render(self, lang: str) -> str:
-        return f'<div class="sk-switch" data-role="language">{lang_button(lang)}</div>'
+        return Markup('<div class="sk-switch" data-role="language">{lang_button}</div>').format(
+            lang_button=lang_button(lang)
+        )
 
     def handle(self, message: Mapping[str, Any]) -> None:
         """Nothing else to do: ``CardSurface`` handles ``lang`` for every scene."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html_tree import parse
+
 import shengji_kit as sk
 from shengji_kit.lessons import trump_ranking as lesson
 from shengji_kit.lessons.point_cards import PointCardsScene
@@ -18,10 +20,13 @@ def test_explorer_resorts_the_hand_when_level_and_suit_change() -> None:
     widget.handle({"type": "action", "action": "suit", "value": "D"})
     assert explorer.trump == sk.Trump("9", "D")
     assert explorer.hand.cards == sk.Trump("9", "D").sorted(cards)
-    assert 'data-action="level" data-value="9" aria-pressed="true"' in widget.html
-    assert widget.html.count("sk-trump") == explorer.trump_count()
+    html = parse(widget.html)
+    assert [b.attrs["data-value"] for b in html.find_all("button", data_action="level", aria_pressed="true")] == ["9"]
+    assert html.find(data_role="explorer").find(cls="sk-hand").count(cls="sk-trump") == explorer.trump_count()
     widget.handle({"type": "action", "action": "suit", "value": "none"})
-    assert explorer.trump.suit is None and "no trump" in widget.html
+    none = parse(widget.html).find("button", data_action="suit", data_value="none")
+    assert explorer.trump.suit is None and none.attrs["aria-pressed"] == "true"
+    assert "no trump" in parse(widget.html).text
 
 
 def test_clicking_a_card_explains_it_in_the_session_language() -> None:
@@ -29,10 +34,10 @@ def test_clicking_a_card_explains_it_in_the_session_language() -> None:
     explorer: TrumpExplorer = widget.scene  # type: ignore[assignment]
     card = explorer.hand.cards[0]
     widget.handle({"type": "click", "card": card.code, "index": 0})
-    english = widget.html.split('data-role="message"')[1]
+    english = parse(widget.html).find(data_role="message").text
     assert "Among the trumps" in english or "Inside" in english
     widget.handle({"type": "action", "action": "lang"})
-    chinese = widget.html.split('data-role="message"')[1]
+    chinese = parse(widget.html).find(data_role="message").text
     assert "级" in chinese and widget.lang == "zh"
 
 
@@ -46,8 +51,8 @@ def test_a_new_hand_is_dealt_on_request() -> None:
 def test_point_cards_total_two_hundred() -> None:
     scene = PointCardsScene()
     assert scene.total() == 200 == 2 * sk.points(card for _, cards, _ in scene.rows() for card in cards)
-    html = scene.render("zh")
-    assert html.count("data-card=") == 12 and "200" in html and "分牌" in html
+    html = parse(scene.render("zh"))
+    assert html.count("button", data_card=True) == 12 and "200" in html.text and "分牌" in html.text
 
 
 def test_exercise_widget_scores_the_first_answer_and_moves_on() -> None:
@@ -57,12 +62,12 @@ def test_exercise_widget_scores_the_first_answer_and_moves_on() -> None:
     truth = "yes" if question.trump.is_trump(question.shown[0]) else "no"
     wrong = "no" if truth == "yes" else "yes"
     widget.handle({"type": "answer", "answer": wrong})
-    assert 'data-role="feedback" data-kind="error"' in widget.html
+    assert parse(widget.html).find(data_role="feedback").attrs["data-kind"] == "error"
     widget.handle({"type": "answer", "answer": truth})
-    assert 'data-role="feedback" data-kind="ok"' in widget.html
+    assert parse(widget.html).find(data_role="feedback").attrs["data-kind"] == "ok"
     assert (scene.right, scene.asked) == (0, 1)
     widget.handle({"type": "action", "action": "new", "value": ""})
-    assert scene.feedback is None and 'data-kind=""' in widget.html
+    assert scene.feedback is None and parse(widget.html).find(data_role="feedback").attrs["data-kind"] == ""
 
 
 def test_ordering_widget_picks_undoes_and_checks_when_complete() -> None:
@@ -81,4 +86,5 @@ def test_ordering_widget_picks_undoes_and_checks_when_complete() -> None:
 
 def test_which_wins_widget_answers_with_the_card_buttons() -> None:
     widget = lesson.which_wins_exercise(seed=5)
-    assert widget.html.count("data-answer=") == 4 and widget.html.count("data-card=") == 4
+    html = parse(widget.html)
+    assert html.count("button", data_answer=True) == 4 and html.count("button", data_card=True) == 4

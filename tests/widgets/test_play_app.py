@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html_tree import parse
+
 from shengji_kit.game.bots import RuleBot
 from shengji_kit.widgets.play_app import PlayApp, play_app
 
@@ -21,8 +23,9 @@ def test_the_app_is_a_widget_waiting_for_the_learner() -> None:
     widget = play_app(seed=2, delay=0)
     app: PlayApp = widget.scene  # type: ignore[assignment]
     assert app.controller.my_turn
-    assert 'data-seat="0"' in widget.html and 'data-action="lang"' in widget.html
-    assert 'data-action="declare"' in widget.html and 'data-action="pass"' in widget.html
+    html = parse(widget.html)
+    assert html.find(cls="sk-hand").attrs["data-seat"] == "0" and html.has("button", data_action="lang")
+    assert html.has("button", data_action="declare") and html.has("button", data_action="pass")
 
 
 def test_a_round_ends_in_a_summary_and_the_next_round_follows_the_result() -> None:
@@ -31,14 +34,14 @@ def test_a_round_ends_in_a_summary_and_the_next_round_follows_the_result() -> No
     finish_round(app, seed=7)
     widget.redraw()
     result = app.controller.round.result
-    assert result is not None and 'data-role="summary"' in widget.html
+    assert result is not None and parse(widget.html).has(data_role="summary")
     first_round = app.controller.round
     widget.handle({"type": "action", "action": "next-round", "value": ""})
     second = app.controller.round
     assert second is not first_round and second.round_number == 2
     assert second.first_dealer == result.next_dealer and second.levels == result.levels_after
     assert app.match.results == [result]
-    assert 'data-role="summary"' not in widget.html
+    assert not parse(widget.html).has(data_role="summary")
 
 
 def test_next_round_does_nothing_before_the_round_is_over() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html_tree import parse
+
 import shengji_kit as sk
 from shengji_kit.widgets import CardSurface, HandScene, Selection, hand_widget, language_switch
 from shengji_kit.widgets.language import SESSION, current_language, set_language
@@ -26,8 +28,9 @@ def test_static_files_are_package_files_without_remote_imports() -> None:
 
 def test_the_widget_holds_the_drawn_html_and_the_language_as_traits() -> None:
     widget = hand_widget("SA SK H2", TRUMP)
-    assert widget.lang == "en" and 'data-seat="0"' in widget.html
-    assert widget.html.count("data-card=") == 3 and widget.html.count('aria-pressed="true"') == 0
+    html = parse(widget.html)
+    assert widget.lang == "en" and html.find(cls="sk-hand").attrs["data-seat"] == "0"
+    assert html.count(data_card=True) == 3 and html.count(aria_pressed="true") == 0
     assert "_esm" in widget.keys and "html" in widget.keys and "lang" in widget.keys
 
 
@@ -37,7 +40,8 @@ def test_clicks_select_and_unselect_cards_in_trump_order() -> None:
     assert [c.code for c in scene.hand.cards] == ["H2", "SA", "SK"]
     click(widget, 1)
     assert scene.hand.chosen() == sk.parse_cards("SA")
-    assert 'aria-pressed="true" title="ace of spades"' in widget.html
+    pressed = parse(widget.html).find_all("button", aria_pressed="true")
+    assert [button.attrs["title"] for button in pressed] == ["ace of spades"]
     click(widget, 1)
     assert scene.hand.chosen() == []
 
@@ -50,21 +54,21 @@ def test_a_click_that_names_another_card_is_ignored() -> None:
 
 def test_following_highlights_playable_cards_and_explains_a_refusal_in_both_languages() -> None:
     widget = hand_widget("SA SK H3 D4", TRUMP, lead="HA")
-    html = widget.html
-    assert html.count("sk-unplayable") == 3 and html.count("sk-playable") == 1
+    html = parse(widget.html)
+    assert html.count("button", cls="sk-unplayable") == 3 and html.count("button", cls="sk-playable") == 1
     click(widget, 3)  # D4 while holding a heart
     widget.handle({"type": "key", "key": "enter"})
-    assert 'data-kind="error"' in widget.html
-    english = widget.html.split('data-role="message"')[1]
-    assert "♥" in english and "must" in english
+    message = parse(widget.html).find(data_role="message")
+    assert message.attrs["data-kind"] == "error"
+    assert "♥" in message.text and "must" in message.text
     widget.handle({"type": "action", "action": "lang"})
-    chinese = widget.html.split('data-role="message"')[1]
+    chinese = parse(widget.html).find(data_role="message").text
     assert "红桃" in chinese and widget.lang == "zh"
     click(widget, 3)
     click(widget, 2)  # the heart
     widget.handle({"type": "action", "action": "play"})
     assert widget.scene.played == [sk.parse_cards("H3")]  # type: ignore[attr-defined]
-    assert 'data-kind="ok"' in widget.html
+    assert parse(widget.html).find(data_role="message").attrs["data-kind"] == "ok"
 
 
 def test_leading_a_mixed_lead_is_refused_and_a_pair_is_accepted() -> None:
@@ -91,11 +95,12 @@ def test_the_language_choice_holds_for_every_widget_of_the_session() -> None:
     first, second, switch = hand_widget("SA", TRUMP), hand_widget("SK", TRUMP), language_switch()
     switch.handle({"type": "action", "action": "lang", "value": "zh"})
     assert current_language() == "zh" and first.lang == second.lang == "zh"
-    assert "出牌" in first.html and ">English<" in switch.html
+    assert "出牌" in parse(first.html).text
+    assert parse(switch.html).find("button", data_action="lang").text == "English"
     later = hand_widget("SQ", TRUMP)
     assert later.lang == "zh"
     set_language("en")
-    assert "Play" in second.html and SESSION.lang == "en"
+    assert "Play" in parse(second.html).text and SESSION.lang == "en"
     first.close()
     set_language("zh")
     assert first.lang == "en" and second.lang == "zh"

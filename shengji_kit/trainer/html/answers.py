@@ -9,7 +9,8 @@ choice ``right`` or ``wrong`` once known.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from html import escape
+
+from markupsafe import Markup
 
 from ...engine.cards import Card, symbols
 from ...engine.explain import seat_name
@@ -25,31 +26,46 @@ from .parts import action_button, kbd, key_of
 _SLOTS = ("south", "east", "north", "west")
 
 
-def _verdict(value: str, right: Collection[str], wrong: Collection[str]) -> str:
+def _verdict(value: str, right: Collection[str], wrong: Collection[str]) -> Markup:
     if value in right:
-        return ' data-verdict="right"'
+        return Markup(' data-verdict="right"')
     if value in wrong:
-        return ' data-verdict="wrong"'
-    return ""
+        return Markup(' data-verdict="wrong"')
+    return Markup()
 
 
-def _trick_answers(visit: Visit, lang: str, right: Collection[str]) -> str:
+def _trick_answers(visit: Visit, lang: str, right: Collection[str]) -> Markup:
     """The four plays on the felt, each one button that answers with its seat."""
-    slots: list[str] = []
+    slots: list[Markup] = []
     for position, (seat, cards) in enumerate(visit.puzzle.table.trick):
         key = key_of(position)
         name = seat_name(seat, lang)
         label = f"{name}: {', '.join(card.name(lang) for card in cards)}"
-        lead = ' <span class="sk-lead-mark">①</span>' if position == 0 else ""
-        disabled = " disabled" if visit.locked else ""
+        lead = Markup(' <span class="sk-lead-mark">①</span>') if position == 0 else ""
+        disabled = Markup(" disabled") if visit.locked else ""
         slots.append(
-            f'<div class="sk-slot sk-slot-{_SLOTS[seat]}" data-slot="{seat}">'
-            f'<button type="button" class="sk-trainer-play" data-answer="{seat}" data-key="{key}" '
-            f'aria-label="{escape(label)}"{_verdict(str(seat), right, visit.answers)}{disabled}>'
-            f"{cards_svg(cards, height=78, lang=lang)}"
-            f'<span class="sk-slot-name">{kbd(key)} {escape(name)}{lead}</span></button></div>'
+            Markup(
+                '<div class="sk-slot sk-slot-{area}" data-slot="{seat}">'
+                '<button type="button" class="sk-trainer-play" data-answer="{seat}" data-key="{key}" '
+                'aria-label="{label}"{verdict}{disabled}>'
+                "{cards}"
+                '<span class="sk-slot-name">{kbd} {name}{lead}</span></button></div>'
+            ).format(
+                area=_SLOTS[seat],
+                seat=seat,
+                key=key,
+                label=label,
+                verdict=_verdict(str(seat), right, visit.answers),
+                disabled=disabled,
+                cards=cards_svg(cards, height=78, lang=lang),
+                kbd=kbd(key),
+                name=name,
+                lead=lead,
+            )
         )
-    return f'<div class="sk-trainer-felt"><div class="sk-trick" data-role="trick">{"".join(slots)}</div></div>'
+    return Markup('<div class="sk-trainer-felt"><div class="sk-trick" data-role="trick">{slots}</div></div>').format(
+        slots=Markup("").join(slots)
+    )
 
 
 def _option_cards(visit: Visit) -> dict[str, tuple[Card, ...]]:
@@ -60,102 +76,148 @@ def _option_cards(visit: Visit) -> dict[str, tuple[Card, ...]]:
     return {}
 
 
-def _choice_buttons(visit: Visit, choices: Sequence[Choice], lang: str, right: Collection[str]) -> str:
+def _choice_buttons(visit: Visit, choices: Sequence[Choice], lang: str, right: Collection[str]) -> Markup:
     cards_of = _option_cards(visit)
-    buttons: list[str] = []
+    buttons: list[Markup] = []
     for position, choice in enumerate(choices):
         key = key_of(position)
         cards = cards_of.get(choice.value, ())
         if cards:
-            body = f'<b>{escape(choice.value)}</b>{cards_svg(cards, height=60, step=0.7, lang=lang)}'
+            body = Markup("<b>{value}</b>{cards}").format(
+                value=choice.value, cards=cards_svg(cards, height=60, step=0.7, lang=lang)
+            )
             label = f"{choice.value}: {', '.join(card.name(lang) for card in cards)}"
         else:
-            body = f"<span>{escape(choice.label(lang))}</span>"
+            body = Markup("<span>{label}</span>").format(label=choice.label(lang))
             label = choice.label(lang)
-        disabled = " disabled" if visit.locked else ""
+        disabled = Markup(" disabled") if visit.locked else ""
         buttons.append(
-            f'<button type="button" class="sk-button sk-trainer-choice" data-answer="{escape(choice.value)}" '
-            f'data-key="{key}" aria-label="{escape(label)}"'
-            f"{_verdict(choice.value, right, visit.answers)}{disabled}>{kbd(key)}{body}</button>"
+            Markup(
+                '<button type="button" class="sk-button sk-trainer-choice" data-answer="{value}" '
+                'data-key="{key}" aria-label="{label}"'
+                "{verdict}{disabled}>{kbd}{body}</button>"
+            ).format(
+                value=choice.value,
+                key=key,
+                label=label,
+                verdict=_verdict(choice.value, right, visit.answers),
+                disabled=disabled,
+                kbd=kbd(key),
+                body=body,
+            )
         )
-    return f'<div class="sk-trainer-choices" role="group">{"".join(buttons)}</div>'
+    return Markup('<div class="sk-trainer-choices" role="group">{buttons}</div>').format(
+        buttons=Markup("").join(buttons)
+    )
 
 
-def _number(visit: Visit, lang: str) -> str:
-    disabled = " disabled" if visit.locked else ""
-    return (
-        f'<div class="sk-trainer-number"><label>{escape(say("trainer_number", lang))} '
-        f'<input type="number" inputmode="numeric" step="1" data-role="number" '
-        f'value="{escape(visit.draft.number)}"{disabled}></label>'
-        f'{action_button("submit", say("trainer_check", lang), primary=True, disabled=visit.locked)}</div>'
+def _number(visit: Visit, lang: str) -> Markup:
+    disabled = Markup(" disabled") if visit.locked else ""
+    return Markup(
+        '<div class="sk-trainer-number"><label>{label} '
+        '<input type="number" inputmode="numeric" step="1" data-role="number" '
+        'value="{number}"{disabled}></label>'
+        "{check}</div>"
+    ).format(
+        label=say("trainer_number", lang),
+        number=visit.draft.number,
+        disabled=disabled,
+        check=action_button("submit", say("trainer_check", lang), primary=True, disabled=visit.locked),
     )
 
 
 def _pick_buttons(cards: Sequence[Card], lang: str, shown: Collection[int], selected: Collection[int] = (),
-                  disabled: Collection[int] = (), role: str = "pick") -> str:
-    buttons = []
+                  disabled: Collection[int] = (), role: str = "pick") -> Markup:
+    buttons: list[Markup] = []
     for i, card in enumerate(cards):
         if i not in shown:
             continue
         attrs = {"disabled": ""} if i in disabled else None
         states = ("selected",) if i in selected else ()
         buttons.append(card_button(card, i, states, lang, classes=["sk-trainer-card"], attrs=attrs))
-    return f'<div class="sk-trainer-pick" data-role="{role}" role="group">{"".join(buttons)}</div>'
-
-
-def _order(visit: Visit, lang: str) -> str:
-    draft = visit.draft
-    everything = range(len(draft.cards))
-    pool = [i for i in everything if i not in draft.order]
-    picked = card_row_html([draft.cards[i] for i in draft.order], lang) if draft.order else ""
-    undo = action_button("undo", say("trainer_undo", lang), disabled=visit.locked or not draft.order)
-    again = action_button("clear", say("trainer_clear", lang), disabled=visit.locked or not draft.order)
-    return (
-        f'<div class="sk-legend">{escape(say("trainer_sort_pool", lang))}</div>'
-        f'{_pick_buttons(draft.cards, lang, [] if visit.locked else pool)}'
-        f'<div class="sk-trainer-picked"><span class="sk-trainer-caption">{escape(say("trainer_sort_picked", lang))}</span>'
-        f'<div data-role="picked">{picked}</div>{undo}{again}</div>'
+    return Markup('<div class="sk-trainer-pick" data-role="{role}" role="group">{buttons}</div>').format(
+        role=role, buttons=Markup("").join(buttons)
     )
 
 
-def _groups(visit: Visit, lang: str) -> str:
+def _order(visit: Visit, lang: str) -> Markup:
+    draft = visit.draft
+    everything = range(len(draft.cards))
+    pool = [i for i in everything if i not in draft.order]
+    picked = card_row_html([draft.cards[i] for i in draft.order], lang) if draft.order else Markup()
+    undo = action_button("undo", say("trainer_undo", lang), disabled=visit.locked or not draft.order)
+    again = action_button("clear", say("trainer_clear", lang), disabled=visit.locked or not draft.order)
+    return Markup(
+        '<div class="sk-legend">{help}</div>{pool}'
+        '<div class="sk-trainer-picked"><span class="sk-trainer-caption">{caption}</span>'
+        '<div data-role="picked">{picked}</div>{undo}{again}</div>'
+    ).format(
+        help=say("trainer_sort_pool", lang),
+        pool=_pick_buttons(draft.cards, lang, [] if visit.locked else pool),
+        caption=say("trainer_sort_picked", lang),
+        picked=picked,
+        undo=undo,
+        again=again,
+    )
+
+
+def _groups(visit: Visit, lang: str) -> Markup:
     draft = visit.draft
     locked = visit.locked
     everything = list(range(len(draft.cards)))
     hand = _pick_buttons(draft.cards, lang, everything, draft.selected, everything if locked else draft.grouped)
-    rows = []
+    rows: list[Markup] = []
     for number, group in enumerate(draft.groups):
         cards = [draft.cards[i] for i in group]
-        remove = action_button("ungroup", say("trainer_group_remove", lang, cards=symbols(cards)), str(number), disabled=locked)
-        rows.append(f'<div class="sk-trainer-group" data-role="group">{card_row_html(cards, lang)}{remove}</div>')
-    found = "".join(rows) or f'<span class="sk-legend">{escape(say("trainer_groups_none", lang))}</span>'
+        label = say("trainer_group_remove", lang, cards=symbols(cards))
+        remove = action_button("ungroup", label, str(number), disabled=locked)
+        rows.append(
+            Markup('<div class="sk-trainer-group" data-role="group">{cards}{remove}</div>').format(
+                cards=card_row_html(cards, lang), remove=remove
+            )
+        )
+    found = Markup("").join(rows) or Markup('<span class="sk-legend">{none}</span>').format(
+        none=say("trainer_groups_none", lang)
+    )
     check = say("trainer_check_groups" if draft.groups else "trainer_check_none", lang)
-    return (
-        f'<div class="sk-legend">{escape(say("trainer_groups_help", lang))}</div>{hand}'
-        f'<div class="sk-trainer-actions">{action_button("group", say("trainer_group_make", lang), disabled=locked)}</div>'
-        f'<div class="sk-trainer-groups"><span class="sk-trainer-caption">{escape(say("trainer_groups", lang))}</span>'
-        f"{found}</div>"
-        f'<div class="sk-trainer-actions">{action_button("submit", check, primary=True, disabled=locked)}</div>'
+    return Markup(
+        '<div class="sk-legend">{help}</div>{hand}'
+        '<div class="sk-trainer-actions">{make}</div>'
+        '<div class="sk-trainer-groups"><span class="sk-trainer-caption">{caption}</span>'
+        "{found}</div>"
+        '<div class="sk-trainer-actions">{submit}</div>'
+    ).format(
+        help=say("trainer_groups_help", lang),
+        hand=hand,
+        make=action_button("group", say("trainer_group_make", lang), disabled=locked),
+        caption=say("trainer_groups", lang),
+        found=found,
+        submit=action_button("submit", check, primary=True, disabled=locked),
     )
 
 
-def _lead(visit: Visit, lang: str) -> str:
+def _lead(visit: Visit, lang: str) -> Markup:
     draft = visit.draft
     seat = draft_seat(visit.puzzle)
     name = seat_name(seat if seat is not None else 0, lang)
     everything = list(range(len(draft.cards)))
     hand = _pick_buttons(draft.cards, lang, everything, draft.selected, everything if visit.locked else ())
-    return (
-        f'<div class="sk-legend">{escape(say("trainer_lead_help", lang, seat=name))}</div>'
-        f'<div class="sk-trainer-cards" data-hand="{seat}"><span class="sk-trainer-caption">'
-        f'{escape(say("trainer_hand_of", lang, seat=name))}</span>{hand}</div>'
-        f'<div class="sk-trainer-actions">'
-        f'{action_button("submit", say("trainer_lead", lang), primary=True, disabled=visit.locked)}'
-        f'{action_button("clear", say("trainer_clear", lang), disabled=visit.locked or not draft.selected)}</div>'
+    return Markup(
+        '<div class="sk-legend">{help}</div>'
+        '<div class="sk-trainer-cards" data-hand="{seat}"><span class="sk-trainer-caption">'
+        "{caption}</span>{hand}</div>"
+        '<div class="sk-trainer-actions">{submit}{clear}</div>'
+    ).format(
+        help=say("trainer_lead_help", lang, seat=name),
+        seat=seat,
+        caption=say("trainer_hand_of", lang, seat=name),
+        hand=hand,
+        submit=action_button("submit", say("trainer_lead", lang), primary=True, disabled=visit.locked),
+        clear=action_button("clear", say("trainer_clear", lang), disabled=visit.locked or not draft.selected),
     )
 
 
-def answers_html(visit: Visit, lang: str, right: Collection[str] = ()) -> str:
+def answers_html(visit: Visit, lang: str, right: Collection[str] = ()) -> Markup:
     """The controls to answer the open puzzle with; ``right`` marks the accepted choices."""
     puzzle = visit.puzzle
     fmt = puzzle.question.answer_format
@@ -173,5 +235,7 @@ def answers_html(visit: Visit, lang: str, right: Collection[str] = ()) -> str:
     elif fmt == PLAY:
         body = _lead(visit, lang)
     else:
-        body = ""
-    return f'<div class="sk-trainer-answers" data-role="answers" data-format="{escape(fmt)}">{body}</div>'
+        body = Markup()
+    return Markup('<div class="sk-trainer-answers" data-role="answers" data-format="{fmt}">{body}</div>').format(
+        fmt=fmt, body=body
+    )

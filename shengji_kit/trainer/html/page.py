@@ -7,7 +7,7 @@ show, next (and the answer-building actions of ``answers.py``).
 
 from __future__ import annotations
 
-from html import escape
+from markupsafe import Markup
 
 from ...engine.explain import seat_name
 from ...puzzles import Puzzle
@@ -25,24 +25,34 @@ from .position import position_html
 _SYMBOLS = {"star": "★", "solved": "✓", "tried": "•", "new": ""}
 
 
-def _header(session: TrainerSession, lang: str) -> str:
+def _header(session: TrainerSession, lang: str) -> Markup:
     stars, solved, total = session.star_tally()
     label = say("trainer_stars_label", lang, stars=stars, solved=solved, total=total)
-    return (
-        f'<div class="sk-panel-head"><span class="sk-panel-title">{escape(say("trainer_title", lang))}</span>'
-        f'<span class="sk-trainer-stars" data-role="stars" title="{escape(label)}" aria-label="{escape(label)}">'
-        f'{escape(say("trainer_stars", lang, stars=stars, total=total))}</span>{lang_button(lang)}</div>'
+    return Markup(
+        '<div class="sk-panel-head"><span class="sk-panel-title">{title}</span>'
+        '<span class="sk-trainer-stars" data-role="stars" title="{label}" aria-label="{label}">'
+        "{stars}</span>{lang_button}</div>"
+    ).format(
+        title=say("trainer_title", lang),
+        label=label,
+        stars=say("trainer_stars", lang, stars=stars, total=total),
+        lang_button=lang_button(lang),
     )
 
 
-def _messages(session: TrainerSession, lang: str) -> str:
+def _messages(session: TrainerSession, lang: str) -> Markup:
     notices = session.notices
     kind = next((n.kind for n in notices if n.kind == ERROR), notices[0].kind if notices else "")
-    body = "".join(f'<p data-notice="{escape(n.code)}">{escape(n.render(lang))}</p>' for n in notices)
-    return f'<div class="sk-message sk-trainer-message" data-role="message" data-kind="{kind}" aria-live="polite">{body}</div>'
+    body = Markup("").join(
+        Markup('<p data-notice="{code}">{text}</p>').format(code=n.code, text=n.render(lang)) for n in notices
+    )
+    return Markup(
+        '<div class="sk-message sk-trainer-message" data-role="message" data-kind="{kind}" aria-live="polite">'
+        "{body}</div>"
+    ).format(kind=kind, body=body)
 
 
-def _modes(session: TrainerSession, lang: str) -> str:
+def _modes(session: TrainerSession, lang: str) -> Markup:
     buttons = [_mode_button(AUTO, say("trainer_mode_auto", lang), "", session.mode == AUTO)]
     for puzzle_set in session.bank.sets:
         stars, solved, total = session.star_tally(list(puzzle_set.puzzles))
@@ -52,81 +62,94 @@ def _modes(session: TrainerSession, lang: str) -> str:
         about = say("trainer_mode_auto_about", lang)
     else:
         about = session.bank.get_set(session.mode).description(lang)
-    return (
-        f'<div class="sk-trainer-modes" data-role="modes" role="group" aria-label="{escape(say("trainer_modes", lang))}">'
-        f'{"".join(buttons)}</div><div class="sk-legend" data-role="mode-about">{escape(about)}</div>'
-    )
+    return Markup(
+        '<div class="sk-trainer-modes" data-role="modes" role="group" aria-label="{label}">'
+        '{buttons}</div><div class="sk-legend" data-role="mode-about">{about}</div>'
+    ).format(label=say("trainer_modes", lang), buttons=Markup("").join(buttons), about=about)
 
 
-def _mode_button(mode: str, title: str, tally: str, pressed: bool) -> str:
-    small = f'<small class="sk-trainer-tally">{escape(tally)}</small>' if tally else ""
-    return (
-        f'<button type="button" class="sk-button sk-trainer-mode" data-action="mode" data-value="{escape(mode)}" '
-        f'aria-pressed="{str(pressed).lower()}"><span>{escape(title)}</span>{small}</button>'
-    )
+def _mode_button(mode: str, title: str, tally: str, pressed: bool) -> Markup:
+    small = Markup('<small class="sk-trainer-tally">{tally}</small>').format(tally=tally) if tally else ""
+    return Markup(
+        '<button type="button" class="sk-button sk-trainer-mode" data-action="mode" data-value="{mode}" '
+        'aria-pressed="{pressed}"><span>{title}</span>{small}</button>'
+    ).format(mode=mode, pressed=str(pressed).lower(), title=title, small=small)
 
 
-def _strip(session: TrainerSession, lang: str) -> str:
+def _strip(session: TrainerSession, lang: str) -> Markup:
     current = session.puzzle
-    items: list[str] = []
+    items: list[Markup] = []
     for number, puzzle in enumerate(session.set_puzzles(), start=1):
         standing = session.progress.get(puzzle.id).standing
         state = say(f"trainer_state_{standing}", lang)
         label = say("trainer_strip_item", lang, number=number, title=puzzle.title(lang), state=state)
-        here = ' aria-current="true"' if current and puzzle.id == current.id else ""
+        here = Markup(' aria-current="true"') if current and puzzle.id == current.id else ""
         items.append(
-            f'<button type="button" class="sk-trainer-dot" data-action="goto" data-value="{escape(puzzle.id)}" '
-            f'data-standing="{standing}" aria-label="{escape(label)}" title="{escape(label)}"{here}>'
-            f'{number}<span aria-hidden="true">{_SYMBOLS[standing]}</span></button>'
+            Markup(
+                '<button type="button" class="sk-trainer-dot" data-action="goto" data-value="{id}" '
+                'data-standing="{standing}" aria-label="{label}" title="{label}"{here}>'
+                '{number}<span aria-hidden="true">{symbol}</span></button>'
+            ).format(
+                id=puzzle.id,
+                standing=standing,
+                label=label,
+                here=here,
+                number=number,
+                symbol=_SYMBOLS[standing],
+            )
         )
-    return (
-        f'<nav class="sk-trainer-strip" data-role="strip" aria-label="{escape(say("trainer_strip", lang))}">'
-        f'{"".join(items)}</nav>'
+    return Markup(
+        '<nav class="sk-trainer-strip" data-role="strip" aria-label="{label}">{items}</nav>'
+    ).format(label=say("trainer_strip", lang), items=Markup("").join(items))
+
+
+def _record(session: TrainerSession, puzzle: Puzzle, lang: str) -> Markup:
+    record = session.record
+    dots = "●" * puzzle.difficulty + "○" * (5 - puzzle.difficulty)
+    difficulty = say("trainer_difficulty", lang, level=puzzle.difficulty)
+    parts = [
+        Markup('<span title="{difficulty}"><span aria-hidden="true">{dots}</span> {difficulty}</span>').format(
+            difficulty=difficulty, dots=dots
+        ),
+        Markup("<span>{attempts}</span>").format(attempts=say("trainer_attempts", lang, count=record.attempts)),
+    ]
+    if record.star:
+        parts.append(
+            Markup('<span class="sk-trainer-earned">{text}</span>').format(text=say("trainer_star_earned", lang))
+        )
+    elif record.star_lost:
+        parts.append(Markup('<span class="sk-trainer-lost">{text}</span>').format(text=say("trainer_star_lost", lang)))
+    return Markup('<div class="sk-trainer-record" data-role="record">{parts}</div>').format(
+        parts=Markup("").join(parts)
     )
 
 
-def _record(session: TrainerSession, puzzle: Puzzle, lang: str) -> str:
-    record = session.record
-    dots = "●" * puzzle.difficulty + "○" * (5 - puzzle.difficulty)
-    parts = [
-        f'<span title="{escape(say("trainer_difficulty", lang, level=puzzle.difficulty))}">'
-        f'<span aria-hidden="true">{dots}</span> {escape(say("trainer_difficulty", lang, level=puzzle.difficulty))}</span>',
-        f'<span>{escape(say("trainer_attempts", lang, count=record.attempts))}</span>',
-    ]
-    if record.star:
-        parts.append(f'<span class="sk-trainer-earned">{escape(say("trainer_star_earned", lang))}</span>')
-    elif record.star_lost:
-        parts.append(f'<span class="sk-trainer-lost">{escape(say("trainer_star_lost", lang))}</span>')
-    return f'<div class="sk-trainer-record" data-role="record">{"".join(parts)}</div>'
-
-
-def _feedback(visit: Visit, lang: str) -> str:
+def _feedback(visit: Visit, lang: str) -> Markup:
     feedback = visit.feedback
     kind = "" if feedback is None else ("ok" if feedback.correct else "error")
     message = "" if feedback is None else paragraphs(feedback.message(lang))
     result = ""
     if visit.solved:
         code = "trainer_solved_star" if visit.earned_star else "trainer_solved"
-        result = f'<div class="sk-trainer-result" data-role="result">{escape(say(code, lang))}</div>'
-    return (
-        f'<div class="sk-feedback sk-trainer-feedback" data-role="feedback" data-kind="{kind}" '
-        f'aria-live="polite">{message}</div>{result}'
-    )
+        result = Markup('<div class="sk-trainer-result" data-role="result">{text}</div>').format(text=say(code, lang))
+    return Markup(
+        '<div class="sk-feedback sk-trainer-feedback" data-role="feedback" data-kind="{kind}" '
+        'aria-live="polite">{message}</div>{result}'
+    ).format(kind=kind, message=message, result=result)
 
 
-def _hint(visit: Visit, lang: str) -> str:
+def _hint(visit: Visit, lang: str) -> Markup:
     if not visit.hint_shown:
-        return ""
-    return (
-        f'<div class="sk-trainer-hint" data-role="hint"><b>{escape(say("trainer_hint_label", lang))}</b> '
-        f"{escape(visit.puzzle.hint(lang))}</div>"
-    )
+        return Markup()
+    return Markup(
+        '<div class="sk-trainer-hint" data-role="hint"><b>{label}</b> {hint}</div>'
+    ).format(label=say("trainer_hint_label", lang), hint=visit.puzzle.hint(lang))
 
 
-def _show(visit: Visit, lang: str) -> str:
+def _show(visit: Visit, lang: str) -> Markup:
     show = visit.show
     if show is None:
-        return ""
+        return Markup()
     lines: list[str] = []
     trick = show.trick
     if trick is not None:
@@ -141,15 +164,20 @@ def _show(visit: Visit, lang: str) -> str:
     if show.finished and visit.draft.cards and visit.puzzle.question.answer_format == "cards":
         ordered = visit.puzzle.table.trump.sorted(visit.draft.cards)
         sorted_row = labelled_row(say("trainer_answer_is", lang, answer=""), ordered, lang, "showme-cards")
-    body = "".join(f"<p>{paragraphs(line)}</p>" for line in lines)
-    step = ""
+    body = Markup("").join(Markup("<p>{line}</p>").format(line=paragraphs(line)) for line in lines)
+    following = Markup()
     if not show.finished:
-        step = action_button("show", say("trainer_show_next", lang), primary=True, autofocus=True)
-    note = "" if visit.solved else f'<p class="sk-legend">{escape(say("trainer_revealed", lang))}</p>'
-    return f'<div class="sk-trainer-showme" data-role="showme" data-step="{show.step}" data-steps="{show.steps}">{body}{sorted_row}{step}{note}</div>'
+        following = action_button("show", say("trainer_show_next", lang), primary=True, autofocus=True)
+    note = Markup()
+    if not visit.solved:
+        note = Markup('<p class="sk-legend">{text}</p>').format(text=say("trainer_revealed", lang))
+    return Markup(
+        '<div class="sk-trainer-showme" data-role="showme" data-step="{step}" data-steps="{steps}">'
+        "{body}{sorted_row}{following}{note}</div>"
+    ).format(step=show.step, steps=show.steps, body=body, sorted_row=sorted_row, following=following, note=note)
 
 
-def _controls(session: TrainerSession, visit: Visit, lang: str) -> str:
+def _controls(session: TrainerSession, visit: Visit, lang: str) -> Markup:
     record = session.record
     costs = not visit.solved and not record.star and not record.star_lost
     hint = action_button("hint", say("trainer_hint" if costs else "trainer_hint_free", lang), disabled=visit.hint_shown)
@@ -159,10 +187,13 @@ def _controls(session: TrainerSession, visit: Visit, lang: str) -> str:
     count = len(visit.puzzle.question.choices()) if visit.puzzle.kind != "trick_winner" else len(visit.puzzle.table.trick)
     last = "9, 0" if count >= 10 else key_of(count - 1)
     keys = say("trainer_keys", lang, last=last) if count else say("trainer_keys_plain", lang)
-    return f'<div class="sk-trainer-actions">{hint}{show}{following}</div><div class="sk-legend sk-trainer-keys">{escape(keys)}</div>'
+    return Markup(
+        '<div class="sk-trainer-actions">{hint}{show}{following}</div>'
+        '<div class="sk-legend sk-trainer-keys">{keys}</div>'
+    ).format(hint=hint, show=show, following=following, keys=keys)
 
 
-def _puzzle(session: TrainerSession, visit: Visit, lang: str) -> str:
+def _puzzle(session: TrainerSession, visit: Visit, lang: str) -> Markup:
     puzzle = visit.puzzle
     show = visit.show
     right: set[str] = set()
@@ -170,21 +201,40 @@ def _puzzle(session: TrainerSession, visit: Visit, lang: str) -> str:
         right = {choice.value for choice in right_choices(puzzle)}
     staging = show is not None and show.trick is not None
     answers = "" if staging else answers_html(visit, lang, right)
-    return (
-        f'<section class="sk-trainer-puzzle" data-role="puzzle" data-puzzle="{escape(puzzle.id)}" '
-        f'data-kind="{escape(puzzle.kind)}" data-solved="{str(visit.solved).lower()}">'
-        f'<h3 class="sk-trainer-title">{escape(puzzle.title(lang))}</h3>{_record(session, puzzle, lang)}'
-        f'<div class="sk-question" data-role="question">{escape(puzzle.prompt(lang))}</div>'
-        f"{position_html(visit, lang)}{answers}{_feedback(visit, lang)}{_hint(visit, lang)}{_show(visit, lang)}"
-        f"{_controls(session, visit, lang)}</section>"
+    return Markup(
+        '<section class="sk-trainer-puzzle" data-role="puzzle" data-puzzle="{id}" '
+        'data-kind="{kind}" data-solved="{solved}">'
+        '<h3 class="sk-trainer-title">{title}</h3>{record}'
+        '<div class="sk-question" data-role="question">{prompt}</div>'
+        "{position}{answers}{feedback}{hint}{show}{controls}</section>"
+    ).format(
+        id=puzzle.id,
+        kind=puzzle.kind,
+        solved=str(visit.solved).lower(),
+        title=puzzle.title(lang),
+        record=_record(session, puzzle, lang),
+        prompt=puzzle.prompt(lang),
+        position=position_html(visit, lang),
+        answers=answers,
+        feedback=_feedback(visit, lang),
+        hint=_hint(visit, lang),
+        show=_show(visit, lang),
+        controls=_controls(session, visit, lang),
     )
 
 
-def trainer_html(session: TrainerSession, lang: str) -> str:
+def trainer_html(session: TrainerSession, lang: str) -> Markup:
     """The trainer as one HTML string in ``lang``."""
     visit = session.visit
     body = _puzzle(session, visit, lang) if visit else ""
-    return (
-        f'<div class="sk-panel sk-trainer" data-role="trainer" lang="{lang}">{_header(session, lang)}'
-        f"{_messages(session, lang)}{_modes(session, lang)}{_strip(session, lang)}{body}</div>"
+    return Markup(
+        '<div class="sk-panel sk-trainer" data-role="trainer" lang="{lang}">'
+        "{header}{messages}{modes}{strip}{body}</div>"
+    ).format(
+        lang=lang,
+        header=_header(session, lang),
+        messages=_messages(session, lang),
+        modes=_modes(session, lang),
+        strip=_strip(session, lang),
+        body=body,
     )

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
+
+from markupsafe import Markup, escape
 
 from ...engine.cards import Card
 from ...engine.explain import seat_name
@@ -19,8 +20,11 @@ def key_of(position: int) -> str:
     return KEYS[position] if position < len(KEYS) else ""
 
 
-def kbd(key: str) -> str:
-    return f'<kbd class="sk-trainer-key" aria-hidden="true">{escape(key)}</kbd>' if key else ""
+def kbd(key: str) -> Markup:
+    """The key badge of a choice (nothing past the tenth choice)."""
+    if not key:
+        return Markup()
+    return Markup('<kbd class="sk-trainer-key" aria-hidden="true">{key}</kbd>').format(key=key)
 
 
 def action_button(
@@ -31,30 +35,32 @@ def action_button(
     disabled: bool = False,
     autofocus: bool = False,
     extra_class: str = "",
-) -> str:
+) -> Markup:
     """A ``<button data-action>`` (``data-value`` when given); ``data-autofocus`` takes focus after a redraw."""
     names = " ".join(n for n in ("sk-button", "sk-primary" if primary else "", extra_class) if n)
-    attrs = f' data-value="{escape(value)}"' if value else ""
-    attrs += " disabled" if disabled else ""
-    attrs += " data-autofocus" if autofocus else ""
-    return f'<button type="button" class="{names}" data-action="{escape(action)}"{attrs}>{escape(label)}</button>'
-
-
-def labelled_row(label: str, cards: Sequence[Card], lang: str, role: str, extra: str = "") -> str:
-    """A caption and a row of non-interactive cards."""
-    row = card_row_html(cards, lang) if cards else '<span class="sk-legend">—</span>'
-    return (
-        f'<div class="sk-trainer-cards" data-role="{escape(role)}"{extra}>'
-        f'<span class="sk-trainer-caption">{escape(label)}</span>{row}</div>'
+    attrs = Markup(' data-value="{value}"').format(value=value) if value else Markup()
+    attrs += Markup(" disabled") if disabled else ""
+    attrs += Markup(" data-autofocus") if autofocus else ""
+    return Markup('<button type="button" class="{names}" data-action="{action}"{attrs}>{label}</button>').format(
+        names=names, action=action, attrs=attrs, label=label
     )
 
 
-def seat_hand(seat: int, cards: Sequence[Card], lang: str) -> str:
+def labelled_row(label: str, cards: Sequence[Card], lang: str, role: str, extra: Markup | None = None) -> Markup:
+    """A caption and a row of non-interactive cards; ``extra`` holds more attributes of the row."""
+    row = card_row_html(cards, lang) if cards else Markup('<span class="sk-legend">—</span>')
+    return Markup(
+        '<div class="sk-trainer-cards" data-role="{role}"{extra}>'
+        '<span class="sk-trainer-caption">{label}</span>{row}</div>'
+    ).format(role=role, extra=extra or "", label=label, row=row)
+
+
+def seat_hand(seat: int, cards: Sequence[Card], lang: str) -> Markup:
     """``East's hand`` with its cards; ``data-hand`` carries the seat."""
     label = say("trainer_hand_of", lang, seat=seat_name(seat, lang))
-    return labelled_row(label, cards, lang, "hand", f' data-hand="{seat}"')
+    return labelled_row(label, cards, lang, "hand", Markup(' data-hand="{seat}"').format(seat=seat))
 
 
-def paragraphs(text: str) -> str:
+def paragraphs(text: str) -> Markup:
     """Escaped text with its line breaks kept (``white-space: pre-line`` in the CSS)."""
     return escape(text.strip())

@@ -1,0 +1,217 @@
+"""Every HTML surface the kit draws, in both languages, reached by playing through them for real.
+
+Used by the escaping test: each surface is rendered after the catalogue's messages were given
+markup, and none of that markup may turn into elements.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from shengji_kit import serve
+from shengji_kit.engine.cards import codes, parse_cards
+from shengji_kit.engine.trump import Trump
+from shengji_kit.game import Round, Trick
+from shengji_kit.game.bots import RandomBot, RuleBot, play_round
+from shengji_kit.lessons import trump_ranking as lesson
+from shengji_kit.puzzles import Bank, default_bank
+from shengji_kit.puzzles.bank import load_bank
+from shengji_kit.puzzles.loader import DATA_DIR
+from shengji_kit.render.records import record_html, trick_record_html
+from shengji_kit.render.tricks import trick_html
+from shengji_kit.trainer import ProgressStore, TrainerSession
+from shengji_kit.trainer.html import trainer_html
+from shengji_kit.widgets.controller import TableController
+from shengji_kit.widgets.hand import HandScene
+from shengji_kit.widgets.switch import language_switch
+
+LANGS = ("en", "zh")
+Surface = tuple[str, str]
+"""(a name saying what was drawn, the HTML)"""
+
+
+def _both(name: str, render: Callable[[str], str]) -> Iterator[Surface]:
+    for lang in LANGS:
+        yield f"{name} [{lang}]", render(lang)
+
+
+# --- the card table ------------------------------------------------------------------------
+
+
+def _controller(seed: int) -> TableController:
+    bots = {seat: RandomBot(seed * 10 + seat) for seat in (1, 2, 3)}
+    return TableController(Round.new(seed), bots, delay=0)
+
+
+def _learner_moves(ctrl: TableController, seed: int) -> Iterator[str]:
+    """Play the learner's seat with a random bot through the widget's messages; yield each phase."""
+    chooser = RandomBot(seed)
+    for _ in range(400):
+        rnd = ctrl.round
+        if rnd.result is not None:
+            return
+        yield rnd.phase
+        action = chooser.choose(rnd.view(0), rnd.legal_actions(0))
+        if action.kind in ("play", "bury"):
+            ctrl.selection.clear()
+            for card in action.cards:
+                index = next(i for i, held in enumerate(ctrl.selection.cards)
+                             if held == card and i not in ctrl.selection.selected)
+                ctrl.handle({"type": "click", "card": card.code, "index": index})
+            ctrl.handle({"type": "action", "action": action.kind})
+        elif action.kind in ("declare", "overturn"):
+            ctrl.handle({"type": "action", "action": "declare", "value": codes(action.cards)})
+        else:
+            ctrl.handle({"type": "action", "action": action.kind})
+
+
+def table_surfaces(seed: int = 5) -> Iterator[Surface]:
+    """The table in every phase the learner meets: declaring, burying, playing, refusals, the summary."""
+    seen: set[str] = set()
+    for start in range(seed, seed + 40):
+        ctrl = _controller(start)
+        for phase in _learner_moves(ctrl, start):
+            if phase not in seen:
+                seen.add(phase)
+                yield from _both(f"table {phase} (seed {start})", ctrl.render)
+                if phase in ("declare", "bury", "play"):
+                    ctrl.handle({"type": "action", "action": "declare", "value": "SA"})
+                    ctrl.handle({"type": "action", "action": "play"})
+                    yield from _both(f"table {phase} refused (seed {start})", ctrl.render)
+            if phase == "play" and ctrl.view.tricks and "previous" not in seen:
+                seen.add("previous")
+                ctrl.handle({"type": "action", "action": "previous"})
+                yield from _both(f"table previous trick (seed {start})", ctrl.render)
+                ctrl.handle({"type": "action", "action": "previous"})
+        if "summary" not in seen:
+            seen.add("summary")
+            yield from _both(f"table summary (seed {start})", ctrl.render)
+        if {"declare", "bury", "play"} <= seen:
+            return
+
+
+# --- records ------------------------------------------------------------------------------
+
+
+def record_surfaces() -> Iterator[Surface]:
+    rnd = play_round(Round.new(4), [RuleBot(16 + seat) for seat in range(4)])
+    record = json.loads(json.dumps(rnd.record()))
+    yield from _both("record", lambda lang: record_html(record, lang))
+    yield from _both("finished trick", lambda lang: trick_record_html(rnd.view(0).tricks[0], lang))
+    plays = tuple(tuple(parse_cards(text)) for text in ("SK", "SA", "S3", "H4"))
+    failed = Trick(3, 0, plays, 1, 10, tuple(parse_cards("SK SQ SQ")), 1)
+    yield from _both("failed throw", lambda lang: trick_record_html(failed, lang))
+    from shengji_kit.render.scene import PlayedCards
+    yield from _both("trick list", lambda lang: trick_html([PlayedCards(1, tuple(parse_cards("H2 H3")))], 1, lang))
+
+
+# --- lesson 1 and the hand widget -----------------------------------------------------------
+
+
+def lesson_surfaces() -> Iterator[Surface]:
+    explorer = lesson.trump_explorer(level="2", suit="S", seed=4)
+    yield from _both("explorer", explorer.scene.render)
+    explorer.handle({"type": "click", "card": "", "index": 0})
+    yield from _both("explorer, a card explained", explorer.scene.render)
+    explorer.handle({"type": "action", "action": "suit", "value": "none"})
+    yield from _both("explorer, no trump", explorer.scene.render)
+    yield from _both("point cards", lesson.point_cards().scene.render)
+    yield from _both("language switch", language_switch().scene.render)
+    for make in (lesson.is_trump_exercise, lesson.which_wins_exercise, lesson.order_exercise):
+        widget = make(seed=3)
+        scene = widget.scene
+        yield from _both(f"{make.__name__} asked", scene.render)
+        question = scene.question
+        for choice in question.choices:
+            widget.handle({"type": "answer", "answer": choice.answer})
+            if scene.feedback is not None:
+                break
+        yield from _both(f"{make.__name__} answered", scene.render)
+    hand = HandScene("H3 H3 H9 SA BJ", Trump("2", "S"), lead="H7 H7")
+    yield from _both("hand", hand.render)
+    hand.handle({"type": "click", "index": 3})
+    hand.handle({"type": "action", "action": "play"})
+    yield from _both("hand, refused", hand.render)
+    leading = HandScene("H3 H3 H9 SA BJ", Trump("2", "S"))
+    leading.handle({"type": "action", "action": "play"})
+    yield from _both("hand, nothing selected", leading.render)
+    leading.handle({"type": "click", "index": 0})
+    leading.handle({"type": "action", "action": "play"})
+    yield from _both("hand, played", leading.render)
+
+
+# --- the puzzle trainer ---------------------------------------------------------------------
+
+
+def _walk_puzzle(session: TrainerSession, puzzle_id: str) -> Iterator[Surface]:
+    session.goto(puzzle_id)
+    yield from _both(f"trainer {puzzle_id}", lambda lang: trainer_html(session, lang))
+    visit = session.visit
+    assert visit is not None
+    choices = session.choice_values()
+    if choices:
+        session.answer(choices[-1])
+    elif visit.draft.cards:
+        session.click_card(0)
+        session.click_card(1)
+        session.make_group()
+        session.submit()
+    else:
+        session.submit("x")
+        yield from _both(f"trainer {puzzle_id} not a number", lambda lang: trainer_html(session, lang))
+        session.submit("1")
+    yield from _both(f"trainer {puzzle_id} answered", lambda lang: trainer_html(session, lang))
+    session.hint()
+    for step in range(12):
+        show = session.show_me()
+        yield from _both(f"trainer {puzzle_id} show me {step}", lambda lang: trainer_html(session, lang))
+        if show is None or show.finished:
+            break
+
+
+def trainer_surfaces(bank: Bank | None = None) -> Iterator[Surface]:
+    """The trainer on the first two puzzles of every set (every puzzle kind), answered and shown."""
+    bank = bank or default_bank()
+    session = TrainerSession(bank, ProgressStore.for_learner("escaping"))
+    yield from _both("trainer start", lambda lang: trainer_html(session, lang))
+    for puzzle_set in bank.sets:
+        session.choose_mode(puzzle_set.id)
+        for puzzle in puzzle_set.puzzles[:2]:
+            yield from _walk_puzzle(session, puzzle.id)
+
+
+def marked_bank(folder: Path, mark: str) -> Bank:
+    """The shipped puzzle bank with ``mark`` put in front of every English and Chinese text."""
+    quoted = mark.replace("\\", "\\\\").replace('"', '\\"')
+    for source in sorted(DATA_DIR.glob("*.toml")):
+        text = source.read_text(encoding="utf-8")
+        text = re.sub(r'\b(en|zh) = "', lambda m: f'{m.group(1)} = "{quoted}', text)
+        (folder / source.name).write_text(text, encoding="utf-8")
+    bank = load_bank([folder])
+    assert not bank.problems, bank.problems
+    return bank
+
+
+# --- the landing page -----------------------------------------------------------------------
+
+
+def landing_surfaces(root: Path, mark: str) -> Iterator[Surface]:
+    """The landing page's catalogue over notebooks whose title and summary carry ``mark``."""
+    (root / "lessons").mkdir(parents=True, exist_ok=True)
+    notebook = {"cells": [{"cell_type": "markdown", "source": f"# {mark}Lesson\n{mark}summary"}]}
+    (root / "lessons" / "01_x.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    yield "landing page", serve.catalogue_html(root)
+
+
+def all_surfaces(tmp: Path, mark: str) -> Iterator[Surface]:
+    yield from table_surfaces()
+    yield from record_surfaces()
+    yield from lesson_surfaces()
+    yield from trainer_surfaces()
+    puzzles = tmp / "puzzles"
+    puzzles.mkdir(parents=True, exist_ok=True)
+    yield from trainer_surfaces(marked_bank(puzzles, mark))
+    yield from landing_surfaces(tmp / "site", mark)
