@@ -11,6 +11,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from html import escape
 
 from ..engine.cards import Card
+from ..engine.display import register_drawers
 from .pips import BLACK, BLUE, GOLD, RED, joker_emblem, pip
 
 WIDTH = 100
@@ -175,3 +176,7 @@ def card_back_svg(height: int = 60) -> str:
         f'<g fill="none" stroke="#f3d7a0" stroke-width="2" opacity="0.6">{lattice}</g>'
         f'<rect x="8" y="8" width="84" height="124" rx="5" fill="none" stroke="#f3d7a0" stroke-width="2"/></svg>'
     )
+
+
+# Cards, CardList, Component and Shape draw themselves in notebooks with these.
+register_drawers(card_svg, cards_svg)
