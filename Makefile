@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8866
 
-.PHONY: setup test lint serve clean
+.PHONY: setup test check lint serve clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,13 +19,18 @@ setup: $(STAMP)
 lint: setup
 	$(BIN)/ruff check shengji_kit tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 test: lint
 	$(BIN)/shengji-kit puzzles check
 	$(BIN)/python -m pytest tests lessons notebooks --nbval-lax -p no:cacheprovider
 
+# The fast loop while working: lint, then every test but the slow and browser ones (no notebooks).
+check: lint
+	$(BIN)/python -m pytest tests -m "not slow and not browser" -p no:cacheprovider
+
 serve: setup
 	$(BIN)/python -m shengji_kit.serve --host $(HOST) --port $(PORT)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .import_linter_cache

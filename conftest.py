@@ -1,11 +1,22 @@
-"""Test-wide set-up: learners' progress goes to a throwaway folder, never the real home."""
+"""Test-wide set-up: learners' progress goes to a throwaway folder, never the real home; the
+hypothesis profiles; browser tests last."""
 
 from __future__ import annotations
 
 import os
 import tempfile
 
+from hypothesis import HealthCheck, settings
+
 os.environ.setdefault("SHENGJI_KIT_DATA_DIR", tempfile.mkdtemp(prefix="shengji-kit-test-data-"))
+
+# Property-test example counts live here, not in the tests: ``dev`` for the loop while working,
+# ``ci`` (more examples) when CI=true; HYPOTHESIS_PROFILE=dev|ci chooses either explicitly.
+_PROPERTY_DEFAULTS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+settings.register_profile("dev", max_examples=100, **_PROPERTY_DEFAULTS)
+settings.register_profile("ci", max_examples=500, print_blob=True, **_PROPERTY_DEFAULTS)
+_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if _CI else "dev"))
 
 
 def pytest_collection_modifyitems(config: object, items: list[object]) -> None:

@@ -24,6 +24,7 @@ from .engine import (
     shape,
     trick_winner,
 )
+from .render import cards as _card_faces  # noqa: F401  (registers how notebooks draw cards)
 
 __version__ = "0.1.0"
 

@@ -99,10 +99,10 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self.code})"
 
-    def _repr_svg_(self) -> str:
-        from ..render.cards import card_svg
+    def _repr_svg_(self) -> str | None:
+        from .display import draw_card
 
-        return card_svg(self)
+        return draw_card(self)
 
 
 def _normalise_rank(rank: str) -> str:
@@ -157,10 +157,10 @@ class CardList(list[Card]):
     def __str__(self) -> str:
         return " ".join(str(card) for card in self)
 
-    def _repr_html_(self) -> str:
-        from ..render.cards import cards_svg
+    def _repr_html_(self) -> str | None:
+        from .display import draw_cards
 
-        return cards_svg(self)
+        return draw_cards(self)
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> CardList:
@@ -199,10 +199,10 @@ class CardGroup(tuple[Card, ...]):
     def __str__(self) -> str:
         return symbols(self)
 
-    def _repr_html_(self) -> str:
-        from ..render.cards import cards_svg
+    def _repr_html_(self) -> str | None:
+        from .display import draw_cards
 
-        return cards_svg(self)
+        return draw_cards(self)
 
 
 def full_deck() -> list[Card]:

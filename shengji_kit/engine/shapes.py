@@ -44,10 +44,10 @@ class Component:
     def __str__(self) -> str:
         return symbols(self.cards)
 
-    def _repr_svg_(self) -> str:
-        from ..render.cards import cards_svg
+    def _repr_svg_(self) -> str | None:
+        from .display import draw_cards
 
-        return cards_svg(self.cards)
+        return draw_cards(self.cards)
 
 
 @dataclass(frozen=True)
@@ -89,10 +89,10 @@ class Shape:
     def __str__(self) -> str:
         return " ".join(str(c) for c in self.components)
 
-    def _repr_svg_(self) -> str:
-        from ..render.cards import cards_svg
+    def _repr_svg_(self) -> str | None:
+        from .display import draw_cards
 
-        return cards_svg(self.cards)
+        return draw_cards(self.cards)
 
 
 def single_suit(cards: Sequence[Card], trump: Trump) -> str:

@@ -1,4 +1,4 @@
-"""The game layer's bilingual messages: refusals of actions, round events and record errors.
+"""The game layer's bilingual messages: refusals of actions, round events, record and position-table errors.
 
 Seats and trumps differ by language, so parameters carry ready-made ``*_en`` / ``*_zh``
 variants (see ``seat_params`` and ``trump_params``) and each template picks its own.
@@ -130,6 +130,68 @@ HOW_TO: dict[str, dict[str, str]] = {
 }
 
 register(GAME_MESSAGES)
+
+# The position table read by the solver and the puzzles (position_table.py): each names its field.
+POSITION_MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "position_not_table": "{field} must be a table of fields, not {value}.",
+        "position_missing": "{field} is missing.",
+        "position_unknown_field": "{field} is not a position field; known fields: {known}.",
+        "position_bad_type": "{field} must be {expected}, not {value}.",
+        "position_bad_rules": "{field}: unknown rule preset {value}; known presets: {known}.",
+        "position_bad_level": "{field}: {value} is not a level; levels are 2–10, J, Q, K, A.",
+        "position_bad_trump": "{field}: {value} is not a trump; use S, H, C, D (or ♠ ♥ ♣ ♦), or none.",
+        "position_bad_seat": "{field}: {value} is not a seat; seats are 0, 1, 2, 3.",
+        "position_unknown_card": "{field}: unknown card '{token}'.",
+        "position_missing_seat": "{field}: seat {seat} has no hand; give the hands of all four seats 0–3.",
+        "position_empty_hands": "{field}: every hand is empty; there is nothing left to play.",
+        "position_uneven_hands": "{field}: every hand must hold the same number of cards, but the counts are {counts}.",
+        "position_too_many_copies": "{field}: {card} appears {count} times in the position, but each card exists only twice.",
+        "position_kitty_size": "{field}: the kitty holds at most 8 cards, not {count}.",
+        "position_bad_points": "{field}: {value} is not possible; points so far are a multiple of 5 from 0 to {most} (200 minus the points still in the cards of the position).",
+        "position_bad_toml": "The position file is not valid TOML: {detail}",
+        "position_needed": "{field} is missing: this kind of puzzle needs it.",
+        "position_trick_needs_leader": "{field} is missing: a trick needs the seat that led it.",
+        "position_trick_without_leader": "{field}: the leader (seat {seat}) has not played to the trick.",
+        "position_trick_order": "{field}: the seats that played must follow the leader in turn: {order}.",
+        "position_trick_empty_lead": "{field}: the lead holds no cards.",
+        "position_trick_bad_lead": "{field}: a lead is of one suit (all trumps count as one suit), but {cards} is not.",
+        "position_trick_count": "{field}: plays {count} cards to a lead of {lead}.",
+        "position_trick_at_boundary": "{field}: this position starts at a trick boundary: give no trick.",
+        "position_in_file": "{file}: {message}",
+        "position_in_puzzle": "{file}: puzzle '{puzzle_id}': {message}",
+    },
+    "zh": {
+        "position_not_table": "{field} 必须是一个字段表，而不是 {value}。",
+        "position_missing": "缺少 {field}。",
+        "position_unknown_field": "{field} 不是局面的字段；可用字段：{known}。",
+        "position_bad_type": "{field} 必须是{expected}，而不是 {value}。",
+        "position_bad_rules": "{field}：未知的规则 {value}；可用的规则有：{known}。",
+        "position_bad_level": "{field}：{value} 不是有效的级别；级别为 2–10、J、Q、K、A。",
+        "position_bad_trump": "{field}：{value} 不是有效的主；请用 S、H、C、D（或 ♠ ♥ ♣ ♦），无主用 none。",
+        "position_bad_seat": "{field}：{value} 不是座位；座位为 0、1、2、3。",
+        "position_unknown_card": "{field}：无法识别的牌 '{token}'。",
+        "position_missing_seat": "{field}：座位 {seat} 没有手牌；请给出 0–3 四个座位的手牌。",
+        "position_empty_hands": "{field}：所有手牌都是空的，已经没有牌可出。",
+        "position_uneven_hands": "{field}：每家的牌数必须相同，现在分别是 {counts}。",
+        "position_too_many_copies": "{field}：{card} 在局面中出现了 {count} 次，但每张牌只有两张。",
+        "position_kitty_size": "{field}：底牌最多 8 张，而不是 {count} 张。",
+        "position_bad_points": "{field}：{value} 不可能；已得分必须是 5 的倍数，在 0 到 {most} 之间（200 减去局面中各牌还剩的分）。",
+        "position_bad_toml": "局面文件不是有效的 TOML：{detail}",
+        "position_needed": "缺少 {field}：这类题目需要它。",
+        "position_trick_needs_leader": "缺少 {field}：有出牌的一墩需要知道首家是谁。",
+        "position_trick_without_leader": "{field}：首家（座位 {seat}）还没有出牌。",
+        "position_trick_order": "{field}：出牌的座位必须从首家起依次轮流：{order}。",
+        "position_trick_empty_lead": "{field}：首家没有出牌。",
+        "position_trick_bad_lead": "{field}：首发的牌必须是同一门花色（所有主牌算一门），而 {cards} 不是。",
+        "position_trick_count": "{field}：首家出了 {lead} 张牌，这里却出了 {count} 张。",
+        "position_trick_at_boundary": "{field}：这个局面从一墩的开始算起，不能给出当前一墩的牌。",
+        "position_in_file": "{file}：{message}",
+        "position_in_puzzle": "{file}：题目 '{puzzle_id}'：{message}",
+    },
+}
+
+register(POSITION_MESSAGES)
 
 
 def seat_params(key: str, seat: int | None) -> dict[str, object]:

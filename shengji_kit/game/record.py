@@ -8,8 +8,6 @@ it does not hold. Extra fields (``actions``, ``declarations`` …) allow a full 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -21,6 +19,7 @@ from ..engine.errors import CardError, RuleError
 from ..engine.explain import seat_name
 from ..engine.rules import Rules
 from ..engine.trump import Trump
+from ..files import write_atomically
 from .result import RoundResult, score_round
 from .trickplay import Checked, Trick, TrickPlay
 
@@ -93,15 +92,7 @@ def save(record: Mapping[str, Any], path: str | Path) -> Path:
     target = Path(path)
     text = json.dumps(record, ensure_ascii=False, indent=1)
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                stream.write(text + "\n")
-            os.replace(temp, target)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+        write_atomically(target, text + "\n")
     except OSError as error:
         raise RuleError("record_io", {"path": str(target), "detail": error.strerror or str(error)}) from error
     return target

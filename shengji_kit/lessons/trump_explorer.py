@@ -18,9 +18,9 @@ from ..engine.trump import Trump
 from ..render.hands import hand_html
 from ..render.ladder import suit_ladder_html, trump_ladder_html
 from ..render.pips import pip
+from ..render.selection import Selection
 from ..render.table import lang_button
 from ..render.texts import text
-from ..widgets.hand import Selection
 from .messages import trump_params
 from .trump_facts import card_role, ladder_position
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..engine.cards import Card
+from ..engine.roles import Role, role_of
 from ..engine.trump import TRUMP, Trump
 from .messages import cards_params, suit_params, trump_params
 
@@ -12,19 +13,12 @@ Sentence = tuple[str, dict[str, object]]
 def card_role(card: Card, trump: Trump) -> Sentence:
     """The sentence that says what ``card`` is under ``trump`` (big joker, 正主, 副主, plain …)."""
     params: dict[str, object] = {**cards_params("card", [card]), **trump_params(trump)}
-    if card.code == "BJ":
-        return "role_big_joker", params
-    if card.code == "LJ":
-        return "role_little_joker", params
-    assert card.suit is not None
-    params.update(suit_params(card.suit))
-    if card.rank == trump.level:
-        if trump.suit is None:
-            return "role_level_nt", params
-        return ("role_main_level" if card.suit == trump.suit else "role_side_level"), params
-    if card.suit == trump.suit:
-        return "role_trump_suit", params
-    return ("role_plain_nt" if trump.suit is None else "role_plain"), params
+    role = role_of(card, trump)
+    if card.suit is not None:
+        params.update(suit_params(card.suit))
+    if role is Role.PLAIN and trump.suit is None:
+        return "role_plain_nt", params
+    return f"role_{role}", params
 
 
 def ladder_position(card: Card, trump: Trump) -> Sentence:

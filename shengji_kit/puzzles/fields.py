@@ -1,4 +1,5 @@
-"""Readers for raw TOML values: each returns a typed value or raises ``FieldError`` naming the field."""
+"""Readers for a puzzle's raw TOML values: each returns a typed value or raises ``FieldError`` naming
+the field. The ``position`` table has its own reader, shared with the solver (``game.position_table``)."""
 
 from __future__ import annotations
 
@@ -71,17 +72,6 @@ def read_cards(value: Any, field: str, allow_empty: bool = False) -> tuple[Card,
     if not cards and not allow_empty:
         raise FieldError(field, "holds no cards")
     return cards
-
-
-def read_seat_cards(value: Any, field: str) -> dict[int, tuple[Card, ...]]:
-    """A table ``{ 0 = "SA SK", 2 = "H3" }`` of seat -> cards."""
-    if not isinstance(value, Mapping):
-        raise FieldError(field, f"must be a table of seat = cards, not {value!r}")
-    by_seat: dict[int, tuple[Card, ...]] = {}
-    for key, cards in value.items():
-        seat = read_seat(key, join(field, str(key)))
-        by_seat[seat] = read_cards(cards, join(field, str(key)), allow_empty=True)
-    return by_seat
 
 
 def read_text(value: Any, field: str) -> Text:

@@ -9,16 +9,17 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.errors import RuleError
+from ..game.position_table import PositionError, read_position_table
 from .fields import Raw, read_int, read_str, read_text, reject_unknown, require
 from .kinds import KINDS
 from .model import Puzzle, PuzzleSet
 from .problems import FieldError, Problem
-from .table import read_table
 
 DATA_DIR = Path(__file__).parent / "data"
 FILE_FIELDS = ("set", "puzzle")
 SET_FIELDS = ("title", "description")
 COMMON_FIELDS = ("id", "kind", "difficulty", "title", "hint", "explanation", "position")
+PUZZLE_REQUIRED = ("rules",)  # the solver's files may leave rules out; a puzzle names them
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
@@ -58,7 +59,7 @@ def read_puzzle(raw: Any, set_id: str, file: str) -> Puzzle:
     title = read_text(require(raw, "title"), "title")
     hint = read_text(require(raw, "hint"), "hint")
     explanation = read_text(require(raw, "explanation"), "explanation")
-    table = read_table(require(raw, "position"))
+    table = read_position_table(require(raw, "position"), required=PUZZLE_REQUIRED)
     question = kind.parse(raw, table)
     return Puzzle(puzzle_id, set_id, file, kind_name, difficulty, title, hint, explanation, table, question)
 
@@ -97,6 +98,9 @@ def load_file(path: Path) -> tuple[PuzzleSet | None, list[Problem]]:
             puzzles.append(read_puzzle(raw, path.stem, file))
         except FieldError as error:
             problems.append(Problem(file, _id_or_number(raw, number), error.field, error.detail))
+        except PositionError as error:
+            error.located(file, _id_or_number(raw, number))
+            problems.append(Problem(file, error.puzzle_id, error.field, error.message("en")))
         except RuleError as error:
             field = str(error.params.get("field", "position"))
             problems.append(Problem(file, _id_or_number(raw, number), field, error.message("en")))

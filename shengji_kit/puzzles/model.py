@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..engine.explain import render_message
+from ..game.position_table import PositionTable
 from ..solver.solution import Trick
 from . import messages as _messages  # noqa: F401  (registers the puzzle message codes)
-from .table import Table
 from .text import Text
 
 
@@ -142,7 +142,7 @@ class Puzzle:
     title: Text
     hint: Text
     explanation: Text
-    table: Table
+    table: PositionTable
     question: Question = field(repr=False)
 
     @property

@@ -6,6 +6,7 @@ from markupsafe import Markup
 
 from ..engine.cards import CARDS, Card
 from ..engine.explain import suit_name
+from ..engine.roles import role_of
 from ..engine.trump import TRUMP, Trump
 from .hands import card_button
 from .texts import text
@@ -21,15 +22,7 @@ def ladder_steps(trump: Trump, effective_suit: str = TRUMP) -> list[list[Card]]:
 
 
 def _section_code(card: Card, trump: Trump) -> str:
-    if card.code == "BJ":
-        return "ui_ladder_big_joker"
-    if card.code == "LJ":
-        return "ui_ladder_little_joker"
-    if card.rank == trump.level:
-        if trump.suit is None:
-            return "ui_ladder_level_nt"
-        return "ui_ladder_main_level" if card.suit == trump.suit else "ui_ladder_side_level"
-    return "ui_ladder_trump_suit"
+    return f"ui_ladder_{role_of(card, trump)}"
 
 
 def _column(cards: list[Card], lang: str, step: int) -> Markup:

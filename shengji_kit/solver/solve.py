@@ -17,7 +17,7 @@ from .solution import Solution, Trick
 def searcher_for(position: Position, merging: bool = True) -> Searcher:
     """A fresh searcher for the position's trump, rules, teams and kitty."""
     attackers = tuple(position.is_attacker(seat) for seat in range(4))
-    return Searcher(position.trump_context, position.rules_preset, attackers, position.kitty_points, merging)
+    return Searcher(position.trump_context, position.rules, attackers, position.kitty_points, merging)
 
 
 def start_hands(position: Position) -> Hands:

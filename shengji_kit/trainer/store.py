@@ -11,13 +11,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
 import platformdirs
 
+from ..files import write_atomically
 from .notice import ERROR, Notice
 from .progress import Progress, ProgressFormatError
 
@@ -96,23 +96,11 @@ class ProgressStore:
             if not self.can_save:
                 return False
         data = json.dumps(progress.to_json(), ensure_ascii=False, indent=1).encode("utf-8")
-        temp: str | None = None
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".tmp")
-            with os.fdopen(handle, "wb") as sink:
-                sink.write(data)
-                sink.flush()
-                os.fsync(sink.fileno())
-            os.replace(temp, self.path)
-            temp = None
-            self._sync_folder()
+            write_atomically(self.path, data)
         except OSError as error:
             self._report(Notice("trainer_progress_unwritable", {"path": str(self.path.parent), "error": _why(error)}, ERROR))
             return False
-        finally:
-            if temp is not None:
-                Path(temp).unlink(missing_ok=True)
         self.notices = [n for n in self.notices if n.code != "trainer_progress_unwritable"]
         return True
 
@@ -139,16 +127,3 @@ class ProgressStore:
     def _report(self, notice: Notice) -> None:
         if notice not in self.notices:
             self.notices.append(notice)
-
-    def _sync_folder(self) -> None:
-        """Make the rename itself durable where the system allows it."""
-        try:
-            folder = os.open(self.path.parent, os.O_RDONLY)
-        except OSError:
-            return
-        try:
-            os.fsync(folder)
-        except OSError:
-            pass
-        finally:
-            os.close(folder)

@@ -1,8 +1,9 @@
 """Notebook widgets: one anywidget surface over Python scenes (hands, tables, exercises)."""
 
+from ..render.selection import Selection
 from .controller import TableController
 from .exercise import ExerciseScene, exercise_widget
-from .hand import HandScene, Selection, hand_widget
+from .hand import HandScene, hand_widget
 from .language import SESSION, current_language, set_language
 from .play_app import PlayApp, play_app
 from .surface import CardSurface, Observable, Scene

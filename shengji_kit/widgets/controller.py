@@ -17,8 +17,8 @@ from ..engine.follow import playable_cards
 from ..engine.trump import Trump
 from ..game import Action, Event, Round, SeatView
 from ..game.bots import Bot
+from ..render.selection import Selection
 from ..render.texts import text
-from .hand import Selection
 from .pacing import Pacer
 from .surface import Observable
 

@@ -6,7 +6,8 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 
-from hypothesis import HealthCheck, assume, given, settings
+import pytest
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import shengji_kit as sk
@@ -14,7 +15,8 @@ from shengji_kit.engine.cards import CARDS, RANKS
 from shengji_kit.engine.follow import legal_plays, playable_cards
 from shengji_kit.engine.shapes import Shape
 
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Example counts come from the hypothesis profile (root conftest.py); these tests take seconds.
+pytestmark = pytest.mark.slow
 
 
 @st.composite
@@ -98,7 +100,6 @@ def follow_cases(draw: st.DrawFn) -> tuple[sk.Trump, list[sk.Card], list[sk.Card
     return trump, lead, hand
 
 
-@SETTINGS
 @given(follow_cases())
 def test_check_follow_matches_brute_force(case: tuple[sk.Trump, list[sk.Card], list[sk.Card]]) -> None:
     trump, lead, hand = case
@@ -147,7 +148,6 @@ def brute_key(play: Sequence[sk.Card], lead: Shape, trump: sk.Trump) -> int | No
     return best
 
 
-@SETTINGS
 @given(follow_cases(), st.data())
 def test_trick_winner_matches_brute_force(case: tuple[sk.Trump, list[sk.Card], list[sk.Card]], data: st.DataObject) -> None:
     trump, lead, _ = case
@@ -184,7 +184,6 @@ def test_trick_winner_matches_brute_force(case: tuple[sk.Trump, list[sk.Card], l
         assert brute_key(plays[winner], lead_shape, trump) is not None
 
 
-@SETTINGS
 @given(follow_cases())
 def test_shape_conserves_cards(case: tuple[sk.Trump, list[sk.Card], list[sk.Card]]) -> None:
     trump, lead, _ = case
@@ -193,7 +192,6 @@ def test_shape_conserves_cards(case: tuple[sk.Trump, list[sk.Card], list[sk.Card
     assert (got.kind == "throw") == (len(got.components) > 1)
 
 
-@SETTINGS
 @given(follow_cases(), st.data())
 def test_failed_throw_forces_one_beaten_component(
     case: tuple[sk.Trump, list[sk.Card], list[sk.Card]], data: st.DataObject
@@ -213,7 +211,6 @@ def test_failed_throw_forces_one_beaten_component(
     assert sk.trick_winner([forced, beater], trump) == 1
 
 
-@settings(max_examples=300, deadline=None)
 @given(
     st.lists(st.sampled_from(list(CARDS)), max_size=5),
     st.lists(st.sampled_from(list(CARDS)), max_size=8),

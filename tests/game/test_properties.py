@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shengji_kit.engine.cards import Card, full_deck, parse_cards
@@ -109,10 +110,10 @@ def finish_checks(rnd: Round) -> None:
     assert rebuild(record).record() == record
 
 
-SETTINGS = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Example counts come from the hypothesis profile (root conftest.py); whole rounds take seconds.
+pytestmark = pytest.mark.slow
 
 
-@SETTINGS
 @given(seed=st.integers(0, 2**40), rules=PRESETS)
 def test_random_bot_rounds(seed: int, rules: str) -> None:
     rnd = Round.new(seed, rules, dealer=seed % 4)
@@ -120,7 +121,6 @@ def test_random_bot_rounds(seed: int, rules: str) -> None:
     finish_checks(rnd)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**40), rules=PRESETS, kinds=st.sampled_from([("rule", "random"), ("random", "rule"), ("rule", "rule")]))
 def test_rule_bot_rounds(seed: int, rules: str, kinds: tuple[str, str]) -> None:
     rnd = Round.new(seed, rules)
@@ -128,7 +128,8 @@ def test_rule_bot_rounds(seed: int, rules: str, kinds: tuple[str, str]) -> None:
     finish_checks(rnd)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Each example plays a whole match (up to 12 rounds): a tenth of the profile's count costs as much.
+@settings(max_examples=max(10, settings.default.max_examples // 10))
 @given(seed=st.integers(0, 2**40), rules=PRESETS)
 def test_matches_cover_later_rounds(seed: int, rules: str) -> None:
     """Rounds 2+ (dealer's team declares, attackers, the kitty card, kitty exchange) in matches."""

@@ -37,7 +37,7 @@ class BruteForce:
     def __init__(self, position: Position) -> None:
         self.position = position
         self.trump = position.trump_context
-        self.rules = position.rules_preset
+        self.rules = position.rules
         self.kitty = points(position.kitty)
 
     def led_cards(self, hands: list[list[Card]], leader: int) -> list[list[Card]]:

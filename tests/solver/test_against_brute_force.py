@@ -13,6 +13,7 @@ from shengji_kit.solver import solve
 from .brute import BruteForce, random_pair_position, random_small_position
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["super_tycoon", "classic"])
 def test_total_matches_brute_force(rules: str) -> None:
     rng = random.Random(f"total-{rules}")
@@ -27,6 +28,7 @@ def test_total_matches_brute_force(rules: str) -> None:
     assert kinds["single"] > 100 and kinds["pair"] >= 5 and kinds["throw"] >= 5
 
 
+@pytest.mark.slow
 def test_pair_rich_positions_match_brute_force() -> None:
     rng = random.Random("pairs")
     kinds: Counter[str] = Counter()

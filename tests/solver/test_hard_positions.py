@@ -13,6 +13,8 @@ import pytest
 
 from shengji_kit.solver import solve
 
+pytestmark = pytest.mark.slow  # seconds per position
+
 HARD_POSITIONS = [
     pytest.param(
         {

@@ -19,7 +19,7 @@ def test_standing_throws_are_exactly_the_engine_throws_that_stand() -> None:
     found_some = 0
     for _ in range(200):
         position = random_small_position(rng, 3, rng.choice(["super_tycoon", "classic"]))
-        trump, rules = position.trump_context, position.rules_preset
+        trump, rules = position.trump_context, position.rules
         moves = MoveMaker(trump, rules)
         hands = tuple(tuple(sorted(c.index for c in h)) for h in position.hands)
         leader = position.leader

@@ -28,7 +28,7 @@ def example() -> dict[str, Any]:
 
 def test_reads_the_example_file() -> None:
     position = Position.from_toml(EXAMPLE)
-    assert position.rules == "super_tycoon" and position.level == "2" and position.trump == "S"
+    assert position.rules.name == "super_tycoon" and position.level == "2" and position.trump == "S"
     assert position.dealer == 0 and position.leader == 1 and position.points == 40
     assert position.hands[2] == tuple(parse_cards("D4 D5 C10"))
     assert position.kitty_points == 15 and position.cards_per_hand == 3
@@ -56,7 +56,7 @@ def test_optional_fields_have_defaults() -> None:
     for name in ("rules", "kitty", "points"):
         del table[name]
     position = Position.from_dict(table)
-    assert position.rules == "super_tycoon" and position.kitty == () and position.points == 0
+    assert position.rules.name == "super_tycoon" and position.kitty == () and position.points == 0
 
 
 @pytest.mark.parametrize(
@@ -80,6 +80,7 @@ def test_optional_fields_have_defaults() -> None:
         ({"points": 190}, "position.points", "position_bad_points"),
         ({"kitty": "C2 C2 C3 C3 C4 C4 C5 C6 C7"}, "position.kitty", "position_kitty_size"),
         ({"colour": "red"}, "position.colour", "position_unknown_field"),
+        ({"trick": {"1": "S3"}}, "position.trick", "position_trick_at_boundary"),
     ],
 )
 def test_bad_fields_are_named(change: dict[str, Any], field: str, code: str) -> None:
@@ -116,4 +117,4 @@ def test_direct_construction_is_checked_too() -> None:
     with pytest.raises(RuleError, match="position.leader"):
         Position(position.rules, position.level, position.trump, 0, 9, position.hands)
     rebuilt = Position("classic", 2, "h", 0, 1, [list(hand) for hand in position.hands])
-    assert rebuilt.level == "2" and rebuilt.trump == "H" and rebuilt.rules == "classic"
+    assert rebuilt.level == "2" and rebuilt.trump == "H" and rebuilt.rules.name == "classic"

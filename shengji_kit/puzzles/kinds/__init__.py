@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ...game.position_table import PositionTable
 from ..fields import Raw
 from ..model import Question
-from ..table import Table
 from . import count, endgame, legal_follow, sort, throw, tractors, trick_winner
 
 
@@ -17,7 +17,7 @@ class Kind:
 
     name: str
     fields: tuple[str, ...]
-    parse: Callable[[Raw, Table], Question]
+    parse: Callable[[Raw, PositionTable], Question]
 
 
 KINDS: dict[str, Kind] = {

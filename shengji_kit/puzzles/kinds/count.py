@@ -16,11 +16,11 @@ from ...engine.scoring import (
     points,
 )
 from ...engine.tricks import trick_winner
+from ...game.position_table import PositionTable
 from ..answers import AnswerError, answer_int, answer_seat, cards_text, seat_text
 from ..fields import Raw, read_int, read_seat, read_str, require
 from ..model import Choice, Grade, Line, Mismatch, Question
 from ..problems import FieldError
-from ..table import Table
 from ..text import Text
 
 KIND = "count"
@@ -47,7 +47,7 @@ class CountQuestion(Question):
     """``ask`` names what is counted; the last trick (if any) is ``table.trick``."""
 
     kind: ClassVar[str] = KIND
-    table: Table
+    table: PositionTable
     ask: str
     stated: int | str
 
@@ -161,7 +161,7 @@ class CountQuestion(Question):
         return [Mismatch("answer", f"states {self.stated!r} for {self.ask}, but the engine gives {truth!r}: {self.working().render('en')}")]
 
 
-def parse(raw: Raw, table: Table) -> CountQuestion:
+def parse(raw: Raw, table: PositionTable) -> CountQuestion:
     """Read a count puzzle: what is asked, the fields it needs, and the stated answer."""
     ask = read_str(require(raw, "ask"), "ask")
     if ask not in ASKS:

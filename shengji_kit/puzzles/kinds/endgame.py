@@ -10,6 +10,7 @@ from ...engine.cards import Card, codes
 from ...engine.errors import RuleError
 from ...engine.shapes import THROW, shape
 from ...engine.throws import check_throw
+from ...game.position_table import PositionTable
 from ...solver.position import Position
 from ...solver.solution import Solution, Trick
 from ...solver.solve import solve
@@ -17,7 +18,6 @@ from ..answers import answer_cards, cards_text, missing_from, seat_text
 from ..fields import Raw, read_cards, read_int, require
 from ..model import Grade, Line, Mismatch, Question
 from ..problems import FieldError
-from ..table import Table
 from ..text import Text
 
 KIND = "endgame"
@@ -37,7 +37,7 @@ class Endgame(Question):
 
     kind: ClassVar[str] = KIND
     FORMAT: ClassVar[str] = "play"
-    table: Table
+    table: PositionTable
     position: Position
     total: int
     best: frozenset[str]
@@ -117,15 +117,9 @@ class Endgame(Question):
         return mismatches
 
 
-def parse(raw: Raw, table: Table) -> Endgame:
-    """Read an endgame: a full position (checked by the solver's ``Position``), total and best leads."""
-    table.need("dealer", "leader", "hands")
-    if table.trick:
-        raise FieldError("position.trick", "an endgame starts at a trick boundary: give no trick")
-    try:
-        position = Position.from_dict(table.raw)
-    except RuleError as error:
-        raise FieldError(str(error.params.get("field", "position")), error.message("en")) from None
+def parse(raw: Raw, table: PositionTable) -> Endgame:
+    """Read an endgame: a whole deal at a trick boundary (the solver's ``Position``), total and best leads."""
+    position = Position.from_table(table)
     if len(position.hands[0]) > MAX_HAND:
         raise FieldError("position.hands", f"endgames hold at most {MAX_HAND} cards a hand, to keep checking fast")
     total = read_int(require(raw, "total"), "total", 0, 10_000)

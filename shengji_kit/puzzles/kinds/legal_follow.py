@@ -9,11 +9,11 @@ from typing import ClassVar
 from ...engine.cards import Card
 from ...engine.explain import Verdict
 from ...engine.follow import check_follow
+from ...game.position_table import PositionTable
 from ..answers import answer_cards, cards_text, same_cards, seat_text
 from ..fields import Raw, read_cards, require
 from ..model import Choice, Grade, Line, Mismatch, Question
 from ..problems import FieldError
-from ..table import Table
 from ..text import Text
 
 KIND = "legal_follow"
@@ -27,7 +27,7 @@ class LegalFollow(Question):
 
     kind: ClassVar[str] = KIND
     FORMAT: ClassVar[str] = "option"
-    table: Table
+    table: PositionTable
     seat: int
     options: tuple[tuple[Card, ...], ...]
     stated: frozenset[int]
@@ -89,7 +89,7 @@ class LegalFollow(Question):
         return [Mismatch("answer", f"states the legal options are {said}, but check_follow allows {engine}")]
 
 
-def parse(raw: Raw, table: Table) -> LegalFollow:
+def parse(raw: Raw, table: PositionTable) -> LegalFollow:
     """Read a legal-follow puzzle: a trick in progress, the next seat's hand, options, legal letters."""
     table.need("leader", "trick", "hands")
     if len(table.trick) > 3:

@@ -7,11 +7,11 @@ from typing import ClassVar
 
 from ...engine.cards import Card
 from ...engine.trump import TRUMP, Trump
+from ...game.position_table import PositionTable
 from ..answers import answer_cards, cards_text, same_cards, seat_text
 from ..fields import Raw, read_cards, require
 from ..model import Grade, Line, Mismatch, Question
 from ..problems import FieldError
-from ..table import Table
 
 KIND = "sort"
 FIELDS = ("answer",)
@@ -39,7 +39,7 @@ class SortQuestion(Question):
 
     kind: ClassVar[str] = KIND
     FORMAT: ClassVar[str] = "cards"
-    table: Table
+    table: PositionTable
     seat: int
     cards: tuple[Card, ...]
     stated: tuple[Card, ...]
@@ -68,7 +68,7 @@ class SortQuestion(Question):
         return []
 
 
-def parse(raw: Raw, table: Table) -> SortQuestion:
+def parse(raw: Raw, table: PositionTable) -> SortQuestion:
     """Read a sort puzzle: exactly one hand and its cards strongest first."""
     table.need("hands")
     if len(table.hands) != 1:

@@ -7,11 +7,11 @@ from typing import ClassVar
 
 from ...engine.cards import Card
 from ...engine.throws import ThrowCheck, check_throw
+from ...game.position_table import PositionTable
 from ..answers import answer_seat, cards_text, same_cards, seat_text
 from ..fields import Raw, read_bool, read_cards, read_seat, require
 from ..model import Choice, Grade, Line, Mismatch, Question
 from ..problems import FieldError
-from ..table import Table
 from ..text import Text
 
 KIND = "throw"
@@ -25,7 +25,7 @@ class ThrowQuestion(Question):
 
     kind: ClassVar[str] = KIND
     FORMAT: ClassVar[str] = "choice"
-    table: Table
+    table: PositionTable
     stands: bool
     blocker: int | None
     forced: tuple[Card, ...] | None
@@ -92,7 +92,7 @@ class ThrowQuestion(Question):
         return mismatches
 
 
-def parse(raw: Raw, table: Table) -> ThrowQuestion:
+def parse(raw: Raw, table: PositionTable) -> ThrowQuestion:
     """Read a throw puzzle: the lead in ``trick``, the other hands, and the stated result."""
     table.need("leader", "trick", "hands")
     if len(table.trick) != 1:

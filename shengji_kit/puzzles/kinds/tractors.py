@@ -9,11 +9,11 @@ from typing import ClassVar
 from ...engine.cards import Card
 from ...engine.errors import RuleError
 from ...engine.shapes import TRACTOR, shape
+from ...game.position_table import PositionTable
 from ..answers import answer_groups, cards_text, missing_from, seat_text
 from ..fields import Raw, read_cards, require
 from ..model import Grade, Line, Mismatch, Question
 from ..problems import FieldError
-from ..table import Table
 
 KIND = "tractors"
 FIELDS = ("answer",)
@@ -28,7 +28,7 @@ class TractorsQuestion(Question):
 
     kind: ClassVar[str] = KIND
     FORMAT: ClassVar[str] = "card_groups"
-    table: Table
+    table: PositionTable
     seat: int
     cards: tuple[Card, ...]
     stated: tuple[tuple[Card, ...], ...]
@@ -84,7 +84,7 @@ class TractorsQuestion(Question):
         return [Mismatch("answer", f"{problem.render('en')} (shape finds: {self.expected()})")]
 
 
-def parse(raw: Raw, table: Table) -> TractorsQuestion:
+def parse(raw: Raw, table: PositionTable) -> TractorsQuestion:
     """Read a tractors puzzle: exactly one hand and the list of its tractors."""
     table.need("hands")
     if len(table.hands) != 1:

@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...engine.tricks import trick_winner
+from ...game.position_table import PositionTable
 from ..answers import answer_seat, cards_text, seat_text
 from ..fields import Raw, read_seat, require
 from ..model import Choice, Grade, Line, Mismatch, Question
 from ..problems import FieldError
-from ..table import Table
 from ..text import Text
 
 KIND = "trick_winner"
@@ -23,7 +23,7 @@ class TrickWinner(Question):
 
     kind: ClassVar[str] = KIND
     FORMAT: ClassVar[str] = "seat"
-    table: Table
+    table: PositionTable
     stated: int
 
     def winner(self) -> int:
@@ -63,7 +63,7 @@ class TrickWinner(Question):
         return [Mismatch("answer", f"states seat {self.stated}, but trick_winner gives seat {winner} ({self._played(winner)})")]
 
 
-def parse(raw: Raw, table: Table) -> TrickWinner:
+def parse(raw: Raw, table: PositionTable) -> TrickWinner:
     """Read a trick-winner puzzle: a complete trick and the winning seat."""
     table.need("leader", "trick")
     if len(table.trick) != 4:
