@@ -56,11 +56,17 @@ class Outcome:
         return "the deal passes to the attackers, no level change"
 
 
+def check_total(attackers_total: object) -> int:
+    """``attackers_total`` if it is a possible total (a whole number ≥ 0, a multiple of 5; not a bool)."""
+    if type(attackers_total) is not int or attackers_total < 0 or attackers_total % 5:
+        raise RuleError("bad_total", {"total": repr(attackers_total)})
+    return attackers_total
+
+
 def level_outcome(attackers_total: int, rules: Rules | str | None = None) -> Outcome:
     """The §7 table: thresholds are inclusive lower bounds (0, 5, 40, 80, 120, 160, …)."""
     preset = resolve_rules(rules)
-    if not isinstance(attackers_total, int) or attackers_total < 0:
-        raise RuleError("bad_total", {"total": attackers_total})
+    check_total(attackers_total)
     if attackers_total < 5:
         return Outcome(DEFENDERS, 3, False)
     if attackers_total < 40:
@@ -75,6 +81,7 @@ def level_outcome(attackers_total: int, rules: Rules | str | None = None) -> Out
 
 def match_points(attackers_total: int) -> int:
     """``classic`` match points for the attackers (times the base stake); defenders get the negative."""
+    check_total(attackers_total)
     if attackers_total < 5:
         return -3
     if attackers_total < 40:
@@ -88,6 +95,10 @@ def match_points(attackers_total: int) -> int:
 
 def next_dealer(dealer: int, outcome: Outcome) -> int:
     """Defenders climbed: the dealer's partner deals; otherwise the dealer's next player."""
+    if type(dealer) is not int or not 0 <= dealer <= 3:
+        raise RuleError("bad_dealer", {"dealer": repr(dealer)})
+    if not isinstance(outcome, Outcome):
+        raise RuleError("bad_outcome", {"value": repr(outcome)})
     if outcome.side == DEFENDERS and outcome.levels > 0:
         return (dealer + 2) % 4
     return (dealer + 1) % 4
@@ -101,8 +112,8 @@ def climb(level: str | int, steps: int, rules: Rules | str | None = None) -> str
     """
     preset = resolve_rules(rules)
     start = RANKS.index(normalise_level(level))
-    if steps < 0:
-        raise RuleError("bad_total", {"total": steps})
+    if type(steps) is not int or steps < 0:
+        raise RuleError("bad_steps", {"steps": repr(steps)})
     if preset.wrap_after_ace:
         return RANKS[(start + steps) % len(RANKS)]
     position = start

@@ -37,9 +37,14 @@ class TrumpTables:
 
 
 def normalise_level(level: str | int) -> str:
-    """``"2"``..``"10"``, ``"J"``, ``"Q"``, ``"K"``, ``"A"``; also accepts ints and ``T``."""
+    """``"2"``..``"10"``, ``"J"``, ``"Q"``, ``"K"``, ``"A"``; also accepts ints 2..10 and ``T``.
+
+    ``1`` is refused like the card rank 1 (ace or ten?); so is a bool.
+    """
+    if isinstance(level, bool) or not isinstance(level, str | int):
+        raise RuleError("bad_level", {"level": repr(level)})
     text = str(level).strip().upper()
-    if text in ("T", "1"):
+    if text == "T":
         text = "10"
     if text not in RANKS:
         raise RuleError("bad_level", {"level": str(level)})
@@ -48,9 +53,12 @@ def normalise_level(level: str | int) -> str:
 
 def normalise_suit(suit: str | None) -> str | None:
     """A suit letter S/H/C/D (symbols accepted), or None for no-trump."""
+    if suit is None:
+        return None
+    if not isinstance(suit, str):
+        raise RuleError("bad_suit", {"suit": repr(suit)})
     if suit in _NO_TRUMP_WORDS:
         return None
-    assert suit is not None
     text = SYMBOL_SUITS.get(suit.strip(), suit.strip().upper())
     if text not in SUITS:
         raise RuleError("bad_suit", {"suit": suit})
