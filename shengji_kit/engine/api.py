@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 
 from . import follow, scoring, shapes, throws, tricks
-from .cards import Card, CardsLike, as_cards, check_copies
+from .cards import Card, CardsLike, as_cards, check_copies, coerce_cards
 from .errors import CardError, RuleError
 from .explain import Verdict
 from .rules import Rules
@@ -31,9 +31,9 @@ def _trump(trump: object) -> Trump:
 
 def _plays(plays: object, what: str) -> list[tuple[Card, ...]]:
     """A list of card groups (each one play or one hand); text or a lone card is not a list of them."""
-    if isinstance(plays, str | Card) or not isinstance(plays, Iterable):
+    if not isinstance(plays, list | tuple) and (isinstance(plays, str | Card) or not isinstance(plays, Iterable)):
         raise CardError(f"{what}: not a list of card groups: {plays!r}", token=repr(plays), code="not_cards")
-    return [as_cards(group) for group in plays]
+    return [coerce_cards(group) for group in plays]
 
 
 def shape(cards: CardsLike, trump: Trump) -> Shape:
@@ -53,7 +53,7 @@ def kitty_multiplier(last_lead: CardsLike, trump: Trump, rules: Rules | str | No
 
 def check_follow(lead: CardsLike, hand: CardsLike, play: CardsLike, trump: Trump) -> Verdict:
     """May ``play`` follow ``lead`` from ``hand`` (the whole hand before playing)?"""
-    lead_cards, hand_cards, play_cards = as_cards(lead), as_cards(hand), as_cards(play)
+    lead_cards, hand_cards, play_cards = coerce_cards(lead), coerce_cards(hand), coerce_cards(play)
     check_copies(lead_cards, hand_cards)
     return follow.check_follow(lead_cards, hand_cards, play_cards, _trump(trump))
 
@@ -77,7 +77,7 @@ def check_throw(
     throw: CardsLike, others: Iterable[CardsLike], trump: Trump, rules: Rules | str | None = None
 ) -> ThrowCheck:
     """Does a lead stand against the other three hands, given in turn order after the thrower?"""
-    thrown = as_cards(throw)
+    thrown = coerce_cards(throw)
     hands = _plays(others, "others")
     if len(hands) > PLAYERS - 1:
         raise RuleError("too_many_hands", {"count": len(hands)})
@@ -116,7 +116,7 @@ def playable_cards(lead: CardsLike | None, hand: CardsLike, trump: Trump) -> set
 
 
 def _lead_and_hand(lead: CardsLike | None, hand: CardsLike) -> tuple[Sequence[Card] | None, tuple[Card, ...]]:
-    lead_cards = None if lead is None else as_cards(lead)
-    hand_cards = as_cards(hand)
+    lead_cards = None if lead is None else coerce_cards(lead)
+    hand_cards = coerce_cards(hand)
     check_copies(lead_cards or (), hand_cards)
     return lead_cards, hand_cards

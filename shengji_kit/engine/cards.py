@@ -11,7 +11,6 @@ refused (``S1`` could mean the ace or the ten): write ``SA`` for the ace, ``S10`
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -217,29 +216,36 @@ def as_cards(value: CardsLike) -> tuple[Card, ...]:
     valid card tuples skip it. Raises ``CardError`` for text that is not cards and
     ``RuleError`` (code ``too_many_copies``) naming a face given more than twice.
     """
+    cards = coerce_cards(value)
+    check_copies(cards)
+    return cards
+
+
+def coerce_cards(value: CardsLike) -> tuple[Card, ...]:
+    """``as_cards`` without the copies check (for callers that check several groups together)."""
     if isinstance(value, Card):
         return (value,)
     if isinstance(value, list | tuple):
         cards = tuple(value)
-        if not all(type(card) is Card for card in cards):
-            cards = tuple(parse_cards(cards))
+        for card in cards:
+            if type(card) is not Card:
+                cards = tuple(parse_cards(cards))
+                break
     else:
         cards = tuple(parse_cards(value))
-    check_copies(cards)
     return cards
 
 
 def check_copies(*groups: Iterable[Card]) -> None:
     """Refuse (``RuleError`` ``too_many_copies``) a face that ``groups`` hold more than twice in all."""
-    counts: Counter[int] = Counter()
+    counts = bytearray(len(CARDS))
     for group in groups:
-        counts.update(card.index for card in group)
-    if not counts:
-        return
-    index, count = counts.most_common(1)[0]
-    if count > MAX_COPIES:
-        card = CARDS[index]
-        raise RuleError("too_many_copies", {"card": str(card), "count": count})
+        for card in group:
+            index = card.index
+            if counts[index] == MAX_COPIES:
+                total = sum(1 for g in groups for c in g if c.index == index)
+                raise RuleError("too_many_copies", {"card": str(CARDS[index]), "count": total})
+            counts[index] += 1
 
 
 class CardGroup(tuple[Card, ...]):

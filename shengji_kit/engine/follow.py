@@ -268,7 +268,10 @@ def _tractor_placements(
 
 
 def playable_cards(lead: Sequence[Card] | None, hand: Sequence[Card], trump: Trump) -> set[Card]:
-    """The cards of ``hand`` that are part of at least one legal play (for highlighting)."""
+    """The cards of ``hand`` that are part of at least one legal play (for highlighting).
+
+    Unchecked (trusted callers pass valid cards); ``shengji_kit.playable_cards`` checks its input.
+    """
     if lead is None:
         return set(hand)
     lead_shape = shape(lead, trump)
@@ -295,7 +298,10 @@ def playable_cards(lead: Sequence[Card] | None, hand: Sequence[Card], trump: Tru
 
 
 def legal_leads(hand: Sequence[Card], trump: Trump, include_throws: bool = False) -> Iterator[list[Card]]:
-    """Every distinct single, pair and tractor in ``hand``; optionally every throw too."""
+    """Every distinct single, pair and tractor in ``hand``; optionally every throw too (lazily).
+
+    Unchecked (trusted callers pass valid cards); ``shengji_kit.engine.legal_leads`` checks its input.
+    """
     suit_of = trump.tables.suit_of
     by_suit: dict[str, list[Card]] = {}
     for card in trump.sorted(hand):

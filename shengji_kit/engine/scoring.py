@@ -16,7 +16,7 @@ ATTACKERS = "attackers"
 
 
 def points(cards: Iterable[Card]) -> int:
-    """Point total: 5s count 5, 10s and Ks count 10."""
+    """Point total: 5s count 5, 10s and Ks count 10 (unchecked; ``shengji_kit.points`` checks)."""
     return sum(card.points for card in cards)
 
 
@@ -30,7 +30,10 @@ def component_multiplier(component: Component, rules: Rules) -> int:
 
 
 def kitty_multiplier(last_lead: Sequence[Card], trump: Trump, rules: Rules | str | None = None) -> int:
-    """The multiplier of the kitty's points for the cards actually led to the last trick."""
+    """The multiplier of the kitty's points for the cards actually led to the last trick.
+
+    Unchecked (trusted callers pass valid cards); ``shengji_kit.kitty_multiplier`` checks its input.
+    """
     preset = resolve_rules(rules)
     lead = shape(last_lead, trump)
     return max(component_multiplier(c, preset) for c in lead.components)

@@ -182,3 +182,10 @@ def test_card_groups_that_are_equal_hash_alike(a: list[sk.Card], b: list[sk.Card
             assert other == group and hash(group) == hash(other)
     assert (group == CardGroup(b)) == (sorted(a) == sorted(b))
     assert (group == list(b)) == (sorted(a) == sorted(b))
+
+
+def test_trump_methods_take_card_text_too() -> None:
+    assert T2S.is_trump("SA") and T2S.suit_of("H3") == "H" and T2S.step("BJ") > T2S.step("LJ")
+    assert [c.code for c in T2S.sorted("H3 SA BJ")] == ["BJ", "SA", "H3"]
+    assert T2S.sort_key("SA") == T2S.sort_key(sk.parse_cards("SA")[0])
+    refused(lambda: T2S.suit_of(3), "not_cards")  # type: ignore[arg-type]
