@@ -283,11 +283,11 @@ def full_deck() -> list[Card]:
     return [card for card in CARDS for _ in range(2)]
 
 
-def codes(cards: Iterable[Card]) -> str:
-    """Space-separated ASCII codes, the inverse of ``parse_cards``."""
-    return " ".join(card.code for card in cards)
+def codes(cards: CardsLike) -> str:
+    """Space-separated ASCII codes, the inverse of ``parse_cards`` (card text is normalised)."""
+    return " ".join(card.code for card in coerce_cards(cards))
 
 
-def symbols(cards: Iterable[Card]) -> str:
+def symbols(cards: CardsLike) -> str:
     """Cards written with suit symbols and no spaces between them: ``♥3♥3``."""
-    return "".join(str(card) for card in cards)
+    return "".join(str(card) for card in coerce_cards(cards))

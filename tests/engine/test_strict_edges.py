@@ -189,3 +189,8 @@ def test_trump_methods_take_card_text_too() -> None:
     assert [c.code for c in T2S.sorted("H3 SA BJ")] == ["BJ", "SA", "H3"]
     assert T2S.sort_key("SA") == T2S.sort_key(sk.parse_cards("SA")[0])
     refused(lambda: T2S.suit_of(3), "not_cards")  # type: ignore[arg-type]
+
+
+def test_codes_and_symbols_take_card_text_too() -> None:
+    assert sk.engine.codes("♠a h10 bj") == "SA H10 BJ"
+    assert sk.engine.symbols(["SA", *sk.parse_cards("HT")]) == "♠A♥10"
