@@ -100,7 +100,10 @@ def legal_plays(
     lead_cards, hand_cards = _lead_and_hand(lead, hand)
     if limit is not None and (type(limit) is not int or limit < 0):
         raise RuleError("bad_limit", {"value": repr(limit)})
-    return follow.legal_plays(lead_cards, hand_cards, _trump(trump), limit, bool(include_throws))
+    checked_trump = _trump(trump)
+    if lead_cards is not None:
+        shapes.shape(lead_cards, checked_trump)  # an empty or mixed lead is refused now, not on first use
+    return follow.legal_plays(lead_cards, hand_cards, checked_trump, limit, bool(include_throws))
 
 
 def legal_leads(hand: CardsLike, trump: Trump, include_throws: bool = False) -> Iterator[list[Card]]:

@@ -54,6 +54,8 @@ class Card:
     @staticmethod
     def of(suit: str, rank: str) -> Card:
         """The card of ``suit`` (S/H/C/D or ♠♥♣♦) and ``rank`` (2..10, J, Q, K, A)."""
+        if not isinstance(suit, str) or not isinstance(rank, str):
+            raise CardError(f"not a card: {suit!r}, {rank!r}", token=f"{suit!r} {rank!r}")
         suit = SYMBOL_SUITS.get(suit, suit).upper()
         if rank == "1":
             raise CardError(f"rank 1 is ambiguous: {suit}1", token=f"{suit}1", code="card_rank_one")

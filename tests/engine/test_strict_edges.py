@@ -194,3 +194,9 @@ def test_trump_methods_take_card_text_too() -> None:
 def test_codes_and_symbols_take_card_text_too() -> None:
     assert sk.engine.codes("♠a h10 bj") == "SA H10 BJ"
     assert sk.engine.symbols(["SA", *sk.parse_cards("HT")]) == "♠A♥10"
+
+
+def test_legal_plays_refuses_a_bad_lead_at_once_not_on_first_use() -> None:
+    refused(lambda: sk.legal_plays([], "SA", T2S), "empty_play")
+    refused(lambda: sk.legal_plays("H3 C3", "SA", T2S), "mixed_suits")
+    refused(lambda: sk.Card.of(1, "A"), "bad_card")  # type: ignore[arg-type]
