@@ -1,11 +1,28 @@
-"""Pure rules of Shengji: no Jupyter, no I/O. See RULES.md for the rule book."""
+"""Pure rules of Shengji: no Jupyter, no I/O. See RULES.md for the rule book.
 
+The functions exported here check their input (``api.py``: card text accepted, impossible cards
+refused); the module functions of the same name trust their callers and skip the checks.
+"""
+
+from .api import (
+    check_follow,
+    check_throw,
+    kitty_multiplier,
+    legal_leads,
+    legal_plays,
+    playable_cards,
+    points,
+    shape,
+    trick_winner,
+)
 from .cards import (
     BIG_JOKER,
     CARDS,
     LITTLE_JOKER,
     Card,
     CardList,
+    CardsLike,
+    as_cards,
     codes,
     full_deck,
     parse_card,
@@ -14,27 +31,17 @@ from .cards import (
 )
 from .errors import CardError, RuleError
 from .explain import Verdict, render_message
-from .follow import check_follow, legal_leads, legal_plays, playable_cards
 from .rules import Rules
-from .scoring import (
-    Outcome,
-    climb,
-    kitty_multiplier,
-    level_outcome,
-    match_points,
-    next_dealer,
-    points,
-)
-from .shapes import Component, Shape, shape
-from .throws import ThrowCheck, check_throw
-from .tricks import trick_winner
+from .scoring import Outcome, climb, level_outcome, match_points, next_dealer
+from .shapes import Component, Shape
+from .throws import ThrowCheck
 from .trump import TRUMP, Trump
 
 __all__ = [
     "BIG_JOKER", "CARDS", "LITTLE_JOKER", "TRUMP",
-    "Card", "CardError", "CardList", "Component", "Outcome", "RuleError", "Rules", "Shape", "ThrowCheck",
+    "Card", "CardError", "CardList", "CardsLike", "Component", "Outcome", "RuleError", "Rules", "Shape", "ThrowCheck",
     "Trump", "Verdict",
-    "check_follow", "check_throw", "climb", "codes", "full_deck", "kitty_multiplier",
+    "as_cards", "check_follow", "check_throw", "climb", "codes", "full_deck", "kitty_multiplier",
     "legal_leads", "legal_plays", "level_outcome", "match_points", "next_dealer",
     "parse_card", "parse_cards", "playable_cards", "points", "render_message", "shape",
     "symbols", "trick_winner",

@@ -48,7 +48,10 @@ def missing_cards(hand: Sequence[Card], play: Sequence[Card]) -> list[Card]:
 def check_follow(
     lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card], trump: Trump
 ) -> Verdict:
-    """May ``play`` follow ``lead`` from ``hand`` (the whole hand before playing)?"""
+    """May ``play`` follow ``lead`` from ``hand`` (the whole hand before playing)?
+
+    Unchecked: trusted callers pass valid cards; ``shengji_kit.check_follow`` checks its input.
+    """
     try:
         lead_shape = shape(lead, trump)
     except ValueError as error:
@@ -155,6 +158,12 @@ def legal_plays(
     With ``lead=None`` the plays are leads: every single, pair and tractor (throws only when
     ``include_throws``; whether a throw stands is ``check_throw``'s question). Following a lead,
     every yielded play passes ``check_follow``.
+
+    The stream is lazy and keeps no list of what it yielded for throws, so taking the first N
+    is quick whatever the hand. But the throws of a long suit number in the millions (a 33-card
+    trump-heavy hand has about ten million): with ``include_throws`` and ``limit=None``, take what
+    you need (``itertools.islice``) and never ``list()`` the whole stream.
+    Unchecked: trusted callers pass valid cards; ``shengji_kit.legal_plays`` checks its input.
     """
     source = legal_leads(hand, trump, include_throws) if lead is None else _follows(lead, hand, trump)
     return itertools.islice(source, limit) if limit is not None else source
@@ -259,7 +268,10 @@ def _tractor_placements(
 
 
 def playable_cards(lead: Sequence[Card] | None, hand: Sequence[Card], trump: Trump) -> set[Card]:
-    """The cards of ``hand`` that are part of at least one legal play (for highlighting)."""
+    """The cards of ``hand`` that are part of at least one legal play (for highlighting).
+
+    Unchecked (trusted callers pass valid cards); ``shengji_kit.playable_cards`` checks its input.
+    """
     if lead is None:
         return set(hand)
     lead_shape = shape(lead, trump)
@@ -286,7 +298,10 @@ def playable_cards(lead: Sequence[Card] | None, hand: Sequence[Card], trump: Tru
 
 
 def legal_leads(hand: Sequence[Card], trump: Trump, include_throws: bool = False) -> Iterator[list[Card]]:
-    """Every distinct single, pair and tractor in ``hand``; optionally every throw too."""
+    """Every distinct single, pair and tractor in ``hand``; optionally every throw too (lazily).
+
+    Unchecked (trusted callers pass valid cards); ``shengji_kit.engine.legal_leads`` checks its input.
+    """
     suit_of = trump.tables.suit_of
     by_suit: dict[str, list[Card]] = {}
     for card in trump.sorted(hand):
@@ -295,10 +310,39 @@ def legal_leads(hand: Sequence[Card], trump: Trump, include_throws: bool = False
         yield from _single_combination_leads(cards, trump)
     if include_throws:
         for cards in by_suit.values():
+            faces = list(dict.fromkeys(cards))
+            held = Counter(card.index for card in cards)
+            copies = [held[face.index] for face in faces]
             for size in range(2, len(cards) + 1):
-                for combo in _distinct_combinations(cards, size, trump):
+                for combo in _multiset_combinations(faces, copies, size):
                     if shape(combo, trump).kind == "throw":
-                        yield list(combo)
+                        yield combo
+
+
+def _multiset_combinations(faces: Sequence[Card], copies: Sequence[int], size: int) -> Iterator[list[Card]]:
+    """Each distinct choice of ``size`` cards from ``faces`` held ``copies`` times, lazily, in face order.
+
+    Unlike ``_distinct_combinations`` it remembers nothing it yielded: memory stays small however
+    many choices there are.
+    """
+    available = [0] * (len(faces) + 1)
+    for i in range(len(faces) - 1, -1, -1):
+        available[i] = available[i + 1] + copies[i]
+    chosen: list[Card] = []
+
+    def choose(i: int, left: int) -> Iterator[list[Card]]:
+        if left == 0:
+            yield list(chosen)
+            return
+        if available[i] < left:
+            return
+        face = faces[i]
+        for take in range(min(copies[i], left), -1, -1):
+            chosen.extend([face] * take)
+            yield from choose(i + 1, left - take)
+            del chosen[len(chosen) - take :]
+
+    return choose(0, size)
 
 
 def _single_combination_leads(cards: Sequence[Card], trump: Trump) -> Iterator[list[Card]]:

@@ -16,7 +16,7 @@ ATTACKERS = "attackers"
 
 
 def points(cards: Iterable[Card]) -> int:
-    """Point total: 5s count 5, 10s and Ks count 10."""
+    """Point total: 5s count 5, 10s and Ks count 10 (unchecked; ``shengji_kit.points`` checks)."""
     return sum(card.points for card in cards)
 
 
@@ -30,7 +30,10 @@ def component_multiplier(component: Component, rules: Rules) -> int:
 
 
 def kitty_multiplier(last_lead: Sequence[Card], trump: Trump, rules: Rules | str | None = None) -> int:
-    """The multiplier of the kitty's points for the cards actually led to the last trick."""
+    """The multiplier of the kitty's points for the cards actually led to the last trick.
+
+    Unchecked (trusted callers pass valid cards); ``shengji_kit.kitty_multiplier`` checks its input.
+    """
     preset = resolve_rules(rules)
     lead = shape(last_lead, trump)
     return max(component_multiplier(c, preset) for c in lead.components)
@@ -56,11 +59,17 @@ class Outcome:
         return "the deal passes to the attackers, no level change"
 
 
+def check_total(attackers_total: object) -> int:
+    """``attackers_total`` if it is a possible total (a whole number ≥ 0, a multiple of 5; not a bool)."""
+    if type(attackers_total) is not int or attackers_total < 0 or attackers_total % 5:
+        raise RuleError("bad_total", {"total": repr(attackers_total)})
+    return attackers_total
+
+
 def level_outcome(attackers_total: int, rules: Rules | str | None = None) -> Outcome:
     """The §7 table: thresholds are inclusive lower bounds (0, 5, 40, 80, 120, 160, …)."""
     preset = resolve_rules(rules)
-    if not isinstance(attackers_total, int) or attackers_total < 0:
-        raise RuleError("bad_total", {"total": attackers_total})
+    check_total(attackers_total)
     if attackers_total < 5:
         return Outcome(DEFENDERS, 3, False)
     if attackers_total < 40:
@@ -75,6 +84,7 @@ def level_outcome(attackers_total: int, rules: Rules | str | None = None) -> Out
 
 def match_points(attackers_total: int) -> int:
     """``classic`` match points for the attackers (times the base stake); defenders get the negative."""
+    check_total(attackers_total)
     if attackers_total < 5:
         return -3
     if attackers_total < 40:
@@ -88,6 +98,10 @@ def match_points(attackers_total: int) -> int:
 
 def next_dealer(dealer: int, outcome: Outcome) -> int:
     """Defenders climbed: the dealer's partner deals; otherwise the dealer's next player."""
+    if type(dealer) is not int or not 0 <= dealer <= 3:
+        raise RuleError("bad_dealer", {"dealer": repr(dealer)})
+    if not isinstance(outcome, Outcome):
+        raise RuleError("bad_outcome", {"value": repr(outcome)})
     if outcome.side == DEFENDERS and outcome.levels > 0:
         return (dealer + 2) % 4
     return (dealer + 1) % 4
@@ -101,8 +115,8 @@ def climb(level: str | int, steps: int, rules: Rules | str | None = None) -> str
     """
     preset = resolve_rules(rules)
     start = RANKS.index(normalise_level(level))
-    if steps < 0:
-        raise RuleError("bad_total", {"total": steps})
+    if type(steps) is not int or steps < 0:
+        raise RuleError("bad_steps", {"steps": repr(steps)})
     if preset.wrap_after_ace:
         return RANKS[(start + steps) % len(RANKS)]
     position = start

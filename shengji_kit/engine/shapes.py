@@ -126,7 +126,10 @@ def pair_faces(cards: Iterable[Card]) -> list[Card]:
 
 
 def shape(cards: Sequence[Card], trump: Trump) -> Shape:
-    """The format of a lead: maximal tractors, then pairs, then singles (RULES.md §3)."""
+    """The format of a lead: maximal tractors, then pairs, then singles (RULES.md §3).
+
+    Unchecked (trusted callers pass valid cards); ``shengji_kit.shape`` checks its input.
+    """
     suit = single_suit(cards, trump)
     return _shape_cached(tuple(sorted(card.index for card in cards)), trump.level, trump.suit, suit)
 

@@ -101,6 +101,7 @@ def check_throw(
 
     ``super_tycoon``: any of the three may stop it; ``classic``: only the opponents
     (``others[0]`` and ``others[2]``). A lead of one combination always stands.
+    Unchecked (trusted callers pass valid cards); ``shengji_kit.check_throw`` checks its input.
     """
     preset = resolve_rules(rules)
     lead = shape(throw, trump)

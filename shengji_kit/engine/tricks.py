@@ -31,7 +31,8 @@ def play_key(play: Sequence[Card], lead: Shape, trump: Trump) -> tuple[int, int]
 def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
     """Index into ``plays`` (``plays[0]`` is the lead) of the play that takes the trick.
 
-    A throw in ``plays[0]`` is assumed to have stood: only a ruff can beat it.
+    A throw in ``plays[0]`` is assumed to have stood: only a ruff can beat it. Unchecked (trusted
+    callers pass 1–4 valid plays of equal size); ``shengji_kit.trick_winner`` checks its input.
     """
     lead = shape(plays[0], trump)
     winner = 0

@@ -17,8 +17,10 @@ from .cards import (
     SUITS,
     SYMBOL_SUITS,
     Card,
+    parse_card,
+    parse_cards,
 )
-from .errors import RuleError
+from .errors import CardError, RuleError
 
 TRUMP = "T"
 """The effective-suit letter of every trump card."""
@@ -37,9 +39,14 @@ class TrumpTables:
 
 
 def normalise_level(level: str | int) -> str:
-    """``"2"``..``"10"``, ``"J"``, ``"Q"``, ``"K"``, ``"A"``; also accepts ints and ``T``."""
+    """``"2"``..``"10"``, ``"J"``, ``"Q"``, ``"K"``, ``"A"``; also accepts ints 2..10 and ``T``.
+
+    ``1`` is refused like the card rank 1 (ace or ten?); so is a bool.
+    """
+    if isinstance(level, bool) or not isinstance(level, str | int):
+        raise RuleError("bad_level", {"level": repr(level)})
     text = str(level).strip().upper()
-    if text in ("T", "1"):
+    if text == "T":
         text = "10"
     if text not in RANKS:
         raise RuleError("bad_level", {"level": str(level)})
@@ -48,9 +55,12 @@ def normalise_level(level: str | int) -> str:
 
 def normalise_suit(suit: str | None) -> str | None:
     """A suit letter S/H/C/D (symbols accepted), or None for no-trump."""
+    if suit is None:
+        return None
+    if not isinstance(suit, str):
+        raise RuleError("bad_suit", {"suit": repr(suit)})
     if suit in _NO_TRUMP_WORDS:
         return None
-    assert suit is not None
     text = SYMBOL_SUITS.get(suit.strip(), suit.strip().upper())
     if text not in SUITS:
         raise RuleError("bad_suit", {"suit": suit})
@@ -75,29 +85,35 @@ class Trump:
         object.__setattr__(self, "suit", st)
         object.__setattr__(self, "tables", _build_tables(lvl, st))
 
-    def is_trump(self, card: Card) -> bool:
-        return self.tables.suit_of[card.index] == TRUMP
+    def is_trump(self, card: Card | str) -> bool:
+        """Is ``card`` (a ``Card`` or card text such as ``"SA"``) a trump?"""
+        return self.suit_of(card) == TRUMP
 
-    def suit_of(self, card: Card) -> str:
+    def suit_of(self, card: Card | str) -> str:
         """The effective suit: ``"S"``, ``"H"``, ``"C"``, ``"D"``, or ``"T"`` for trumps."""
-        return self.tables.suit_of[card.index]
+        return self.tables.suit_of[card.index if isinstance(card, Card) else _one_card(card).index]
 
-    def step(self, card: Card) -> int:
+    def step(self, card: Card | str) -> int:
         """The card's strength inside its effective suit (0 = lowest; equal steps are equal)."""
-        return self.tables.step[card.index]
+        return self.tables.step[card.index if isinstance(card, Card) else _one_card(card).index]
 
     def steps_in(self, effective_suit: str) -> int:
         """How many distinct steps the effective suit has."""
         return self.tables.steps_in_suit[effective_suit]
 
-    def sort_key(self, card: Card) -> tuple[int, int, int]:
+    def sort_key(self, card: Card | str) -> tuple[int, int, int]:
         """Trumps first, then ♠ ♥ ♣ ♦; strongest first inside each group."""
-        return self.tables.sort_key[card.index]
+        return self.tables.sort_key[card.index if isinstance(card, Card) else _one_card(card).index]
 
-    def sorted(self, cards: Iterable[Card]) -> list[Card]:
-        """Cards grouped trumps first, then suits, strongest first."""
+    def sorted(self, cards: Iterable[Card] | str) -> list[Card]:
+        """Cards (or card text) grouped trumps first, then suits, strongest first."""
         keys = self.tables.sort_key
-        return sorted(cards, key=lambda card: keys[card.index])
+        if isinstance(cards, str):
+            cards = parse_cards(cards)
+        try:
+            return sorted(cards, key=lambda card: keys[card.index])
+        except (AttributeError, TypeError):
+            return sorted(parse_cards(cards), key=lambda card: keys[card.index])
 
     def describe(self, lang: str = "en") -> str:
         """``level 2, ♠ trump`` / ``打2，黑桃为主``; no-trump says so."""
@@ -111,6 +127,15 @@ class Trump:
 
     def __repr__(self) -> str:
         return f"Trump(level={self.level!r}, suit={self.suit!r})"
+
+
+def _one_card(value: object) -> Card:
+    """``value`` as a card: a ``Card`` or one card's text; ``CardError`` otherwise."""
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return parse_card(value)
+    raise CardError(f"not a card: {value!r}", token=repr(value), code="not_cards")
 
 
 @cache

@@ -41,7 +41,6 @@ def build_record(rnd: Round) -> dict[str, Any]:
     view = rnd.view(0)
     if result is None or hands is None or view.trump is None:
         raise RuleError("record_unfinished")
-    auction = rnd._auction  # the record is the round's own serialisation
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -60,7 +59,7 @@ def build_record(rnd: Round) -> dict[str, Any]:
         ],
         "hands": [_codes(hand) for hand in hands],
         "buried": _codes(view.kitty or ()),
-        "buries": [{"seat": seat, "cards": _codes(cards)} for seat, cards in auction.buries],
+        "buries": [{"seat": seat, "cards": _codes(cards)} for seat, cards in rnd.buries],
         "tricks": [trick.to_json() for trick in view.tricks],
         "attackers_points": result.attackers_points,
         "kitty_points": result.kitty_points,
@@ -94,17 +93,34 @@ def save(record: Mapping[str, Any], path: str | Path) -> Path:
     try:
         write_atomically(target, text + "\n")
     except OSError as error:
-        raise RuleError("record_io", {"path": str(target), "detail": error.strerror or str(error)}) from error
+        raise RecordFileError(error, target) from error
     return target
 
 
 def load(path: str | Path) -> dict[str, Any]:
-    """Read and check a record file; errors name the field (``RuleError``)."""
+    """Read and check a record file.
+
+    A file that cannot be read raises ``RecordFileError`` (both an ``OSError`` and a ``RuleError``);
+    bad content raises ``RuleError`` naming the field.
+    """
     try:
         text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise RuleError("record_io", {"path": str(path), "detail": str(error)}) from error
+    except UnicodeDecodeError as error:
+        raise RuleError("record_bad_json", {"detail": f"not UTF-8 text ({error.reason})"}) from error
+    except OSError as error:
+        raise RecordFileError(error, path) from error
     return loads(text)
+
+
+class RecordFileError(RuleError, OSError):
+    """A record file that cannot be read or written: an ``OSError`` (``errno``, ``filename`` kept)
+    that also explains itself in both languages like every ``RuleError`` (code ``record_io``)."""
+
+    def __init__(self, error: OSError, path: str | Path) -> None:
+        super().__init__("record_io", {"path": str(path), "detail": error.strerror or str(error)})
+        self.errno = error.errno
+        self.strerror = error.strerror
+        self.filename = str(path)
 
 
 def loads(text: str) -> dict[str, Any]:
@@ -349,7 +365,7 @@ def _compare(data: Mapping[str, Any], result: RoundResult) -> None:
 def rebuild(record: Mapping[str, Any]) -> Round:
     """Play a record's ``actions`` again from its seed: the whole round, deal and declaring included."""
     from .actions import Action
-    from .round import Round
+    from .round import ReplayRefused, Round
 
     parsed = parse(dict(record))
     actions = record.get("actions")
@@ -358,18 +374,17 @@ def rebuild(record: Mapping[str, Any]) -> Round:
     data = parsed.data
     levels = data.get("levels", [parsed.trump.level] * 2)
     decks = [_cards(deck, f"decks[{i}]") for i, deck in enumerate(data.get("decks", []))]
-    rnd = Round.new(
-        data["seed"], parsed.rules, int(data.get("round_number", 1)), int(data.get("first_dealer", parsed.dealer)),
-        (str(levels[0]), str(levels[1])), decks,
-    )
+    steps: list[tuple[int, Action]] = []
     for index, entry in enumerate(actions):
         try:
-            seat = int(entry[0])
-            action = Action.from_json(entry[1:])
+            steps.append((int(entry[0]), Action.from_json(entry[1:])))
         except (TypeError, ValueError, IndexError) as error:
             raise _bad(f"actions[{index}]", f"is not [seat, kind, cards] ({error})", f"不是 [座位, 动作, 牌]（{error}）") from error
-        try:
-            rnd.act(seat, action)
-        except RuleError as error:
-            raise _broken(rnd.tricks_played + 1, seat, error.message("en"), error.message("zh")) from error
-    return rnd
+    try:
+        return Round.replay(
+            data["seed"], parsed.rules, int(data.get("round_number", 1)), int(data.get("first_dealer", parsed.dealer)),
+            (str(levels[0]), str(levels[1])), decks, steps,
+        )
+    except ReplayRefused as refused:
+        reason = refused.refusal
+        raise _broken(refused.trick, refused.seat, reason.message("en"), reason.message("zh")) from reason

@@ -13,6 +13,9 @@ Public interface (stable; front ends and bots rely on it)::
     rnd.record()       # the JSON record dict of a finished round (see record.py)
     rnd.log            # every Event so far, in order
     rnd.actions        # every accepted (seat, Action): replaying them rebuilds the round
+    rnd.rewind(n)      # a new Round as it was n actions ago (same deal, set-up decks included)
+    Round.replay(..., actions)  # a round dealt like Round.new, then driven through actions
+    rnd.buries         # every (seat, cards) buried so far, in order
     rnd.dealer, rnd.trump, rnd.level, rnd.deal_number, rnd.tricks_played
 
 Teams: team 0 = seats 0 and 2, team 1 = seats 1 and 3. Round 1 is the declaring race
@@ -47,6 +50,17 @@ DONE = "done"
 FOLLOW_LIMIT = 200
 RECORD_FORMAT = "shengji-kit/round"
 RECORD_VERSION = 1
+
+
+class ReplayRefused(RuleError):
+    """An action of a replayed list that the round refused: ``index``, ``seat`` and ``trick`` say where."""
+
+    def __init__(self, error: RuleError, index: int, seat: int, trick: int) -> None:
+        self.refusal = error
+        self.index = index
+        self.seat = seat
+        self.trick = trick
+        super().__init__(error.code, error.params)
 
 
 class Round:
@@ -96,14 +110,53 @@ class Round:
         first deals, in dealing order; later redeals shuffle with the seed.
         """
         preset = resolve_rules(rules)
-        if not isinstance(dealer, int) or not 0 <= dealer <= 3:
+        if type(dealer) is not int or not 0 <= dealer <= 3:
             raise RuleError("bad_seat", {"seat": dealer})
         if not isinstance(round_number, int) or round_number < 1:
             raise ValueError(f"round_number must be 1 or more, not {round_number!r}")
         team_levels = (normalise_level(levels[0]), normalise_level(levels[1]))
         return cls(int(seed), preset, round_number, dealer, team_levels, decks)
 
+    @classmethod
+    def replay(
+        cls,
+        seed: int,
+        rules: Rules | str,
+        round_number: int,
+        dealer: int,
+        levels: tuple[str, str],
+        decks: Sequence[Sequence[Card]],
+        actions: Sequence[tuple[int, Action]],
+    ) -> Round:
+        """A round dealt like ``Round.new`` and then driven through ``actions`` in order.
+
+        The one way a round is rebuilt (undo, records). A refused action raises ``ReplayRefused``
+        (a ``RuleError`` with the refusal's code and message) naming its index, seat and trick.
+        """
+        rnd = cls.new(seed, rules, round_number, dealer, levels, decks)
+        for index, (seat, action) in enumerate(actions):
+            try:
+                rnd.act(seat, action)
+            except RuleError as error:
+                raise ReplayRefused(error, index, seat, rnd.tricks_played + 1) from error
+        return rnd
+
+    def rewind(self, n: int = 1) -> Round:
+        """A new round as this one was ``n`` actions ago: the same deal (seed and set-up decks)
+        with all but the last ``n`` actions replayed. ``rewind(0)`` is a fresh copy."""
+        if type(n) is not int or not 0 <= n <= len(self.actions):
+            raise RuleError("bad_rewind", {"value": repr(n), "count": len(self.actions)})
+        kept = self.actions[: len(self.actions) - n]
+        return Round.replay(
+            self.seed, self.rules, self.round_number, self.first_dealer, self.levels, self.decks, kept
+        )
+
     # --- the state ---------------------------------------------------------------------
+
+    @property
+    def buries(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """Every (seat, cards) buried so far, in order (a kitty exchange buries twice)."""
+        return tuple(self._auction.buries)
 
     @property
     def phase(self) -> str:

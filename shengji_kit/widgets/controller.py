@@ -192,11 +192,7 @@ class TableController(Observable):
             return False
         self.pacer.cancel()
         mark = self.undo_points.pop()
-        old = self.round
-        rnd = Round.new(old.seed, old.rules, old.round_number, old.first_dealer, old.levels)
-        for seat, action in old.actions[:mark]:
-            rnd.act(seat, action)
-        self.round = rnd
+        self.round = self.round.rewind(len(self.round.actions) - mark)
         self.note = Note(Say("ui_undone", {}), "info")
         self._sync_hand()
         self.selection.clear()

@@ -118,3 +118,20 @@ def test_an_unfinished_round_has_no_record() -> None:
     with pytest.raises(RuleError) as error:
         Round.new(3).record()
     assert error.value.code == "record_unfinished"
+
+
+def test_file_errors_stay_os_errors_and_bad_content_stays_a_value_error(record: dict[str, Any], tmp_path: Path) -> None:
+    import errno
+
+    with pytest.raises(OSError) as missing:
+        load(tmp_path / "missing.json")
+    assert missing.value.errno == errno.ENOENT and isinstance(missing.value, RuleError)
+    assert str(tmp_path / "missing.json") in missing.value.message("zh")
+    (tmp_path / "folder").mkdir()
+    with pytest.raises(OSError):
+        save(record, tmp_path / "folder")
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(RuleError) as content:
+        load(binary)
+    assert not isinstance(content.value, OSError) and content.value.code == "record_bad_json"

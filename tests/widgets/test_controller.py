@@ -230,3 +230,18 @@ def test_deal_on_fast_forwards_the_deal_for_the_learner() -> None:
         assert now - offered and ctrl.note is None
     else:
         assert len(ctrl.view.hand) == 25
+
+
+def test_undo_on_a_set_up_deal_keeps_the_deal() -> None:
+    from shengji_kit.game.deal import arrange_deck
+
+    deck = arrange_deck({0: "S2 LJ HA HK", 2: "HA", 1: "H3 C5"}, "C3 C4 C6 C7 C8 C9 D3 D4")
+    ctrl = TableController(Round.new(0, decks=[deck]), bots(0), delay=0, allow_undo=True)
+    assert ctrl.my_turn and ctrl.round.phase in ("deal", "declare")
+    hand = list(ctrl.view.hand)
+    actions = len(ctrl.round.actions)
+    assert ctrl.declare("S2 LJ"), ctrl.note
+    assert len(ctrl.round.actions) > actions
+    assert ctrl.undo()
+    assert list(ctrl.view.hand) == hand and len(ctrl.round.actions) == actions
+    assert ctrl.round.decks == (tuple(deck),) and ctrl.my_turn
