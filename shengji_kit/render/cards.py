@@ -229,7 +229,6 @@ def card_back_svg(height: int = 60) -> Markup:
         for x in range(20, 81, 20)
         for y in range(20, 121, 20)
     )
-<<<<<<< HEAD
     return Markup(
         '<svg xmlns="http://www.w3.org/2000/svg" class="sk-card-back" aria-hidden="true" '
         'width="{width}" height="{height}" viewBox="0 0 {WIDTH} {HEIGHT}">'
@@ -237,16 +236,8 @@ def card_back_svg(height: int = 60) -> Markup:
         '<g fill="none" stroke="#f3d7a0" stroke-width="2" opacity="0.6">{lattice}</g>'
         '<rect x="8" y="8" width="84" height="124" rx="5" fill="none" stroke="#f3d7a0" stroke-width="2"/></svg>'
     ).format(width=width, height=height, WIDTH=WIDTH, HEIGHT=HEIGHT, lattice=lattice)
-=======
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="sk-card-back" aria-hidden="true" '
-        f'width="{width}" height="{height}" viewBox="0 0 {WIDTH} {HEIGHT}">'
-        f'<rect x="1" y="1" width="98" height="138" rx="8" fill="#8c1c2a" stroke="#f3d7a0" stroke-width="2"/>'
-        f'<g fill="none" stroke="#f3d7a0" stroke-width="2" opacity="0.6">{lattice}</g>'
-        f'<rect x="8" y="8" width="84" height="124" rx="5" fill="none" stroke="#f3d7a0" stroke-width="2"/></svg>'
-    )
+
 
 
 # Cards, CardList, Component and Shape draw themselves in notebooks with these.
 register_drawers(card_svg, cards_svg)
->>>>>>> tidy
