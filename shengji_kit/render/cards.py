@@ -238,6 +238,5 @@ def card_back_svg(height: int = 60) -> Markup:
     ).format(width=width, height=height, WIDTH=WIDTH, HEIGHT=HEIGHT, lattice=lattice)
 
 
-
 # Cards, CardList, Component and Shape draw themselves in notebooks with these.
 register_drawers(card_svg, cards_svg)
