@@ -12,8 +12,9 @@ from .cards import (
     parse_cards,
     symbols,
 )
+from .catalogue import MessageError, text
 from .errors import CardError, RuleError
-from .explain import Verdict, render_message
+from .explain import Verdict
 from .follow import check_follow, legal_leads, legal_plays, playable_cards
 from .rules import Rules
 from .scoring import (
@@ -32,10 +33,10 @@ from .trump import TRUMP, Trump
 
 __all__ = [
     "BIG_JOKER", "CARDS", "LITTLE_JOKER", "TRUMP",
-    "Card", "CardError", "CardList", "Component", "Outcome", "RuleError", "Rules", "Shape", "ThrowCheck",
+    "Card", "CardError", "CardList", "Component", "MessageError", "Outcome", "RuleError", "Rules", "Shape", "ThrowCheck",
     "Trump", "Verdict",
     "check_follow", "check_throw", "climb", "codes", "full_deck", "kitty_multiplier",
     "legal_leads", "legal_plays", "level_outcome", "match_points", "next_dealer",
-    "parse_card", "parse_cards", "playable_cards", "points", "render_message", "shape",
-    "symbols", "trick_winner",
+    "parse_card", "parse_cards", "playable_cards", "points", "shape",
+    "symbols", "text", "trick_winner",
 ]

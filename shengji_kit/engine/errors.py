@@ -9,7 +9,7 @@ class RuleError(ValueError):
     """A play, lead or action that the rules do not allow.
 
     ``code`` is stable (tests and front ends key on it); ``message(lang)`` explains it in
-    ``"en"`` or ``"zh"`` from the catalogue in ``explain.py``.
+    ``"en"`` or ``"zh"`` from the message catalogue (``catalogue.py``).
     """
 
     def __init__(self, code: str, params: Mapping[str, object] | None = None) -> None:
@@ -18,9 +18,9 @@ class RuleError(ValueError):
         super().__init__(self.message("en"))
 
     def message(self, lang: str = "en") -> str:
-        from .explain import render_message
+        from .catalogue import text
 
-        return render_message(self.code, self.params, lang)
+        return text(self.code, lang, **self.params)
 
 
 class CardError(RuleError):

@@ -4,20 +4,19 @@ from __future__ import annotations
 
 from ..engine.cards import Card
 from ..engine.trump import TRUMP, Trump
-from .messages import cards_params, suit_params, trump_params
 
 Sentence = tuple[str, dict[str, object]]
 
 
 def card_role(card: Card, trump: Trump) -> Sentence:
     """The sentence that says what ``card`` is under ``trump`` (big joker, 正主, 副主, plain …)."""
-    params: dict[str, object] = {**cards_params("card", [card]), **trump_params(trump)}
+    params: dict[str, object] = {"card": card, "trump": trump, "level": trump.level}
     if card.code == "BJ":
         return "role_big_joker", params
     if card.code == "LJ":
         return "role_little_joker", params
     assert card.suit is not None
-    params.update(suit_params(card.suit))
+    params["suit"] = card.suit
     if card.rank == trump.level:
         if trump.suit is None:
             return "role_level_nt", params
@@ -35,7 +34,7 @@ def ladder_position(card: Card, trump: Trump) -> Sentence:
     params: dict[str, object] = {"position": position, "total": total, "level": trump.level}
     if suit == TRUMP:
         return "rank_in_trumps", params
-    return "rank_in_suit", {**params, **suit_params(suit)}
+    return "rank_in_suit", {**params, "suit": suit}
 
 
 def stronger(a: Card, b: Card, trump: Trump) -> bool:

@@ -7,9 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..engine.explain import render_message
+from ..engine.catalogue import text
 from ..solver.solution import Trick
-from . import messages as _messages  # noqa: F401  (registers the puzzle message codes)
 from .table import Table
 from .text import Text
 
@@ -24,7 +23,7 @@ class Line:
     def render(self, lang: str = "en") -> str:
         """The message in ``lang``; parameters that are texts or lines are rendered first."""
         params = {key: _render_param(value, lang) for key, value in self.params.items()}
-        return render_message(self.code, params, lang)
+        return text(self.code, lang, **params)
 
 
 def _render_param(value: object, lang: str) -> object:

@@ -5,10 +5,9 @@ from __future__ import annotations
 from html import escape
 
 from ..engine.cards import CARDS, Card
-from ..engine.explain import suit_name
+from ..engine.catalogue import text
 from ..engine.trump import TRUMP, Trump
 from .hands import card_button
-from .texts import text
 
 
 def ladder_steps(trump: Trump, effective_suit: str = TRUMP) -> list[list[Card]]:
@@ -69,7 +68,7 @@ def suit_ladder_html(trump: Trump, suit: str, lang: str = "en") -> str:
     columns = "".join(
         _column(cards, lang, trump.step(cards[0])) for cards in ladder_steps(trump, suit)
     )
-    caption = text("ui_ladder_plain", lang, suit_name=suit_name(suit, lang), level=trump.level)
+    caption = text("ui_ladder_plain", lang, suit=suit, level=trump.level)
     return (
         f'<div class="sk-ladder sk-ladder-plain" data-role="suit-ladder" data-suit="{suit}">'
         f'<div class="sk-ladder-caption">{escape(caption)}</div>'

@@ -17,7 +17,6 @@ from ..engine.cards import Card, codes, parse_card
 from ..engine.errors import CardError, RuleError
 from ..engine.rules import PRESET_NAMES, Rules
 from ..engine.trump import Trump, normalise_level, normalise_suit
-from . import messages as _messages  # noqa: F401  (registers the solver's message codes)
 
 FIELDS = ("rules", "level", "trump", "dealer", "leader", "hands", "kitty", "points")
 REQUIRED = ("level", "trump", "dealer", "leader", "hands")

@@ -10,14 +10,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
 
-from ..engine.cards import Card, parse_cards, symbols
+from ..engine.cards import Card, parse_cards
+from ..engine.catalogue import text
 from ..engine.errors import RuleError
 from ..engine.follow import check_follow, playable_cards
 from ..engine.shapes import shape
 from ..engine.trump import Trump
 from ..render.hands import card_row_html, hand_html
 from ..render.table import lang_button
-from ..render.texts import text
 from .surface import CardSurface, Observable
 
 
@@ -119,7 +119,7 @@ class HandScene(Observable):
                 return False
         self.hand.remove(chosen)
         self.played.append(chosen)
-        self.message = ("ui_you_played", "ok", {"cards": symbols(chosen)})
+        self.message = ("ui_you_played", "ok", {"cards": tuple(chosen)})
         if self.on_play is not None:
             self.on_play(chosen)
         return True

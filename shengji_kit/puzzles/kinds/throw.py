@@ -48,19 +48,19 @@ class ThrowQuestion(Question):
 
     def explain(self, result: ThrowCheck) -> Line:
         """The engine's own message for the result, with the blocker's seat named."""
-        params: dict[str, object] = {"cards": cards_text(result.throw)}
+        params: dict[str, object] = {"cards": result.throw}
         if result.ok:
             return Line("throw_ok", params)
         params.update(
             blocker=self.blocker_seat(result),
-            beater=cards_text(result.beater),
-            component=cards_text(result.beaten.cards) if result.beaten else "",
-            forced=cards_text(result.forced),
+            beater=result.beater,
+            component=result.beaten.cards if result.beaten else (),
+            forced=result.forced,
         )
         return Line("throw_failed", params)
 
     def prompt(self, lang: str = "en") -> str:
-        return Line("puzzle_throw_prompt", {"seat": seat_text(self.thrower), "cards": cards_text(self.table.lead)}).render(lang)
+        return Line("puzzle_throw_prompt", {"seat": self.thrower, "cards": self.table.lead}).render(lang)
 
     def choices(self) -> list[Choice]:
         stands = Choice(STANDS, Text("It stands", "甩牌成功"))

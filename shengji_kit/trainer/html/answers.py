@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from html import escape
 
-from ...engine.cards import Card, symbols
+from ...engine.cards import Card
+from ...engine.catalogue import text
 from ...engine.explain import seat_name
 from ...puzzles import Choice
 from ...puzzles.kinds.legal_follow import LegalFollow
 from ...render.cards import cards_svg
 from ...render.hands import card_button, card_row_html
 from ..draft import GROUPS, NUMBER, ORDER, PLAY, draft_seat
-from ..messages import say
 from ..visit import Visit
 from .parts import action_button, kbd, key_of
 
@@ -84,10 +84,10 @@ def _choice_buttons(visit: Visit, choices: Sequence[Choice], lang: str, right: C
 def _number(visit: Visit, lang: str) -> str:
     disabled = " disabled" if visit.locked else ""
     return (
-        f'<div class="sk-trainer-number"><label>{escape(say("trainer_number", lang))} '
+        f'<div class="sk-trainer-number"><label>{escape(text("trainer_number", lang))} '
         f'<input type="number" inputmode="numeric" step="1" data-role="number" '
         f'value="{escape(visit.draft.number)}"{disabled}></label>'
-        f'{action_button("submit", say("trainer_check", lang), primary=True, disabled=visit.locked)}</div>'
+        f'{action_button("submit", text("trainer_check", lang), primary=True, disabled=visit.locked)}</div>'
     )
 
 
@@ -108,12 +108,12 @@ def _order(visit: Visit, lang: str) -> str:
     everything = range(len(draft.cards))
     pool = [i for i in everything if i not in draft.order]
     picked = card_row_html([draft.cards[i] for i in draft.order], lang) if draft.order else ""
-    undo = action_button("undo", say("trainer_undo", lang), disabled=visit.locked or not draft.order)
-    again = action_button("clear", say("trainer_clear", lang), disabled=visit.locked or not draft.order)
+    undo = action_button("undo", text("trainer_undo", lang), disabled=visit.locked or not draft.order)
+    again = action_button("clear", text("trainer_clear", lang), disabled=visit.locked or not draft.order)
     return (
-        f'<div class="sk-legend">{escape(say("trainer_sort_pool", lang))}</div>'
+        f'<div class="sk-legend">{escape(text("trainer_sort_pool", lang))}</div>'
         f'{_pick_buttons(draft.cards, lang, [] if visit.locked else pool)}'
-        f'<div class="sk-trainer-picked"><span class="sk-trainer-caption">{escape(say("trainer_sort_picked", lang))}</span>'
+        f'<div class="sk-trainer-picked"><span class="sk-trainer-caption">{escape(text("trainer_sort_picked", lang))}</span>'
         f'<div data-role="picked">{picked}</div>{undo}{again}</div>'
     )
 
@@ -126,14 +126,14 @@ def _groups(visit: Visit, lang: str) -> str:
     rows = []
     for number, group in enumerate(draft.groups):
         cards = [draft.cards[i] for i in group]
-        remove = action_button("ungroup", say("trainer_group_remove", lang, cards=symbols(cards)), str(number), disabled=locked)
+        remove = action_button("ungroup", text("trainer_group_remove", lang, cards=tuple(cards)), str(number), disabled=locked)
         rows.append(f'<div class="sk-trainer-group" data-role="group">{card_row_html(cards, lang)}{remove}</div>')
-    found = "".join(rows) or f'<span class="sk-legend">{escape(say("trainer_groups_none", lang))}</span>'
-    check = say("trainer_check_groups" if draft.groups else "trainer_check_none", lang)
+    found = "".join(rows) or f'<span class="sk-legend">{escape(text("trainer_groups_none", lang))}</span>'
+    check = text("trainer_check_groups" if draft.groups else "trainer_check_none", lang)
     return (
-        f'<div class="sk-legend">{escape(say("trainer_groups_help", lang))}</div>{hand}'
-        f'<div class="sk-trainer-actions">{action_button("group", say("trainer_group_make", lang), disabled=locked)}</div>'
-        f'<div class="sk-trainer-groups"><span class="sk-trainer-caption">{escape(say("trainer_groups", lang))}</span>'
+        f'<div class="sk-legend">{escape(text("trainer_groups_help", lang))}</div>{hand}'
+        f'<div class="sk-trainer-actions">{action_button("group", text("trainer_group_make", lang), disabled=locked)}</div>'
+        f'<div class="sk-trainer-groups"><span class="sk-trainer-caption">{escape(text("trainer_groups", lang))}</span>'
         f"{found}</div>"
         f'<div class="sk-trainer-actions">{action_button("submit", check, primary=True, disabled=locked)}</div>'
     )
@@ -142,16 +142,16 @@ def _groups(visit: Visit, lang: str) -> str:
 def _lead(visit: Visit, lang: str) -> str:
     draft = visit.draft
     seat = draft_seat(visit.puzzle)
-    name = seat_name(seat if seat is not None else 0, lang)
+    lead_seat = seat if seat is not None else 0
     everything = list(range(len(draft.cards)))
     hand = _pick_buttons(draft.cards, lang, everything, draft.selected, everything if visit.locked else ())
     return (
-        f'<div class="sk-legend">{escape(say("trainer_lead_help", lang, seat=name))}</div>'
+        f'<div class="sk-legend">{escape(text("trainer_lead_help", lang, seat=lead_seat))}</div>'
         f'<div class="sk-trainer-cards" data-hand="{seat}"><span class="sk-trainer-caption">'
-        f'{escape(say("trainer_hand_of", lang, seat=name))}</span>{hand}</div>'
+        f'{escape(text("trainer_hand_of", lang, seat=lead_seat))}</span>{hand}</div>'
         f'<div class="sk-trainer-actions">'
-        f'{action_button("submit", say("trainer_lead", lang), primary=True, disabled=visit.locked)}'
-        f'{action_button("clear", say("trainer_clear", lang), disabled=visit.locked or not draft.selected)}</div>'
+        f'{action_button("submit", text("trainer_lead", lang), primary=True, disabled=visit.locked)}'
+        f'{action_button("clear", text("trainer_clear", lang), disabled=visit.locked or not draft.selected)}</div>'
     )
 
 

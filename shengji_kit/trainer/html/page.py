@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from html import escape
 
-from ...engine.explain import seat_name
+from ...engine.catalogue import text
 from ...puzzles import Puzzle
 from ...render.table import lang_button
 from ..choose import AUTO
-from ..messages import say
 from ..notice import ERROR
 from ..session import TrainerSession
 from ..showme import answer_text, right_choices
@@ -27,11 +26,11 @@ _SYMBOLS = {"star": "★", "solved": "✓", "tried": "•", "new": ""}
 
 def _header(session: TrainerSession, lang: str) -> str:
     stars, solved, total = session.star_tally()
-    label = say("trainer_stars_label", lang, stars=stars, solved=solved, total=total)
+    label = text("trainer_stars_label", lang, stars=stars, solved=solved, total=total)
     return (
-        f'<div class="sk-panel-head"><span class="sk-panel-title">{escape(say("trainer_title", lang))}</span>'
+        f'<div class="sk-panel-head"><span class="sk-panel-title">{escape(text("trainer_title", lang))}</span>'
         f'<span class="sk-trainer-stars" data-role="stars" title="{escape(label)}" aria-label="{escape(label)}">'
-        f'{escape(say("trainer_stars", lang, stars=stars, total=total))}</span>{lang_button(lang)}</div>'
+        f'{escape(text("trainer_stars", lang, stars=stars, total=total))}</span>{lang_button(lang)}</div>'
     )
 
 
@@ -43,17 +42,17 @@ def _messages(session: TrainerSession, lang: str) -> str:
 
 
 def _modes(session: TrainerSession, lang: str) -> str:
-    buttons = [_mode_button(AUTO, say("trainer_mode_auto", lang), "", session.mode == AUTO)]
+    buttons = [_mode_button(AUTO, text("trainer_mode_auto", lang), "", session.mode == AUTO)]
     for puzzle_set in session.bank.sets:
         stars, solved, total = session.star_tally(list(puzzle_set.puzzles))
-        tally = say("trainer_set_tally", lang, solved=solved, total=total, stars=stars)
+        tally = text("trainer_set_tally", lang, solved=solved, total=total, stars=stars)
         buttons.append(_mode_button(puzzle_set.id, puzzle_set.title(lang), tally, session.mode == puzzle_set.id))
     if session.mode == AUTO:
-        about = say("trainer_mode_auto_about", lang)
+        about = text("trainer_mode_auto_about", lang)
     else:
         about = session.bank.get_set(session.mode).description(lang)
     return (
-        f'<div class="sk-trainer-modes" data-role="modes" role="group" aria-label="{escape(say("trainer_modes", lang))}">'
+        f'<div class="sk-trainer-modes" data-role="modes" role="group" aria-label="{escape(text("trainer_modes", lang))}">'
         f'{"".join(buttons)}</div><div class="sk-legend" data-role="mode-about">{escape(about)}</div>'
     )
 
@@ -71,8 +70,8 @@ def _strip(session: TrainerSession, lang: str) -> str:
     items: list[str] = []
     for number, puzzle in enumerate(session.set_puzzles(), start=1):
         standing = session.progress.get(puzzle.id).standing
-        state = say(f"trainer_state_{standing}", lang)
-        label = say("trainer_strip_item", lang, number=number, title=puzzle.title(lang), state=state)
+        state = text(f"trainer_state_{standing}", lang)
+        label = text("trainer_strip_item", lang, number=number, title=puzzle.title(lang), state=state)
         here = ' aria-current="true"' if current and puzzle.id == current.id else ""
         items.append(
             f'<button type="button" class="sk-trainer-dot" data-action="goto" data-value="{escape(puzzle.id)}" '
@@ -80,7 +79,7 @@ def _strip(session: TrainerSession, lang: str) -> str:
             f'{number}<span aria-hidden="true">{_SYMBOLS[standing]}</span></button>'
         )
     return (
-        f'<nav class="sk-trainer-strip" data-role="strip" aria-label="{escape(say("trainer_strip", lang))}">'
+        f'<nav class="sk-trainer-strip" data-role="strip" aria-label="{escape(text("trainer_strip", lang))}">'
         f'{"".join(items)}</nav>'
     )
 
@@ -89,14 +88,14 @@ def _record(session: TrainerSession, puzzle: Puzzle, lang: str) -> str:
     record = session.record
     dots = "●" * puzzle.difficulty + "○" * (5 - puzzle.difficulty)
     parts = [
-        f'<span title="{escape(say("trainer_difficulty", lang, level=puzzle.difficulty))}">'
-        f'<span aria-hidden="true">{dots}</span> {escape(say("trainer_difficulty", lang, level=puzzle.difficulty))}</span>',
-        f'<span>{escape(say("trainer_attempts", lang, count=record.attempts))}</span>',
+        f'<span title="{escape(text("trainer_difficulty", lang, level=puzzle.difficulty))}">'
+        f'<span aria-hidden="true">{dots}</span> {escape(text("trainer_difficulty", lang, level=puzzle.difficulty))}</span>',
+        f'<span>{escape(text("trainer_attempts", lang, count=record.attempts))}</span>',
     ]
     if record.star:
-        parts.append(f'<span class="sk-trainer-earned">{escape(say("trainer_star_earned", lang))}</span>')
+        parts.append(f'<span class="sk-trainer-earned">{escape(text("trainer_star_earned", lang))}</span>')
     elif record.star_lost:
-        parts.append(f'<span class="sk-trainer-lost">{escape(say("trainer_star_lost", lang))}</span>')
+        parts.append(f'<span class="sk-trainer-lost">{escape(text("trainer_star_lost", lang))}</span>')
     return f'<div class="sk-trainer-record" data-role="record">{"".join(parts)}</div>'
 
 
@@ -107,7 +106,7 @@ def _feedback(visit: Visit, lang: str) -> str:
     result = ""
     if visit.solved:
         code = "trainer_solved_star" if visit.earned_star else "trainer_solved"
-        result = f'<div class="sk-trainer-result" data-role="result">{escape(say(code, lang))}</div>'
+        result = f'<div class="sk-trainer-result" data-role="result">{escape(text(code, lang))}</div>'
     return (
         f'<div class="sk-feedback sk-trainer-feedback" data-role="feedback" data-kind="{kind}" '
         f'aria-live="polite">{message}</div>{result}'
@@ -118,7 +117,7 @@ def _hint(visit: Visit, lang: str) -> str:
     if not visit.hint_shown:
         return ""
     return (
-        f'<div class="sk-trainer-hint" data-role="hint"><b>{escape(say("trainer_hint_label", lang))}</b> '
+        f'<div class="sk-trainer-hint" data-role="hint"><b>{escape(text("trainer_hint_label", lang))}</b> '
         f"{escape(visit.puzzle.hint(lang))}</div>"
     )
 
@@ -130,35 +129,35 @@ def _show(visit: Visit, lang: str) -> str:
     lines: list[str] = []
     trick = show.trick
     if trick is not None:
-        lines.append(say("trainer_show_trick", lang, number=show.step, count=show.steps,
-                         seat=seat_name(trick.winner, lang), gained=trick.gained, total=show.total()))
+        lines.append(text("trainer_show_trick", lang, number=show.step, count=show.steps,
+                          seat=trick.winner, gained=trick.gained, total=show.total()))
         if trick.kitty_bonus:
-            lines.append(say("trainer_show_kitty", lang, bonus=trick.kitty_bonus))
+            lines.append(text("trainer_show_kitty", lang, bonus=trick.kitty_bonus))
     if show.finished:
-        lines.append(say("trainer_answer_is", lang, answer=answer_text(visit.puzzle, lang)))
+        lines.append(text("trainer_answer_is", lang, answer=answer_text(visit.puzzle, lang)))
         lines.append(visit.puzzle.explanation(lang))
     sorted_row = ""
     if show.finished and visit.draft.cards and visit.puzzle.question.answer_format == "cards":
         ordered = visit.puzzle.table.trump.sorted(visit.draft.cards)
-        sorted_row = labelled_row(say("trainer_answer_is", lang, answer=""), ordered, lang, "showme-cards")
+        sorted_row = labelled_row(text("trainer_answer_is", lang, answer=""), ordered, lang, "showme-cards")
     body = "".join(f"<p>{paragraphs(line)}</p>" for line in lines)
     step = ""
     if not show.finished:
-        step = action_button("show", say("trainer_show_next", lang), primary=True, autofocus=True)
-    note = "" if visit.solved else f'<p class="sk-legend">{escape(say("trainer_revealed", lang))}</p>'
+        step = action_button("show", text("trainer_show_next", lang), primary=True, autofocus=True)
+    note = "" if visit.solved else f'<p class="sk-legend">{escape(text("trainer_revealed", lang))}</p>'
     return f'<div class="sk-trainer-showme" data-role="showme" data-step="{show.step}" data-steps="{show.steps}">{body}{sorted_row}{step}{note}</div>'
 
 
 def _controls(session: TrainerSession, visit: Visit, lang: str) -> str:
     record = session.record
     costs = not visit.solved and not record.star and not record.star_lost
-    hint = action_button("hint", say("trainer_hint" if costs else "trainer_hint_free", lang), disabled=visit.hint_shown)
-    show = action_button("show", say("trainer_show", lang), disabled=visit.show is not None)
+    hint = action_button("hint", text("trainer_hint" if costs else "trainer_hint_free", lang), disabled=visit.hint_shown)
+    show = action_button("show", text("trainer_show", lang), disabled=visit.show is not None)
     finished = visit.locked and (visit.show is None or visit.show.finished)
-    following = action_button("next", say("trainer_next", lang), primary=finished, autofocus=finished)
+    following = action_button("next", text("trainer_next", lang), primary=finished, autofocus=finished)
     count = len(visit.puzzle.question.choices()) if visit.puzzle.kind != "trick_winner" else len(visit.puzzle.table.trick)
     last = "9, 0" if count >= 10 else key_of(count - 1)
-    keys = say("trainer_keys", lang, last=last) if count else say("trainer_keys_plain", lang)
+    keys = text("trainer_keys", lang, last=last) if count else text("trainer_keys_plain", lang)
     return f'<div class="sk-trainer-actions">{hint}{show}{following}</div><div class="sk-legend sk-trainer-keys">{escape(keys)}</div>'
 
 

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from html import escape
 
+from ...engine.catalogue import text
 from ...engine.explain import seat_name
 from ...render.scene import PlayedCards
-from ...render.texts import text
 from ...render.tricks import trick_centre_html
 from ..draft import draft_seat
-from ..messages import say
 from ..visit import Visit
 from .parts import labelled_row, seat_hand
 
@@ -35,12 +34,12 @@ def _facts(visit: Visit, lang: str) -> str:
     if table.points is not None and visit.puzzle.kind != "count":
         parts.append(
             f'<span class="sk-trainer-fact" data-role="points">'
-            f'{escape(say("trainer_points_so_far", lang, points=table.points))}</span>'
+            f'{escape(text("trainer_points_so_far", lang, points=table.points))}</span>'
         )
     facts = f'<div class="sk-trainer-facts">{"".join(parts)}</div>' if parts else ""
     kitty = ""
     if table.kitty:
-        kitty = labelled_row(say("trainer_kitty", lang), table.kitty, lang, "kitty")
+        kitty = labelled_row(text("trainer_kitty", lang), table.kitty, lang, "kitty")
     return facts + kitty
 
 
