@@ -128,7 +128,7 @@ class CountQuestion(Question):
             return []
         outcomes = [Outcome(DEFENDERS, n, False) for n in (3, 2, 1)]
         outcomes += [Outcome(ATTACKERS, n, True) for n in range(self.table.rules.max_attacker_levels + 1)]
-        return [Choice(outcome_text(o), Text(o.describe("en"), o.describe("zh"))) for o in outcomes]
+        return [Choice(outcome_text(o), Text.of("outcome_of", outcome=o)) for o in outcomes]
 
     def _read(self, answer: object) -> int | str:
         if self.ask == "next_dealer":

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from ...engine.cards import Card
 from ...engine.throws import ThrowCheck, check_throw
-from ..answers import answer_seat, cards_text, same_cards, seat_text
+from ..answers import answer_seat, cards_text, same_cards
 from ..fields import Raw, read_bool, read_cards, read_seat, require
 from ..model import Choice, Grade, Line, Mismatch, Question
 from ..problems import FieldError
@@ -63,9 +63,9 @@ class ThrowQuestion(Question):
         return Line("puzzle_throw_prompt", {"seat": self.thrower, "cards": self.table.lead}).render(lang)
 
     def choices(self) -> list[Choice]:
-        stands = Choice(STANDS, Text("It stands", "甩牌成功"))
+        stands = Choice(STANDS, Text.of("puzzle_choice_stands"))
         return [stands] + [
-            Choice(str(seat), Text(f"{seat_text(seat).en} stops it", f"{seat_text(seat).zh}能管住")) for seat in self.others()
+            Choice(str(seat), Text.of("puzzle_choice_stops", seat=seat)) for seat in self.others()
         ]
 
     def grade(self, answer: object) -> Grade:

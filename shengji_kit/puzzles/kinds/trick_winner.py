@@ -39,8 +39,8 @@ class TrickWinner(Question):
 
     def choices(self) -> list[Choice]:
         return [
-            Choice(str(seat), Text(f"{seat_text(seat).en}: {self._played(seat)}", f"{seat_text(seat).zh}：{self._played(seat)}"))
-            for seat, _ in self.table.trick
+            Choice(str(seat), Text.of("puzzle_choice_trick", seat=seat, cards=cards))
+            for seat, cards in self.table.trick
         ]
 
     def grade(self, answer: object) -> Grade:
