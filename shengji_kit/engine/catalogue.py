@@ -20,6 +20,7 @@ kind                value                               en / zh
 ``suit``            a suit letter S H C D, or T         ``spades`` / ``黑桃`` (``suit_S``)
 ``suit_sign``       a suit letter S H C D, or T         ``♠`` / ``黑桃`` (``suit_sign_S``)
 ``suits``           a sequence of suit letters          ``spades and hearts``
+``rank``            a rank 2–10, J, Q, K, A             ``queen`` / ``Q`` (``rank_Q``)
 ``team``            a team 0 or 1                       ``team_0`` / ``team_1``
 ``phase``           a round phase name                  ``phase_<name>``
 ``trump``           a ``Trump``                         ``level 2, spades trump``
@@ -48,7 +49,7 @@ LANGUAGES: tuple[str, ...] = ("en", "zh")
 
 PLURAL = "plural"
 CARD_KINDS: dict[str, str] = {"cards": "", "cards_spaced": " ", "stronger_first": " > ", "equal": " = "}
-LOOKUP_KINDS = frozenset({"seat", "suit", "suit_sign", "team", "phase"})
+LOOKUP_KINDS = frozenset({"seat", "suit", "suit_sign", "rank", "team", "phase"})
 KINDS = frozenset({"", "suits", "trump", "outcome", PLURAL}) | CARD_KINDS.keys() | LOOKUP_KINDS
 
 

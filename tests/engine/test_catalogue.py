@@ -127,6 +127,48 @@ def test_every_literal_code_in_the_package_exists() -> None:
     assert not missing
 
 
+PARAMS_AT = {"text": 1, "Message": 1, "Line": 1, "RuleError": 1, "Notice": 1, "Say": 1, "Verdict": 2, "Feedback": 2}
+
+
+def literal_calls() -> list[tuple[str, str, set[str]]]:
+    """(file, code, parameter names) for calls that name a literal code and list their parameters."""
+    calls: list[tuple[str, str, set[str]]] = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        where = str(path.relative_to(PACKAGE))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            if name not in PARAMS_AT or len(node.args) <= CODE_CALLS[name]:
+                continue
+            code_arg = node.args[CODE_CALLS[name]]
+            codes = [c for c in _strings(code_arg) if not c.endswith(PREFIX)]
+            if not codes or any(k.arg is None for k in node.keywords):
+                continue
+            if name in ("text", "Message"):
+                given = {k.arg for k in node.keywords if k.arg is not None}
+            else:
+                index = PARAMS_AT[name]
+                params = node.args[index] if len(node.args) > index else None
+                if params is None:
+                    params = next((k.value for k in node.keywords if k.arg == "params"), ast.Dict([], []))
+                if not isinstance(params, ast.Dict) or any(k is None for k in params.keys):
+                    continue
+                given = {k.value for k in params.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)}
+            calls.extend((where, code, given) for code in codes)
+    return calls
+
+
+def test_literal_calls_give_every_parameter_their_text_needs() -> None:
+    calls = literal_calls()
+    assert len(calls) > 150
+    for lang in LANGUAGES:
+        table = templates(lang)
+        for where, code, given in calls:
+            needed = {f.name for f in table[code].fields}
+            assert needed <= given, (where, code, lang, needed - given)
+
+
 def test_every_event_kind_has_a_message() -> None:
     from shengji_kit.game import actions
 
@@ -147,6 +189,7 @@ SAMPLES: dict[str, object] = {
     "suit": "H",
     "suit_sign": "H",
     "suits": ("S", "H"),
+    "rank": "Q",
     "team": 1,
     "phase": "play",
     "trump": TRUMP,
@@ -191,6 +234,9 @@ def test_typed_params_are_written_per_language() -> None:
         "but ♠A♥A mixes spades and hearts."
     )
     assert text("order_right", "en", order=tuple(sk.parse_cards("SA SK"))) == "Strongest first: ♠A > ♠K."
+    assert [card.name(lang) for lang in LANGUAGES for card in sk.parse_cards("SQ BJ")] == [
+        "queen of spades", "big joker", "黑桃Q", "大王",
+    ]
 
 
 def test_english_plurals() -> None:
