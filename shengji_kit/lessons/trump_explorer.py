@@ -71,8 +71,7 @@ class TrumpExplorer:
         """What ``card`` is under the current trump, and where it stands on its ladder."""
         role, role_params = card_role(card, self.trump)
         place, place_params = ladder_position(card, self.trump)
-        sep = "" if lang == "zh" else " "
-        return text(role, lang, **role_params) + sep + text(place, lang, **place_params)
+        return text("join_sentences", lang).join((text(role, lang, **role_params), text(place, lang, **place_params)))
 
     def handle(self, message: Mapping[str, Any]) -> None:
         kind, action, value = message.get("type"), message.get("action"), str(message.get("value", ""))

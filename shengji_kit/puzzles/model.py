@@ -30,8 +30,7 @@ def _render_param(value: object, lang: str) -> object:
     if isinstance(value, Text | Line):
         return value(lang) if isinstance(value, Text) else value.render(lang)
     if isinstance(value, list | tuple) and value and all(isinstance(v, Line) for v in value):
-        sep = "；" if lang == "zh" else "; "
-        return sep.join(v.render(lang) for v in value if isinstance(v, Line))
+        return text("join_clauses", lang).join(v.render(lang) for v in value if isinstance(v, Line))
     return value
 
 
@@ -118,8 +117,7 @@ class Feedback:
     def verdict(self, lang: str = "en") -> str:
         """Right or wrong, and why, in one paragraph."""
         head = Line("puzzle_right" if self.correct else "puzzle_wrong").render(lang)
-        sep = "" if lang == "zh" else " "
-        return sep.join([head, *(line.render(lang) for line in self.lines)])
+        return text("join_sentences", lang).join([head, *(line.render(lang) for line in self.lines)])
 
     def message(self, lang: str = "en") -> str:
         """The verdict followed by the puzzle's explanation."""

@@ -37,7 +37,7 @@ class Feedback:
         parts = [text("ui_right" if self.ok else "ui_wrong", lang)]
         parts.append(text(self.code, lang, **self.params))
         parts.extend(text(code, lang, **params) for code, params in self.notes)
-        return ("" if lang == "zh" else " ").join(parts)
+        return text("join_sentences", lang).join(parts)
 
 
 @dataclass(frozen=True)

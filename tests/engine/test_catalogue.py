@@ -38,7 +38,7 @@ def test_every_code_exists_in_both_languages() -> None:
 def test_every_text_is_written() -> None:
     for lang in LANGUAGES:
         for code, template in templates(lang).items():
-            assert template.source.strip(), (lang, code)
+            assert template.source.strip() or code.startswith("join_"), (lang, code)
 
 
 def test_placeholders_agree_between_languages() -> None:
@@ -214,7 +214,7 @@ def test_every_message_renders_with_sample_params(lang: str) -> None:
         for count in (1, 2):
             params = sample_params(templates("en")[code], count) | sample_params(template, count)
             out = text(code, lang, **params)
-            assert out.strip() or code.startswith("suits_"), code
+            assert out.strip() or code.startswith("join_"), code
             assert not re.search(r"\{\w+(:[^}]*)?\}", out.replace("{...}", "")), (code, out)
 
 
