@@ -30,6 +30,8 @@ kind                value                               en / zh
 
 The words behind ``seat``, ``suit``, ``team``… are catalogue codes too, so a translator edits them
 in the same files. English plurals: ``{count} {count:plural:card|cards}``; Chinese needs none.
+Reading these package data files once, at import, is the engine's only file access. For
+translators: docs/messages.md.
 """
 
 from __future__ import annotations
@@ -120,11 +122,6 @@ def text(code: str, lang: str, /, **params: object) -> str:
             raise MessageError(f"message {code!r} ({lang}) needs parameter {field.name!r}; given: {given}")
         out.append(_write(field, params[field.name], lang, code))
     return "".join(out)
-
-
-def has_text(code: str) -> bool:
-    """Whether ``code`` is in the catalogue."""
-    return code in _CATALOGUE[LANGUAGES[0]]
 
 
 def seat_name(seat: int | None, lang: str) -> str:
