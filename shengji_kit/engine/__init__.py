@@ -29,8 +29,9 @@ from .cards import (
     parse_cards,
     symbols,
 )
+from .catalogue import MessageError, text
 from .errors import CardError, RuleError
-from .explain import Verdict, render_message
+from .explain import Verdict
 from .rules import Rules
 from .scoring import Outcome, climb, level_outcome, match_points, next_dealer
 from .shapes import Component, Shape
@@ -39,10 +40,10 @@ from .trump import TRUMP, Trump
 
 __all__ = [
     "BIG_JOKER", "CARDS", "LITTLE_JOKER", "TRUMP",
-    "Card", "CardError", "CardList", "CardsLike", "Component", "Outcome", "RuleError", "Rules", "Shape", "ThrowCheck",
+    "Card", "CardError", "CardList", "CardsLike", "Component", "MessageError", "Outcome", "RuleError", "Rules", "Shape", "ThrowCheck",
     "Trump", "Verdict",
     "as_cards", "check_follow", "check_throw", "climb", "codes", "full_deck", "kitty_multiplier",
     "legal_leads", "legal_plays", "level_outcome", "match_points", "next_dealer",
-    "parse_card", "parse_cards", "playable_cards", "points", "render_message", "shape",
-    "symbols", "trick_winner",
+    "parse_card", "parse_cards", "playable_cards", "points", "shape",
+    "symbols", "text", "trick_winner",
 ]

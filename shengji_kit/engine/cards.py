@@ -30,15 +30,6 @@ MAX_COPIES = 2
 """Two decks: no face exists more than twice."""
 _VARIATION_SELECTORS = str.maketrans("", "", "\ufe0f\ufe0e")
 
-SUIT_NAMES: dict[str, dict[str, str]] = {
-    "en": {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds", "T": "trumps"},
-    "zh": {"S": "黑桃", "H": "红桃", "C": "梅花", "D": "方块", "T": "主牌"},
-}
-RANK_NAMES_EN: dict[str, str] = {
-    "J": "jack", "Q": "queen", "K": "king", "A": "ace",
-    "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
-    "8": "eight", "9": "nine", "10": "ten",
-}
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -95,15 +86,12 @@ class Card:
         return 0 if self.is_joker else RANK_POINTS.get(self.rank, 0)
 
     def name(self, lang: str = "en") -> str:
-        """A spoken name: ``ace of spades`` / ``黑桃A``, ``big joker`` / ``大王``."""
+        """A spoken name from the catalogue: ``ace of spades`` / ``黑桃A``, ``big joker`` / ``大王``."""
+        from .catalogue import text
+
         if self.is_joker:
-            if lang == "zh":
-                return "大王" if self.index == BIG_JOKER_INDEX else "小王"
-            return "big joker" if self.index == BIG_JOKER_INDEX else "little joker"
-        assert self.suit is not None
-        if lang == "zh":
-            return f"{SUIT_NAMES['zh'][self.suit]}{self.rank}"
-        return f"{RANK_NAMES_EN[self.rank]} of {SUIT_NAMES['en'][self.suit]}"
+            return text("card_big_joker" if self.index == BIG_JOKER_INDEX else "card_little_joker", lang)
+        return text("card_name", lang, rank=self.rank, suit=self.suit)
 
     def __str__(self) -> str:
         return _SYMBOLIC[self.index]

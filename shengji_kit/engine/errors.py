@@ -22,8 +22,8 @@ class RuleError(ValueError):
     """A play, lead or action that the rules do not allow.
 
     ``code`` is stable (tests and front ends key on it); ``message(lang)`` explains it in
-    ``"en"`` or ``"zh"`` from the catalogue in ``explain.py``. Bad values named in ``params``
-    are clipped (``clip``) so a megabyte of junk is never echoed whole.
+    ``"en"`` or ``"zh"`` from the message catalogue (``catalogue.py``). Bad values named in
+    ``params`` are clipped (``clip``) so a megabyte of junk is never echoed whole.
     """
 
     def __init__(self, code: str, params: Mapping[str, object] | None = None) -> None:
@@ -34,9 +34,9 @@ class RuleError(ValueError):
         super().__init__(self.message("en"))
 
     def message(self, lang: str = "en") -> str:
-        from .explain import render_message
+        from .catalogue import text
 
-        return render_message(self.code, self.params, lang)
+        return text(self.code, lang, **self.params)
 
 
 def _clip_param(key: str, value: object) -> object:

@@ -11,7 +11,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from .cards import Card, symbols
+from .cards import Card
 from .explain import OK, Verdict
 from .shapes import (
     Shape,
@@ -62,7 +62,7 @@ def check_follow(
         return Verdict(False, "wrong_count", {"lead_count": n, "count": len(play)})
     missing = missing_cards(hand, play)
     if missing:
-        return Verdict(False, "not_in_hand", {"cards": symbols(missing)})
+        return Verdict(False, "not_in_hand", {"cards": tuple(missing)})
     suit = lead_shape.suit
     suit_of = trump.tables.suit_of
     hand_suit = [card for card in hand if suit_of[card.index] == suit]
@@ -70,7 +70,7 @@ def check_follow(
     if len(hand_suit) < n:
         if len(play_suit) < len(hand_suit):
             return Verdict(
-                False, "must_play_all_suit", {"suit": suit, "cards": symbols(trump.sorted(hand_suit))}
+                False, "must_play_all_suit", {"suit": suit, "cards": tuple(trump.sorted(hand_suit))}
             )
         return OK
     if len(play_suit) < n:
@@ -94,7 +94,7 @@ def _shape_refusal(
         code = "must_play_tractor" if lead.kind == "tractor" else "must_match_tractors"
         return Verdict(False, code, {"suit": lead.suit, "example": example})
     pairs = trump.sorted(_pair_cards(hand_suit))
-    example = symbols(pairs[: 2 * best[1]])
+    example = tuple(pairs[: 2 * best[1]])
     if lead.kind == "pair":
         return Verdict(False, "must_play_pair", {"suit": lead.suit, "example": example})
     return Verdict(
@@ -115,8 +115,8 @@ def _pair_cards(cards: Sequence[Card]) -> list[Card]:
     return [face for face in pair_faces(cards) for _ in range(2)]
 
 
-def _example_tractor(cards: Sequence[Card], length: int, trump: Trump) -> str:
-    """Some tractor of ``length`` pairs (or the longest held) from ``cards``, as text."""
+def _example_tractor(cards: Sequence[Card], length: int, trump: Trump) -> tuple[Card, ...]:
+    """Some tractor of ``length`` pairs (or the longest held) from ``cards``."""
     step = trump.tables.step
     faces_by_step: dict[int, Card] = {}
     for card in trump.sorted(_pair_cards(cards)):
@@ -125,8 +125,8 @@ def _example_tractor(cards: Sequence[Card], length: int, trump: Trump) -> str:
     for first, last in runs(per_step):
         if last - first + 1 >= length:
             chosen = [faces_by_step[s] for s in range(last, last - length, -1)]
-            return symbols(card for face in chosen for card in (face, face))
-    return symbols(trump.sorted(_pair_cards(cards)))
+            return tuple(card for face in chosen for card in (face, face))
+    return tuple(trump.sorted(_pair_cards(cards)))
 
 
 # --- enumeration -----------------------------------------------------------------------

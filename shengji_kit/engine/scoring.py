@@ -48,15 +48,10 @@ class Outcome:
     deal_passes: bool
 
     def describe(self, lang: str = "en") -> str:
-        if lang == "zh":
-            if self.side == DEFENDERS:
-                return f"主打方升{self.levels}级"
-            return f"捡分方上台，升{self.levels}级" if self.levels else "换庄（捡分方上台，不升级）"
-        if self.side == DEFENDERS:
-            return f"defenders go up {self.levels}"
-        if self.levels:
-            return f"attackers take the deal and go up {self.levels}"
-        return "the deal passes to the attackers, no level change"
+        """``defenders go up 1`` / ``主打方升1级``, from the message catalogue."""
+        from .catalogue import text
+
+        return text("outcome_of", lang, outcome=self)
 
 
 def check_total(attackers_total: object) -> int:

@@ -104,7 +104,7 @@ def single_suit(cards: Sequence[Card], trump: Trump) -> str:
     for card in cards:
         if suit_of[card.index] != suit:
             suits = sorted({suit_of[c.index] for c in cards})
-            raise RuleError("mixed_suits", {"cards": symbols(trump.sorted(cards)), "suits": suits})
+            raise RuleError("mixed_suits", {"cards": tuple(trump.sorted(cards)), "suits": suits})
     return suit
 
 

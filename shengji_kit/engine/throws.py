@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .cards import Card, CardGroup, symbols
-from .explain import render_message
+from .cards import Card, CardGroup
+from .catalogue import text
 from .rules import Rules, resolve_rules
 from .shapes import (
     PAIR,
@@ -40,20 +40,18 @@ class ThrowCheck:
 
     def message(self, lang: str = "en", blocker_seat: int | None = None) -> str:
         """Explain the result; pass ``blocker_seat`` to name the blocker's seat."""
-        params: dict[str, object] = {"cards": symbols(self.throw)}
         if self.ok:
-            return render_message("throw_ok", params, lang)
-        params.update(
-            blocker=blocker_seat if blocker_seat is not None else f"#{self.blocker}",
-            beater=symbols(self.beater),
-            component=symbols(self.beaten.cards) if self.beaten else "",
-            forced=symbols(self.forced),
-        )
+            return text("throw_ok", lang, cards=self.throw)
+        beaten = self.beaten.cards if self.beaten else ()
         if blocker_seat is None:
-            params["blocker"] = (
-                f"player {self.blocker}" if lang == "en" else f"第{(self.blocker or 0) + 1}位对手"
+            return text(
+                "throw_failed_other", lang, cards=self.throw, number=(self.blocker or 0) + 1,
+                beater=self.beater, component=beaten, forced=self.forced,
             )
-        return render_message("throw_failed", params, lang)
+        return text(
+            "throw_failed", lang, cards=self.throw, blocker=blocker_seat,
+            beater=self.beater, component=beaten, forced=self.forced,
+        )
 
 
 def beating_cards(component: Component, hand_suit: Sequence[Card], trump: Trump) -> tuple[Card, ...] | None:

@@ -116,14 +116,10 @@ class Trump:
             return sorted(parse_cards(cards), key=lambda card: keys[card.index])
 
     def describe(self, lang: str = "en") -> str:
-        """``level 2, ♠ trump`` / ``打2，黑桃为主``; no-trump says so."""
-        from .explain import suit_name
+        """``level 2, spades trump`` / ``打2，黑桃为主``; no-trump says so."""
+        from .catalogue import text
 
-        if self.suit is None:
-            return f"level {self.level}, no trump" if lang == "en" else f"打{self.level}，无主"
-        if lang == "en":
-            return f"level {self.level}, {suit_name(self.suit, 'en')} trump"
-        return f"打{self.level}，{suit_name(self.suit, 'zh')}为主"
+        return text("trump_of", lang, trump=self)
 
     def __repr__(self) -> str:
         return f"Trump(level={self.level!r}, suit={self.suit!r})"

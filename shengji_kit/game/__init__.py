@@ -1,6 +1,5 @@
 """Rounds and matches as state machines over the engine, with bots, records and simulation."""
 
-from . import messages  # noqa: F401  (registers the game's bilingual messages)
 from .actions import Action, Event
 from .declaring import Bid
 from .match import Match

@@ -10,9 +10,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from ..engine.cards import Card, codes, parse_cards, symbols
-from ..engine.explain import render_message
+from ..engine.catalogue import text
 from ..engine.throws import ThrowCheck
-from .messages import localize
 
 DECLARE = "declare"
 OVERTURN = "overturn"
@@ -107,7 +106,7 @@ class Event:
     then: tuple[Event, ...] = ()
 
     def message(self, lang: str = "en") -> str:
-        return render_message(f"event_{self.kind}", localize(self.params, lang), lang)
+        return text(f"event_{self.kind}", lang, **self.params)
 
     def all(self) -> list[Event]:
         """This event followed by everything in ``then``, flattened in order."""

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.cards import Card, symbols
+from ..engine.cards import Card
+from ..engine.catalogue import Message
 from ..engine.errors import RuleError
 from ..engine.follow import missing_cards
 from ..engine.rules import Rules
@@ -30,7 +31,6 @@ from .declaring import (
     overturns,
     revealed_bid,
 )
-from .messages import how_params
 
 DEAL = "deal"
 DECLARE_PHASE = "declare"
@@ -200,7 +200,7 @@ class Auction:
     def _check_held(self, seat: int, cards: tuple[Card, ...]) -> None:
         missing = missing_cards(self.hands[seat], cards)
         if missing:
-            raise RuleError("not_in_hand", {"cards": symbols(missing)})
+            raise RuleError("not_in_hand", {"cards": tuple(missing)})
 
     def _check_bid(self, seat: int, action: Action) -> None:
         self._check_held(seat, action.cards)
@@ -209,16 +209,15 @@ class Auction:
             return
         overturn = action.kind == OVERTURN
         level = self._overturn_level(seat) if overturn else self.levels[seat % 2]
-        params: dict[str, object] = {"cards": symbols(action.cards)}
         if overturn:
-            how = "overturn_joker" if self.rules.overturn_needs_joker else "overturn_plain"
+            how = "how_overturn_joker" if self.rules.overturn_needs_joker else "how_overturn_plain"
         else:
-            how = "declare_joker" if self.rules.declare_needs_joker else "declare_plain"
-        params.update(how_params(how, level))
+            how = "how_declare_joker" if self.rules.declare_needs_joker else "how_declare_plain"
+        params: dict[str, object] = {"cards": action.cards, "how": Message(how, level=level)}
         found = classify(action.cards, level, self.rules, overturn)
         bid = self.bid
         if overturn and found is not None and bid is not None:
-            params["current"] = symbols(bid.cards)
+            params["current"] = bid.cards
             if found[1] <= bid.strength:
                 if bid.strength == LEVEL_PAIR and bid.kind == KIND_DECLARE and found[1] < LITTLE_PAIR:
                     raise RuleError("locked", params)

@@ -15,12 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.cards import Card, codes, parse_card
+from ..engine.catalogue import text
 from ..engine.errors import CardError, RuleError
-from ..engine.explain import render_message
 from ..engine.rules import PRESET_NAMES, Rules
 from ..engine.shapes import shape
 from ..engine.trump import Trump, normalise_level, normalise_suit
-from . import messages as _messages  # noqa: F401  (registers the position_* message codes)
 
 PATH = "position"
 FIELDS = ("rules", "level", "trump", "dealer", "leader", "hands", "kitty", "points", "trick")
@@ -64,9 +63,8 @@ class PositionError(RuleError):
         if self.file is None:
             return message
         if self.puzzle_id is None:
-            return render_message("position_in_file", {"file": self.file, "message": message}, lang)
-        params = {"file": self.file, "puzzle_id": self.puzzle_id, "message": message}
-        return render_message("position_in_puzzle", params, lang)
+            return text("position_in_file", lang, file=self.file, message=message)
+        return text("position_in_puzzle", lang, file=self.file, puzzle_id=self.puzzle_id, message=message)
 
 
 def join(path: str, key: object) -> str:

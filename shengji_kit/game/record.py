@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine.cards import Card, codes, full_deck, parse_card
+from ..engine.catalogue import Message
 from ..engine.errors import CardError, RuleError
-from ..engine.explain import seat_name
 from ..engine.rules import Rules
 from ..engine.trump import Trump
 from ..files import write_atomically
@@ -160,16 +160,16 @@ class ParsedRecord:
     data: Mapping[str, Any]
 
 
-def _bad(field: str, en: str, zh: str) -> RuleError:
-    return RuleError("record_bad_field", {"field": field, "detail_en": en, "detail_zh": zh})
+def _bad(field: str, detail: Message) -> RuleError:
+    return RuleError("record_bad_field", {"field": field, "detail": detail})
 
 
 def _int(data: Mapping[str, Any], field: str, low: int | None = None, high: int | None = None) -> int:
     value = data.get(field)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad(field, f"must be an integer, not {value!r}", f"必须是整数，而不是 {value!r}")
+        raise _bad(field, Message("record_detail_integer", value=repr(value)))
     if (low is not None and value < low) or (high is not None and value > high):
-        raise _bad(field, f"must be between {low} and {high}, not {value}", f"必须在 {low} 到 {high} 之间，而不是 {value}")
+        raise _bad(field, Message("record_detail_range", low=low, high=high, value=value))
     return value
 
 
@@ -177,7 +177,7 @@ def _cards(value: object, field: str) -> tuple[Card, ...]:
     if isinstance(value, str):
         value = value.split()
     if not isinstance(value, list):
-        raise _bad(field, "must be a list of cards such as [\"SA\", \"H10\"]", "必须是牌的列表，例如 [\"SA\", \"H10\"]")
+        raise _bad(field, Message("record_detail_cards"))
     cards: list[Card] = []
     for token in value:
         try:
@@ -203,52 +203,52 @@ def parse(data: object) -> ParsedRecord:
     try:
         rules = Rules.preset(data["rules"] if isinstance(data["rules"], str) else repr(data["rules"]))
     except RuleError as error:
-        raise _bad("rules", error.message("en"), error.message("zh")) from error
+        raise _bad("rules", Message(error.code, **error.params)) from error
     _int(data, "seed")
     dealer = _int(data, "dealer", 0, 3)
     try:
         trump = Trump(data["level"], data["trump"])
     except (RuleError, AttributeError, TypeError) as error:
-        raise _bad("level", f"and 'trump' do not make a trump ({error})", f"和 'trump' 不是有效的主（{error}）") from error
+        raise _bad("level", Message("record_detail_trump", error=str(error))) from error
     levels = (trump.level, trump.level)
     if isinstance(data.get("levels"), list) and len(data["levels"]) == 2:
         try:
             levels = (Trump(data["levels"][0]).level, Trump(data["levels"][1]).level)
         except (RuleError, AttributeError) as error:
-            raise _bad("levels", "must be two levels such as [\"2\", \"5\"]", "必须是两个级别，例如 [\"2\", \"5\"]") from error
+            raise _bad("levels", Message("record_detail_levels")) from error
     hands_value = data["hands"]
     if not isinstance(hands_value, list) or len(hands_value) != 4:
-        raise _bad("hands", "must hold four hands, one per seat", "必须有四手牌，每个座位一手")
+        raise _bad("hands", Message("record_detail_hands"))
     hands = tuple(_cards(hand, f"hands[{seat}]") for seat, hand in enumerate(hands_value))
     buried = _cards(data["buried"], "buried")
     if len(buried) != 8:
-        raise _bad("buried", f"must hold 8 cards, not {len(buried)}", f"必须是8张牌，而不是{len(buried)}张")
+        raise _bad("buried", Message("record_detail_buried", count=len(buried)))
     everything = Counter(card.index for hand in (*hands, buried) for card in hand)
     if everything != Counter(card.index for card in full_deck()):
-        raise _bad("hands", "and 'buried' must hold the 108 cards exactly once", "和 'buried' 必须恰好包含108张牌")
+        raise _bad("hands", Message("record_detail_deck"))
     for field in ("attackers_points", "kitty_points", "kitty_multiplier", "total"):
         _int(data, field, 0, 10_000)
     _int(data, "next_dealer", 0, 3)
     outcome = data["outcome"]
     if not isinstance(outcome, dict) or not {"side", "levels", "deal_passes"} <= set(outcome):
-        raise _bad("outcome", "must be {\"side\", \"levels\", \"deal_passes\"}", "必须包含 side、levels、deal_passes")
+        raise _bad("outcome", Message("record_detail_outcome"))
     return ParsedRecord(rules, trump, dealer, levels, hands, buried, _tricks(data["tricks"]), data)
 
 
 def _tricks(value: object) -> tuple[ParsedTrick, ...]:
     if not isinstance(value, list):
-        raise _bad("tricks", "must be a list of tricks", "必须是出牌轮次的列表")
+        raise _bad("tricks", Message("record_detail_tricks"))
     tricks: list[ParsedTrick] = []
     for number, trick in enumerate(value, start=1):
         field = f"tricks[{number - 1}]"
         if not isinstance(trick, dict):
-            raise _bad(field, "must be an object", "必须是一个对象")
+            raise _bad(field, Message("record_detail_object"))
         for key in ("leader", "plays", "winner", "points"):
             if key not in trick:
                 raise RuleError("record_missing", {"field": f"{field}.{key}"})
         plays = trick["plays"]
         if not isinstance(plays, list) or len(plays) != 4:
-            raise _bad(f"{field}.plays", "must hold 4 plays", "必须有4家出牌")
+            raise _bad(f"{field}.plays", Message("record_detail_plays"))
         attempt = trick.get("attempt")
         tricks.append(ParsedTrick(
             leader=_int(trick, "leader", 0, 3),
@@ -271,12 +271,8 @@ class Replay:
     result: RoundResult
 
 
-def _broken(trick: int, seat: int, en: str, zh: str) -> RuleError:
-    return RuleError("record_broken", {
-        "trick": trick, "seat": seat,
-        "seat_en": seat_name(seat, "en"), "seat_zh": seat_name(seat, "zh"),
-        "reason_en": en, "reason_zh": zh,
-    })
+def _broken(trick: int, seat: int, reason: Message) -> RuleError:
+    return RuleError("record_broken", {"trick": trick, "seat": seat, "reason": reason})
 
 
 def replay(record: Mapping[str, Any]) -> Replay:
@@ -285,12 +281,11 @@ def replay(record: Mapping[str, Any]) -> Replay:
     play = TrickPlay(parsed.hands, parsed.trump, parsed.rules, parsed.dealer)
     for number, trick in enumerate(parsed.tricks, start=1):
         if play.done:
-            raise _broken(number, trick.leader, "every card was already played before this trick", "这一轮之前所有的牌已经出完")
+            raise _broken(number, trick.leader, Message("record_reason_all_played"))
         if trick.leader != play.leader:
             raise _broken(
                 number, trick.leader,
-                f"{seat_name(play.leader)} must lead this trick, not {seat_name(trick.leader)}",
-                f"这一轮应由{seat_name(play.leader, 'zh')}首发，而不是{seat_name(trick.leader, 'zh')}",
+                Message("record_reason_leader", expected=play.leader, recorded=trick.leader),
             )
         for index, cards in enumerate(trick.plays):
             seat = (trick.leader + index) % 4
@@ -300,18 +295,16 @@ def replay(record: Mapping[str, Any]) -> Replay:
         if done.winner != trick.winner:
             raise _broken(
                 number, trick.winner,
-                f"the record says {seat_name(trick.winner)} wins, but {seat_name(done.winner)} does",
-                f"记录说{seat_name(trick.winner, 'zh')}赢，实际是{seat_name(done.winner, 'zh')}",
+                Message("record_reason_winner", recorded=trick.winner, actual=done.winner),
             )
         if done.points != trick.points:
             raise _broken(
                 number, trick.winner,
-                f"the record says {trick.points} points, but the trick holds {done.points}",
-                f"记录说{trick.points}分，这一轮实际有{done.points}分",
+                Message("record_reason_points", recorded=trick.points, actual=done.points),
             )
     if not play.done:
         seat = play.leader
-        raise _broken(len(play.tricks) + 1, seat, "cards are left after the last recorded trick", "记录的最后一轮之后还有牌没出")
+        raise _broken(len(play.tricks) + 1, seat, Message("record_reason_cards_left"))
     last = play.tricks[-1]
     result = score_round(
         play.attackers_points, parsed.buried, last.plays[0], last.winner, parsed.trump, parsed.rules,
@@ -328,22 +321,20 @@ def _check_play(play: TrickPlay, number: int, seat: int, cards: tuple[Card, ...]
             if checked.throw is not None and not checked.throw.ok:
                 raise _broken(
                     number, seat,
-                    f"the throw {codes(cards)} fails, so it must be recorded under 'attempt'",
-                    f"甩牌 {codes(cards)} 失败，应记在 'attempt' 里",
+                    Message("record_reason_attempt", cards=codes(cards)),
                 )
             return checked
         checked = play.check(seat, attempt)
     except RuleError as error:
         if error.code == "record_broken":
             raise
-        raise _broken(number, seat, error.message("en"), error.message("zh")) from error
+        raise _broken(number, seat, Message(error.code, **error.params)) from error
     if checked.throw is None or checked.throw.ok:
-        raise _broken(number, seat, f"the throw {codes(attempt)} stands, so it is no failed attempt", f"甩牌 {codes(attempt)} 是成功的，不是失败的甩牌")
+        raise _broken(number, seat, Message("record_reason_throw_stands", cards=codes(attempt)))
     if sorted(card.index for card in checked.cards) != sorted(card.index for card in cards):
         raise _broken(
             number, seat,
-            f"after the failed throw the forced lead is {codes(checked.cards)}, not {codes(cards)}",
-            f"甩牌失败后应强制出 {codes(checked.cards)}，而不是 {codes(cards)}",
+            Message("record_reason_forced", forced=codes(checked.cards), cards=codes(cards)),
         )
     return checked
 
@@ -379,7 +370,7 @@ def rebuild(record: Mapping[str, Any]) -> Round:
         try:
             steps.append((int(entry[0]), Action.from_json(entry[1:])))
         except (TypeError, ValueError, IndexError) as error:
-            raise _bad(f"actions[{index}]", f"is not [seat, kind, cards] ({error})", f"不是 [座位, 动作, 牌]（{error}）") from error
+            raise _bad(f"actions[{index}]", Message("record_detail_action", error=str(error))) from error
     try:
         return Round.replay(
             data["seed"], parsed.rules, int(data.get("round_number", 1)), int(data.get("first_dealer", parsed.dealer)),
@@ -387,4 +378,4 @@ def rebuild(record: Mapping[str, Any]) -> Round:
         )
     except ReplayRefused as refused:
         reason = refused.refusal
-        raise _broken(refused.trick, refused.seat, reason.message("en"), reason.message("zh")) from reason
+        raise _broken(refused.trick, refused.seat, Message(reason.code, **reason.params)) from reason

@@ -41,7 +41,6 @@ from ..engine.trump import Trump, normalise_level
 from .actions import PLAY, Action, Event
 from .auction import PLAY_PHASE, Auction
 from .deal import check_deck
-from .messages import phase_params, seat_params
 from .result import RoundResult, event_done, score_round
 from .trickplay import Checked, TrickPlay
 from .views import SeatView
@@ -312,10 +311,10 @@ class Round:
         if self.result is not None:
             raise RuleError("round_over")
         if seat != self.to_act:
-            raise RuleError("not_your_turn", {**seat_params("seat", seat), **seat_params("to_act", self.to_act)})
+            raise RuleError("not_your_turn", {"seat": seat, "to_act": self.to_act})
         allowed = self._auction.allowed_kinds() if self._play is None else (PLAY,)
         if action.kind not in allowed:
-            params = {"kind": action.kind, "allowed": ", ".join(allowed), **phase_params(self.phase)}
+            params = {"kind": action.kind, "allowed": ", ".join(allowed), "phase": self.phase}
             raise RuleError("wrong_action", params)
         if self._play is None:
             self._auction.check(seat, action)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine.cards import CARDS, Card, codes, symbols
+from ..engine.cards import CARDS, Card, codes
 from ..engine.errors import RuleError
 from ..engine.follow import check_follow, legal_leads, legal_plays, missing_cards
 from ..engine.rules import Rules
@@ -111,12 +111,12 @@ class TrickPlay:
             raise RuleError("empty_play")
         if self.plays:
             verdict = check_follow(self.plays[0], hand, cards, self.trump)
-            if not verdict.ok:
-                raise RuleError(verdict.code or "not_allowed", verdict.params)
+            if verdict.code is not None:
+                raise RuleError(verdict.code, verdict.params)
             return Checked(tuple(self.trump.sorted(cards)))
         missing = missing_cards(hand, cards)
         if missing:
-            raise RuleError("not_in_hand", {"cards": symbols(missing)})
+            raise RuleError("not_in_hand", {"cards": tuple(missing)})
         lead = shape(cards, self.trump)
         if lead.kind != THROW:
             return Checked(tuple(self.trump.sorted(cards)))

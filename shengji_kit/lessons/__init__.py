@@ -1,3 +1,1 @@
 """Lessons: the logic, exercise checking and bilingual texts behind the lesson notebooks."""
-
-from . import messages as messages

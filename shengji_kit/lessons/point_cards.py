@@ -8,10 +8,10 @@ from typing import Any
 from markupsafe import Markup
 
 from ..engine.cards import SUITS, Card
+from ..engine.catalogue import text
 from ..engine.scoring import points
 from ..render.hands import card_row_html
 from ..render.table import lang_button
-from ..render.texts import text
 
 POINT_RANKS = ("5", "10", "K")
 

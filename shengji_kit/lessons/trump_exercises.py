@@ -13,7 +13,6 @@ from ..engine.cards import CARDS, RANKS, SUITS, Card, full_deck
 from ..engine.tricks import trick_winner
 from ..engine.trump import TRUMP, Trump
 from ..render.exercises import CHOICE, ORDER, Choice, Feedback, Question
-from .messages import cards_params, seat_params, suit_params, trump_params
 from .trump_facts import Sentence, card_role
 
 
@@ -43,7 +42,7 @@ def is_trump_question(rng: random.Random) -> Question:
         return Feedback(said_yes == truth, code, params)
 
     return Question(
-        CHOICE, "q_is_trump", {**cards_params("card", [card]), **trump_params(trump)}, trump,
+        CHOICE, "q_is_trump", {"card": card, "trump": trump}, trump,
         (Choice("yes", label_code="ui_yes"), Choice("no", label_code="ui_no")),
         check, shown=(card,),
     )
@@ -79,7 +78,7 @@ def explain_winner(plays: Sequence[Card], leader: int, trump: Trump) -> tuple[in
     card = plays[winner]
     led = trump.suit_of(plays[0])
     params: dict[str, object] = {
-        **cards_params("card", [card]), **seat_params("seat", (leader + winner) % 4), **suit_params(led),
+        "card": card, "seat": (leader + winner) % 4, "suit": led,
     }
     ruffs = [c for c in plays if trump.suit_of(c) == TRUMP]
     if led == TRUMP:
@@ -94,10 +93,10 @@ def explain_winner(plays: Sequence[Card], leader: int, trump: Trump) -> tuple[in
         if i > winner and trump.suit_of(c) == trump.suit_of(card) and trump.step(c) == trump.step(card)
     ]
     if ties:
-        notes.append(("note_tie", cards_params("other", ties[:1])))
+        notes.append(("note_tie", {"other": ties[0]}))
     discards = [c for c in plays if trump.suit_of(c) not in (led, TRUMP)]
     if discards:
-        notes.append(("note_discards", cards_params("cards", discards)))
+        notes.append(("note_discards", {"cards": tuple(discards)}))
     return winner, (code, params), notes
 
 
@@ -115,7 +114,7 @@ def which_wins_question(rng: random.Random) -> Question:
         Choice(str(i), (card,), seat=(leader + i) % 4) for i, card in enumerate(plays)
     )
     return Question(
-        CHOICE, "q_which_wins", {**trump_params(trump), **seat_params("leader", leader)},
+        CHOICE, "q_which_wins", {"trump": trump, "leader": leader},
         trump, choices, check,
     )
 
@@ -134,16 +133,16 @@ def _order_cards(rng: random.Random, trump: Trump) -> tuple[str, list[Card]]:
 def check_order(cards: Sequence[Card], trump: Trump) -> Feedback:
     """Is ``cards`` ordered strongest first (equal cards in any order)? Explains the first slip."""
     best = trump.sorted(cards)
-    order = cards_params("order", best, " > ")
+    order: dict[str, object] = {"order": tuple(best)}
     notes: list[Sentence] = []
     for step in sorted({trump.step(c) for c in cards}, reverse=True):
         equal = [c for c in best if trump.step(c) == step]
         if len(equal) > 1:
-            notes.append(("note_equal", cards_params("cards", equal, " = ")))
+            notes.append(("note_equal", {"cards": tuple(equal)}))
     for a, b in zip(cards, cards[1:], strict=False):
         if trump.step(b) > trump.step(a):
             why = (card_role(b, trump),) if trump.is_trump(b) else ()
-            params = {**cards_params("higher", [b]), **cards_params("lower", [a]), **order}
+            params = {"higher": b, "lower": a, **order}
             return Feedback(False, "order_wrong", params, (*why, *notes))
     return Feedback(True, "order_right", order, tuple(notes))
 
@@ -158,4 +157,4 @@ def order_question(rng: random.Random) -> Question:
         return check_order([cards[int(p)] for p in picks], trump)
 
     code = "q_order_trumps" if suit == TRUMP else "q_order_suit"
-    return Question(ORDER, code, {**trump_params(trump), **suit_params(suit)}, trump, choices, check)
+    return Question(ORDER, code, {"trump": trump, "suit": suit}, trump, choices, check)

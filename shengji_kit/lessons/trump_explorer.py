@@ -13,15 +13,13 @@ from typing import Any
 from markupsafe import Markup
 
 from ..engine.cards import RANKS, SUITS, Card, full_deck
-from ..engine.explain import render_message, suit_name
+from ..engine.catalogue import suit_name, text
 from ..engine.trump import Trump
 from ..render.hands import hand_html
 from ..render.ladder import suit_ladder_html, trump_ladder_html
 from ..render.pips import pip
 from ..render.selection import Selection
 from ..render.table import lang_button
-from ..render.texts import text
-from .messages import trump_params
 from .trump_facts import card_role, ladder_position
 
 HAND_SIZE = 25
@@ -76,8 +74,7 @@ class TrumpExplorer:
         """What ``card`` is under the current trump, and where it stands on its ladder."""
         role, role_params = card_role(card, self.trump)
         place, place_params = ladder_position(card, self.trump)
-        sep = "" if lang == "zh" else " "
-        return render_message(role, role_params, lang) + sep + render_message(place, place_params, lang)
+        return text("join_sentences", lang).join((text(role, lang, **role_params), text(place, lang, **place_params)))
 
     def handle(self, message: Mapping[str, Any]) -> None:
         kind, action, value = message.get("type"), message.get("action"), str(message.get("value", ""))
@@ -101,9 +98,7 @@ class TrumpExplorer:
         )
         suits += _control("suit", "none", text("l1_no_trump_button", lang), trump.suit is None)
         count = self.trump_count()
-        summary = render_message(
-            "l1_trump_count", {**trump_params(trump), "count": count, "plain": HAND_SIZE - count}, lang
-        )
+        summary = text("l1_trump_count", lang, trump=trump, count=count, plain=HAND_SIZE - count)
         note = self.explain(self.focus, lang) if self.focus is not None else text("l1_click_hint", lang)
         plain_suit = next(s for s in SUITS if s != trump.suit)
         return Markup(

@@ -5,17 +5,16 @@ from __future__ import annotations
 from ..engine.cards import Card
 from ..engine.roles import Role, role_of
 from ..engine.trump import TRUMP, Trump
-from .messages import cards_params, suit_params, trump_params
 
 Sentence = tuple[str, dict[str, object]]
 
 
 def card_role(card: Card, trump: Trump) -> Sentence:
     """The sentence that says what ``card`` is under ``trump`` (big joker, 正主, 副主, plain …)."""
-    params: dict[str, object] = {**cards_params("card", [card]), **trump_params(trump)}
+    params: dict[str, object] = {"card": card, "trump": trump, "level": trump.level}
     role = role_of(card, trump)
     if card.suit is not None:
-        params.update(suit_params(card.suit))
+        params["suit"] = card.suit
     if role is Role.PLAIN and trump.suit is None:
         return "role_plain_nt", params
     return f"role_{role}", params
@@ -29,7 +28,7 @@ def ladder_position(card: Card, trump: Trump) -> Sentence:
     params: dict[str, object] = {"position": position, "total": total, "level": trump.level}
     if suit == TRUMP:
         return "rank_in_trumps", params
-    return "rank_in_suit", {**params, **suit_params(suit)}
+    return "rank_in_suit", {**params, "suit": suit}
 
 
 def stronger(a: Card, b: Card, trump: Trump) -> bool:

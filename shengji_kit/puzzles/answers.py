@@ -7,7 +7,6 @@ from collections.abc import Sequence
 
 from ..engine.cards import Card, parse_cards, symbols
 from ..engine.errors import CardError
-from ..engine.explain import seat_name
 from .model import AnswerError, Line
 from .text import Text
 
@@ -16,7 +15,7 @@ __all__ = ["AnswerError", "answer_cards", "answer_groups", "answer_int", "answer
 
 def seat_text(seat: int) -> Text:
     """A seat's name in both languages: ``East`` / ``东家``."""
-    return Text(seat_name(seat, "en"), seat_name(seat, "zh"))
+    return Text.of("puzzle_choice_seat", seat=seat)
 
 
 def answer_seat(answer: object, seats: Sequence[int] = (0, 1, 2, 3)) -> int:

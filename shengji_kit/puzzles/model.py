@@ -7,10 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..engine.explain import render_message
+from ..engine.catalogue import text
 from ..game.position_table import PositionTable
 from ..solver.solution import Trick
-from . import messages as _messages  # noqa: F401  (registers the puzzle message codes)
 from .text import Text
 
 
@@ -24,15 +23,14 @@ class Line:
     def render(self, lang: str = "en") -> str:
         """The message in ``lang``; parameters that are texts or lines are rendered first."""
         params = {key: _render_param(value, lang) for key, value in self.params.items()}
-        return render_message(self.code, params, lang)
+        return text(self.code, lang, **params)
 
 
 def _render_param(value: object, lang: str) -> object:
     if isinstance(value, Text | Line):
         return value(lang) if isinstance(value, Text) else value.render(lang)
     if isinstance(value, list | tuple) and value and all(isinstance(v, Line) for v in value):
-        sep = "；" if lang == "zh" else "; "
-        return sep.join(v.render(lang) for v in value if isinstance(v, Line))
+        return text("join_clauses", lang).join(v.render(lang) for v in value if isinstance(v, Line))
     return value
 
 
@@ -119,8 +117,7 @@ class Feedback:
     def verdict(self, lang: str = "en") -> str:
         """Right or wrong, and why, in one paragraph."""
         head = Line("puzzle_right" if self.correct else "puzzle_wrong").render(lang)
-        sep = "" if lang == "zh" else " "
-        return sep.join([head, *(line.render(lang) for line in self.lines)])
+        return text("join_sentences", lang).join([head, *(line.render(lang) for line in self.lines)])
 
     def message(self, lang: str = "en") -> str:
         """The verdict followed by the puzzle's explanation."""

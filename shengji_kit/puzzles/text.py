@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.explain import LANGUAGES
+from ..engine.catalogue import LANGUAGES, text
 
 
 @dataclass(frozen=True)
@@ -16,6 +16,14 @@ class Text:
 
     def __call__(self, lang: str = "en") -> str:
         return self.zh if lang == "zh" else self.en
+
+    def render(self, lang: str) -> str:
+        return self(lang)
+
+    @staticmethod
+    def of(code: str, /, **params: object) -> Text:
+        """A catalogue message written out in both languages (for labels stored as ``Text``)."""
+        return Text(text(code, "en", **params), text(code, "zh", **params))
 
     @staticmethod
     def languages() -> tuple[str, ...]:

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from markupsafe import Markup
 
 from ..engine.cards import Card
-from ..engine.explain import render_message, seat_name
+from ..engine.catalogue import text
+from ..engine.explain import seat_name
 from ..engine.trump import Trump
 from .hands import card_button, card_row_html
 from .table import lang_button
-from .texts import text
 
 CHOICE = "choice"
 ORDER = "order"
@@ -36,9 +36,9 @@ class Feedback:
     def message(self, lang: str = "en") -> str:
         """``Right! …`` / ``Not quite. …`` followed by the explanation and the notes."""
         parts = [text("ui_right" if self.ok else "ui_wrong", lang)]
-        parts.append(render_message(self.code, self.params, lang))
-        parts.extend(render_message(code, params, lang) for code, params in self.notes)
-        return ("" if lang == "zh" else " ").join(parts)
+        parts.append(text(self.code, lang, **self.params))
+        parts.extend(text(code, lang, **params) for code, params in self.notes)
+        return text("join_sentences", lang).join(parts)
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ class Question:
     """Cards shown with the question (e.g. the card asked about)."""
 
     def prompt(self, lang: str = "en") -> str:
-        return render_message(self.prompt_code, self.prompt_params, lang)
+        return text(self.prompt_code, lang, **self.prompt_params)
 
 
 def _choice_html(choice: Choice, chosen: bool, lang: str) -> Markup:

@@ -5,11 +5,10 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from ..engine.cards import CARDS, Card
-from ..engine.explain import suit_name
+from ..engine.catalogue import text
 from ..engine.roles import role_of
 from ..engine.trump import TRUMP, Trump
 from .hands import card_button
-from .texts import text
 
 
 def ladder_steps(trump: Trump, effective_suit: str = TRUMP) -> list[list[Card]]:
@@ -71,7 +70,7 @@ def suit_ladder_html(trump: Trump, suit: str, lang: str = "en") -> Markup:
     columns = Markup("").join(
         _column(cards, lang, trump.step(cards[0])) for cards in ladder_steps(trump, suit)
     )
-    caption = text("ui_ladder_plain", lang, suit_name=suit_name(suit, lang), level=trump.level)
+    caption = text("ui_ladder_plain", lang, suit=suit, level=trump.level)
     return Markup(
         '<div class="sk-ladder sk-ladder-plain" data-role="suit-ladder" data-suit="{suit}">'
         '<div class="sk-ladder-caption">{caption}</div>'

@@ -12,13 +12,13 @@ from typing import Any
 from markupsafe import Markup
 
 from ..engine.cards import parse_cards
+from ..engine.catalogue import text
 from ..engine.explain import seat_name
 from ..engine.scoring import Outcome
 from ..engine.trump import Trump
 from ..game.trickplay import Trick
 from .cards import cards_svg
 from .scene import PlayedCards
-from .texts import text
 from .tricks import trick_html
 
 _CELL = "padding:2px 10px;text-align:left;vertical-align:middle"
@@ -30,9 +30,8 @@ def trick_record_html(trick: Trick, lang: str = "en") -> Markup:
     head = text("ui_record_trick", lang, number=trick.number, points=trick.points)
     attempt = Markup()
     if trick.attempt is not None:
-        blocker = seat_name(trick.blocker, lang) if trick.blocker is not None else "-"
         attempt = Markup('<div data-role="failed-throw">{label} {cards}</div>').format(
-            label=text("ui_record_attempt", lang, name=blocker),
+            label=text("ui_record_attempt", lang, seat=trick.blocker),
             cards=cards_svg(trick.attempt, height=40, lang=lang),
         )
     return Markup(

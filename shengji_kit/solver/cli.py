@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from ..engine.catalogue import LANGUAGES, Message, text
 from ..engine.errors import RuleError
 from .position import Position
 from .solve import solve
@@ -16,7 +17,7 @@ EXIT_BAD_FILE = 2
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``solve`` subcommand's arguments."""
     parser.add_argument("file", metavar="FILE", help="a TOML file with a [position] table")
-    parser.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the output")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the output")
     parser.add_argument("--json", action="store_true", help="print the solution as JSON")
 
 
@@ -26,19 +27,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         position = Position.load(args.file)
     except OSError as error:
-        reason = error.strerror or str(error)
-        text = f"cannot read {args.file}: {reason}" if lang == "en" else f"无法读取 {args.file}：{reason}"
-        print(f"error: {text}" if lang == "en" else f"错误：{text}", file=sys.stderr)
+        reason = Message("solver_cannot_read", file=args.file, reason=error.strerror or str(error))
+        print(text("solver_error", lang, detail=reason), file=sys.stderr)
         return EXIT_BAD_FILE
     except RuleError as error:
-        prefix = "error: " if lang == "en" else "错误："
-        print(f"{prefix}{args.file}: {error.message(lang)}", file=sys.stderr)
+        problem = Message("solver_bad_file", file=args.file, reason=Message(error.code, **error.params))
+        print(text("solver_error", lang, detail=problem), file=sys.stderr)
         return EXIT_BAD_FILE
     solution = solve(position)
     if args.json:
         print(json.dumps(solution.to_dict(), ensure_ascii=False, indent=2))
     else:
         print(solution.describe(lang))
-        stats = f"({solution.nodes} nodes, {solution.seconds:.2f} s)"
-        print(stats if lang == "en" else f"（{solution.nodes} 个节点，{solution.seconds:.2f} 秒）")
+        print(text("solver_stats", lang, nodes=solution.nodes, seconds=f"{solution.seconds:.2f}"))
     return 0

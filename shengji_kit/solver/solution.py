@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.cards import Card, codes
-from ..engine.explain import seat_name
+from ..engine.catalogue import text
 from .position import Position
 
 
@@ -39,13 +39,9 @@ class Trick:
 
     def describe(self, lang: str = "en") -> str:
         """One line: each seat and its cards, then who wins and what the attackers gain."""
-        parts = [f"{seat}:{codes(play)}" for seat, play in zip(self.seats, self.plays, strict=True)]
-        who = seat_name(self.winner, lang)
-        if lang == "zh":
-            text = f"{'  '.join(parts)}  → {self.winner}（{who}）赢，捡分方得 {self.gained} 分"
-            return text + (f"（含扣底 {self.kitty_bonus} 分）" if self.kitty_bonus else "")
-        text = f"{'  '.join(parts)}  -> seat {self.winner} ({who}) wins, attackers +{self.gained}"
-        return text + (f" (kitty bonus {self.kitty_bonus})" if self.kitty_bonus else "")
+        parts = "  ".join(f"{seat}:{codes(play)}" for seat, play in zip(self.seats, self.plays, strict=True))
+        line = text("solver_trick", lang, plays=parts, winner=self.winner, gained=self.gained)
+        return line + (text("solver_trick_kitty", lang, bonus=self.kitty_bonus) if self.kitty_bonus else "")
 
 
 @dataclass(frozen=True)
@@ -83,19 +79,11 @@ class Solution:
     def describe(self, lang: str = "en") -> str:
         """The value, the best leads and the line, as lines of text."""
         mover = self.position.leader
-        side = "attackers" if self.position.is_attacker(mover) else "defenders"
-        if lang == "zh":
-            side_zh = "捡分方" if side == "attackers" else "主打方"
-            lines = [
-                f"捡分方最终得分：{self.total}（已得 {self.position.points} 分）",
-                f"先出：{mover}（{seat_name(mover, 'zh')}，{side_zh}）；最佳首发：{' | '.join(self.best)}",
-                "最佳线路：",
-            ]
-        else:
-            lines = [
-                f"attackers' final total: {self.total} (points so far {self.position.points})",
-                f"to lead: seat {mover} ({seat_name(mover)}, {side}); best leads: {' | '.join(self.best)}",
-                "an optimal line:",
-            ]
+        to_lead = "solver_to_lead_attackers" if self.position.is_attacker(mover) else "solver_to_lead_defenders"
+        lines = [
+            text("solver_total", lang, total=self.total, points=self.position.points),
+            text(to_lead, lang, seat=mover, leads=" | ".join(self.best)),
+            text("solver_line", lang),
+        ]
         lines += [f"  {n}. {trick.describe(lang)}" for n, trick in enumerate(self.line, start=1)]
         return "\n".join(lines)

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..engine.explain import render_message
-from . import messages as _messages  # noqa: F401  (registers the trainer's message codes)
+from ..engine.catalogue import text
 
 INFO, SUCCESS, ERROR = "info", "ok", "error"
 
@@ -20,4 +19,4 @@ class Notice:
     kind: str = INFO
 
     def render(self, lang: str = "en") -> str:
-        return render_message(self.code, self.params, lang)
+        return text(self.code, lang, **self.params)

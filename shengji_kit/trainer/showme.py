@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..engine.cards import Card
+from ..engine.catalogue import text
 from ..puzzles import Choice, Puzzle
 from ..solver import Trick
 
@@ -19,7 +20,7 @@ def answer_text(puzzle: Puzzle, lang: str = "en") -> str:
     """The right answer in words: the accepted choices' labels, else the question's own statement."""
     choices = right_choices(puzzle)
     if choices:
-        return ("、" if lang == "zh" else "; ").join(choice.label(lang) for choice in choices)
+        return text("join_choices", lang).join(choice.label(lang) for choice in choices)
     return puzzle.question.expected(lang)
 
 

@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..engine.cards import Card, codes
+from ..engine.catalogue import text
 from ..engine.errors import RuleError
 from ..engine.follow import playable_cards
 from ..engine.trump import Trump
 from ..game import Action, Event, Round, SeatView
 from ..game.bots import Bot
 from ..render.selection import Selection
-from ..render.texts import text
 from .pacing import Pacer
 from .surface import Observable
 

@@ -6,8 +6,8 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..engine.catalogue import text
 from ..render.exercises import ORDER, Feedback, Question, question_html
-from ..render.texts import text
 from .surface import CardSurface
 
 

@@ -11,7 +11,8 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..engine.cards import Card, parse_cards, symbols
+from ..engine.cards import Card, parse_cards
+from ..engine.catalogue import text
 from ..engine.errors import RuleError
 from ..engine.follow import check_follow, playable_cards
 from ..engine.shapes import shape
@@ -19,7 +20,6 @@ from ..engine.trump import Trump
 from ..render.hands import card_row_html, hand_html
 from ..render.selection import Selection
 from ..render.table import lang_button
-from ..render.texts import text
 from .surface import CardSurface, Observable
 
 
@@ -75,7 +75,7 @@ class HandScene(Observable):
                 return False
         self.hand.remove(chosen)
         self.played.append(chosen)
-        self.message = ("ui_you_played", "ok", {"cards": symbols(chosen)})
+        self.message = ("ui_you_played", "ok", {"cards": tuple(chosen)})
         if self.on_play is not None:
             self.on_play(chosen)
         return True

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine.cards import Card, codes
+from ..engine.catalogue import text
 from ..engine.explain import seat_name
 from ..game import RoundResult, SeatView
 from ..render.scene import ActionButton, PlayedCards, SeatBox, Summary, SummaryLine, TableScene
-from ..render.texts import text
 
 if TYPE_CHECKING:
     from .controller import TableController
@@ -75,7 +75,7 @@ def prompt(ctrl: TableController, view: SeatView, lang: str) -> str:
         if view.to_act is None:
             return text("ui_prompt_deal", lang)
         code = {"play": "ui_prompt_wait", "bury": "ui_prompt_wait_bury"}.get(view.phase, "ui_prompt_wait_bid")
-        return text(code, lang, name=seat_name(view.to_act, lang))
+        return text(code, lang, seat=view.to_act)
     if view.phase == "bury":
         return text("ui_prompt_bury", lang, count=len(ctrl.selection.selected))
     if view.phase == "play":

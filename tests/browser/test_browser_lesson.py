@@ -11,10 +11,9 @@ from playwright.sync_api import Locator, Page, expect
 
 from shengji_kit import Card, Trump, parse_cards, trick_winner
 from shengji_kit.engine.cards import RANKS, SUITS
-from shengji_kit.lessons import trump_ranking  # noqa: F401  (registers the lesson's texts)
+from shengji_kit.engine.catalogue import text
 from shengji_kit.lessons.trump_facts import card_role
 from shengji_kit.render.exercises import Feedback
-from shengji_kit.render.texts import text
 
 pytestmark = pytest.mark.browser
 

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from conftest import ARTIFACTS, screenshot
 from shengji_kit.engine import trick_winner
-from shengji_kit.engine.explain import render_message
+from shengji_kit.engine.catalogue import text
 from shengji_kit.puzzles import Puzzle, default_bank
 from shengji_kit.trainer import ENV_VAR
 
@@ -74,20 +74,20 @@ def test_answering_wrong_then_right_by_clicking(page: Page, progress_dir: Path) 
 
     page.click(f"[data-answer='{wrong}']")
     expect(feedback).to_have_attribute("data-kind", "error")
-    expect(feedback).to_contain_text(render_message("puzzle_wrong", {}, "en"))
+    expect(feedback).to_contain_text(text("puzzle_wrong", "en"))
     expect(feedback).to_contain_text(puzzle.explanation("en"))
     expect(page.locator(f"[data-answer='{wrong}']")).to_have_attribute("data-verdict", "wrong")
 
     page.click(f"[data-answer='{right}']")
     expect(feedback).to_have_attribute("data-kind", "ok")
-    expect(feedback).to_contain_text(render_message("puzzle_right", {}, "en"))
+    expect(feedback).to_contain_text(text("puzzle_right", "en"))
     expect(page.locator("[data-role=result]")).to_contain_text("★")
     expect(page.locator("[data-role=stars]")).to_contain_text(f"★ 1 of {len(default_bank())}")
     expect(page.locator("[data-action=next]")).to_be_focused()
 
     page.click("[data-action=lang]")
     expect(feedback).to_contain_text(puzzle.explanation("zh"))
-    expect(feedback).to_contain_text(render_message("puzzle_right", {}, "zh"))
+    expect(feedback).to_contain_text(text("puzzle_right", "zh"))
     expect(page.locator("[data-action=lang]")).to_have_text("English")
     screenshot(page, "trainer_solved_zh")
     page.click("[data-action=lang]")

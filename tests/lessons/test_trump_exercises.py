@@ -7,6 +7,7 @@ import random
 import pytest
 
 import shengji_kit as sk
+from shengji_kit.engine.catalogue import text
 from shengji_kit.engine.trump import TRUMP
 from shengji_kit.lessons.trump_exercises import (
     check_order,
@@ -51,7 +52,7 @@ def test_which_wins_explains_a_ruff_a_tie_and_discards() -> None:
     plays = sk.parse_cards("HA S3 S3 C4")
     winner, (code, params), notes = explain_winner(plays, 1, trump)
     assert winner == 1 and code == "win_top_ruff"
-    assert params["seat_en"] == "North"
+    assert params["seat"] == 2 and "(North)" in text(code, "en", **params)
     assert [note[0] for note in notes] == ["note_tie", "note_discards"]
 
 
@@ -71,7 +72,8 @@ def test_ordering_accepts_any_order_of_equal_cards_and_explains_the_first_slip()
     feedback = check_order(swapped, trump)
     assert feedback.ok and "note_equal" in [note[0] for note in feedback.notes]
     wrong = check_order(sk.parse_cards("SA S2"), trump)
-    assert not wrong.ok and wrong.params["higher_en"] == "♠2"
+    assert not wrong.ok and wrong.params["higher"] == sk.parse_cards("S2")[0]
+    assert "♠2 is stronger than ♠A" in wrong.message("en")
     assert "正主" in wrong.message("zh")
     assert "大王" in check_order(sk.parse_cards("LJ BJ"), trump).message("zh")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from shengji_kit.engine import shape
-from shengji_kit.engine.explain import render_message
+from shengji_kit.engine.catalogue import text
 from shengji_kit.puzzles import Bank
 from shengji_kit.trainer import AUTO, ProgressStore, TrainerSession, answer_text, right_choices
 from shengji_kit.trainer.html import trainer_html
@@ -34,7 +34,7 @@ def test_a_wrong_then_a_right_answer_give_feedback_in_both_languages(session: Tr
     assert puzzle is not None and puzzle.kind == "trick_winner"
     wrong = session.answer(str(losing_seat(puzzle)))
     assert wrong is not None and not wrong.correct
-    assert wrong.message("en").startswith(render_message("puzzle_wrong", {}, "en"))
+    assert wrong.message("en").startswith(text("puzzle_wrong", "en"))
     assert wrong.message("zh").startswith("不对")
     assert puzzle.explanation("zh") in wrong.message("zh")
     assert session.record.attempts == 1 and not session.record.solved

@@ -17,7 +17,7 @@ from ...engine.scoring import (
 )
 from ...engine.tricks import trick_winner
 from ...game.position_table import PositionTable
-from ..answers import AnswerError, answer_int, answer_seat, cards_text, seat_text
+from ..answers import AnswerError, answer_int, answer_seat, seat_text
 from ..fields import Raw, read_int, read_seat, read_str, require
 from ..model import Choice, Grade, Line, Mismatch, Question
 from ..problems import FieldError
@@ -96,25 +96,25 @@ class CountQuestion(Question):
     def working(self) -> Line:
         """How the answer is reached, with the numbers filled in."""
         if self.ask == "multiplier":
-            return Line("puzzle_count_multiplier", {"lead": cards_text(self.table.lead), "multiplier": self.multiplier()})
+            return Line("puzzle_count_multiplier", {"lead": self.table.lead, "multiplier": self.multiplier()})
         total = self.total()
         winner = self.last_winner()
         if winner is None:
             sum_line = Line("puzzle_count_given", {"total": total})
         elif self.table.is_attacker(winner):
             sum_line = Line("puzzle_count_attackers_last", {
-                "seat": seat_text(winner), "before": self.table.points or 0, "trick": self.trick_points(),
+                "seat": winner, "before": self.table.points or 0, "trick": self.trick_points(),
                 "kitty": self.kitty_points(), "multiplier": self.multiplier(), "total": total,
             })
         else:
-            sum_line = Line("puzzle_count_defenders_last", {"seat": seat_text(winner), "total": total})
+            sum_line = Line("puzzle_count_defenders_last", {"seat": winner, "total": total})
         if self.ask == "total":
             return sum_line
         outcome = self.outcome()
-        result = Line("puzzle_count_outcome", {"outcome": Text(outcome.describe("en"), outcome.describe("zh"))})
+        result = Line("puzzle_count_outcome", {"outcome": outcome})
         if self.ask == "outcome":
             return Line("puzzle_count_then", {"first": sum_line, "then": result})
-        dealer = Line("puzzle_count_dealer", {"seat": seat_text(int(self.truth()))})
+        dealer = Line("puzzle_count_dealer", {"seat": int(self.truth())})
         return Line("puzzle_count_then", {"first": sum_line, "then": Line("puzzle_count_then", {"first": result, "then": dealer})})
 
     def prompt(self, lang: str = "en") -> str:
@@ -128,7 +128,7 @@ class CountQuestion(Question):
             return []
         outcomes = [Outcome(DEFENDERS, n, False) for n in (3, 2, 1)]
         outcomes += [Outcome(ATTACKERS, n, True) for n in range(self.table.rules.max_attacker_levels + 1)]
-        return [Choice(outcome_text(o), Text(o.describe("en"), o.describe("zh"))) for o in outcomes]
+        return [Choice(outcome_text(o), Text.of("outcome_of", outcome=o)) for o in outcomes]
 
     def _read(self, answer: object) -> int | str:
         if self.ask == "next_dealer":

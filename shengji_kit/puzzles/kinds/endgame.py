@@ -14,7 +14,7 @@ from ...game.position_table import PositionTable
 from ...solver.position import Position
 from ...solver.solution import Solution, Trick
 from ...solver.solve import solve
-from ..answers import answer_cards, cards_text, missing_from, seat_text
+from ..answers import answer_cards, cards_text, missing_from
 from ..fields import Raw, read_cards, read_int, require
 from ..model import Grade, Line, Mismatch, Question
 from ..problems import FieldError
@@ -55,7 +55,7 @@ class Endgame(Question):
 
     def prompt(self, lang: str = "en") -> str:
         side = "attackers" if self.position.is_attacker(self.mover) else "defenders"
-        return Line(f"puzzle_endgame_prompt_{side}", {"seat": seat_text(self.mover), "before": self.position.points}).render(lang)
+        return Line(f"puzzle_endgame_prompt_{side}", {"seat": self.mover, "before": self.position.points}).render(lang)
 
     def _best_line(self) -> Line:
         solution = self.solution()
@@ -68,7 +68,7 @@ class Endgame(Question):
             return Line("empty_play")
         missing = missing_from(hand, play)
         if missing:
-            return Line("not_in_hand", {"cards": cards_text(missing)})
+            return Line("not_in_hand", {"cards": tuple(missing)})
         try:
             lead = shape(play, self.table.trump)
         except RuleError as error:
@@ -81,8 +81,8 @@ class Endgame(Question):
             return None
         blocker = (self.mover + 1 + (result.blocker or 0)) % 4
         return Line("throw_failed", {
-            "cards": cards_text(result.throw), "blocker": blocker, "beater": cards_text(result.beater),
-            "component": cards_text(result.beaten.cards) if result.beaten else "", "forced": cards_text(result.forced),
+            "cards": result.throw, "blocker": blocker, "beater": result.beater,
+            "component": result.beaten.cards if result.beaten else (), "forced": result.forced,
         })
 
     def grade(self, answer: object) -> Grade:
@@ -93,7 +93,7 @@ class Endgame(Question):
             return Grade(False, (problem, self._best_line(), line))
         if self.key(play) in self.solution().best:
             return Grade(True, (self._best_line(), line))
-        return Grade(False, (Line("puzzle_endgame_not_best", {"cards": cards_text(play)}), self._best_line(), line))
+        return Grade(False, (Line("puzzle_endgame_not_best", {"cards": tuple(play)}), self._best_line(), line))
 
     def line_text(self) -> Text:
         """The optimal line, one trick per line, in both languages."""

@@ -10,7 +10,7 @@ from ...engine.cards import Card
 from ...engine.explain import Verdict
 from ...engine.follow import check_follow
 from ...game.position_table import PositionTable
-from ..answers import answer_cards, cards_text, same_cards, seat_text
+from ..answers import answer_cards, cards_text, same_cards
 from ..fields import Raw, read_cards, require
 from ..model import Choice, Grade, Line, Mismatch, Question
 from ..problems import FieldError
@@ -46,7 +46,7 @@ class LegalFollow(Question):
     def prompt(self, lang: str = "en") -> str:
         return Line(
             "puzzle_follow_prompt",
-            {"leader": seat_text(self.table.trick[0][0]), "lead": cards_text(self.table.lead), "seat": seat_text(self.seat)},
+            {"leader": self.table.trick[0][0], "lead": self.table.lead, "seat": self.seat},
         ).render(lang)
 
     def choices(self) -> list[Choice]:
@@ -72,7 +72,7 @@ class LegalFollow(Question):
         legal = sorted(self.legal())
         if verdict.ok:
             others = [self._why_not(i) for i in range(len(self.options)) if i not in legal and i != index]
-            return Grade(True, (Line("puzzle_follow_ok", {"cards": cards_text(play)}), *others))
+            return Grade(True, (Line("puzzle_follow_ok", {"cards": tuple(play)}), *others))
         labels = [self._label(i) for i in legal]
         allowed = Text(", ".join(labels), "、".join(labels))
         return Grade(False, (Line(verdict.code or "ok", verdict.params), Line("puzzle_follow_allowed", {"options": allowed})))

@@ -8,7 +8,7 @@ from typing import ClassVar
 from ...engine.cards import Card
 from ...engine.trump import TRUMP, Trump
 from ...game.position_table import PositionTable
-from ..answers import answer_cards, cards_text, same_cards, seat_text
+from ..answers import answer_cards, cards_text, same_cards
 from ..fields import Raw, read_cards, require
 from ..model import Grade, Line, Mismatch, Question
 from ..problems import FieldError
@@ -20,16 +20,16 @@ FIELDS = ("answer",)
 def order_problem(order: list[Card] | tuple[Card, ...], trump: Trump) -> Line | None:
     """Why ``order`` is not strongest-first (None when it is): trumps first, suits together, steps falling."""
     if any(trump.is_trump(card) for card in order) and not trump.is_trump(order[0]):
-        return Line("puzzle_sort_trumps_first", {"card": str(order[0])})
+        return Line("puzzle_sort_trumps_first", {"card": order[0]})
     finished: set[str] = set()
     for before, card in zip(order, order[1:], strict=False):
         suit, previous = trump.suit_of(card), trump.suit_of(before)
         if suit != previous:
             finished.add(previous)
             if suit in finished or suit == TRUMP:
-                return Line("puzzle_sort_together", {"suit": suit, "card": str(card)})
+                return Line("puzzle_sort_together", {"suit": suit, "card": card})
         elif trump.step(card) > trump.step(before):
-            return Line("puzzle_sort_stronger", {"card": str(card), "before": str(before)})
+            return Line("puzzle_sort_stronger", {"card": card, "before": before})
     return None
 
 
@@ -45,16 +45,16 @@ class SortQuestion(Question):
     stated: tuple[Card, ...]
 
     def prompt(self, lang: str = "en") -> str:
-        return Line("puzzle_sort_prompt", {"seat": seat_text(self.seat)}).render(lang)
+        return Line("puzzle_sort_prompt", {"seat": self.seat}).render(lang)
 
     def grade(self, answer: object) -> Grade:
         order = answer_cards(answer)
         if not same_cards(order, self.cards):
-            return Grade(False, (Line("puzzle_sort_cards", {"cards": cards_text(self.table.trump.sorted(self.cards))}),))
+            return Grade(False, (Line("puzzle_sort_cards", {"cards": tuple(self.table.trump.sorted(self.cards))}),))
         problem = order_problem(order, self.table.trump)
         if problem is not None:
-            return Grade(False, (problem, Line("puzzle_sort_expected", {"cards": self.expected()})))
-        return Grade(True, (Line("puzzle_sort_expected", {"cards": self.expected()}),))
+            return Grade(False, (problem, Line("puzzle_sort_expected", {"cards": tuple(self.table.trump.sorted(self.cards))})))
+        return Grade(True, (Line("puzzle_sort_expected", {"cards": tuple(self.table.trump.sorted(self.cards))}),))
 
     def expected(self, lang: str = "en") -> str:
         return " ".join(str(card) for card in self.table.trump.sorted(self.cards))

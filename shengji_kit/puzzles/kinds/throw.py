@@ -8,7 +8,7 @@ from typing import ClassVar
 from ...engine.cards import Card
 from ...engine.throws import ThrowCheck, check_throw
 from ...game.position_table import PositionTable
-from ..answers import answer_seat, cards_text, same_cards, seat_text
+from ..answers import answer_seat, cards_text, same_cards
 from ..fields import Raw, read_bool, read_cards, read_seat, require
 from ..model import Choice, Grade, Line, Mismatch, Question
 from ..problems import FieldError
@@ -48,24 +48,24 @@ class ThrowQuestion(Question):
 
     def explain(self, result: ThrowCheck) -> Line:
         """The engine's own message for the result, with the blocker's seat named."""
-        params: dict[str, object] = {"cards": cards_text(result.throw)}
+        params: dict[str, object] = {"cards": result.throw}
         if result.ok:
             return Line("throw_ok", params)
         params.update(
             blocker=self.blocker_seat(result),
-            beater=cards_text(result.beater),
-            component=cards_text(result.beaten.cards) if result.beaten else "",
-            forced=cards_text(result.forced),
+            beater=result.beater,
+            component=result.beaten.cards if result.beaten else (),
+            forced=result.forced,
         )
         return Line("throw_failed", params)
 
     def prompt(self, lang: str = "en") -> str:
-        return Line("puzzle_throw_prompt", {"seat": seat_text(self.thrower), "cards": cards_text(self.table.lead)}).render(lang)
+        return Line("puzzle_throw_prompt", {"seat": self.thrower, "cards": self.table.lead}).render(lang)
 
     def choices(self) -> list[Choice]:
-        stands = Choice(STANDS, Text("It stands", "甩牌成功"))
+        stands = Choice(STANDS, Text.of("puzzle_choice_stands"))
         return [stands] + [
-            Choice(str(seat), Text(f"{seat_text(seat).en} stops it", f"{seat_text(seat).zh}能管住")) for seat in self.others()
+            Choice(str(seat), Text.of("puzzle_choice_stops", seat=seat)) for seat in self.others()
         ]
 
     def grade(self, answer: object) -> Grade:

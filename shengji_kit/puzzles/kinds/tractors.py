@@ -10,7 +10,7 @@ from ...engine.cards import Card
 from ...engine.errors import RuleError
 from ...engine.shapes import TRACTOR, shape
 from ...game.position_table import PositionTable
-from ..answers import answer_groups, cards_text, missing_from, seat_text
+from ..answers import answer_groups, cards_text, missing_from
 from ..fields import Raw, read_cards, require
 from ..model import Grade, Line, Mismatch, Question
 from ..problems import FieldError
@@ -55,10 +55,10 @@ class TractorsQuestion(Question):
         """Why ``groups`` are not the hand's tractors (None when they are)."""
         for group in groups:
             if self.signature(group) is None:
-                return Line("puzzle_tractor_not", {"cards": cards_text(group)})
+                return Line("puzzle_tractor_not", {"cards": tuple(group)})
         missing = missing_from(self.cards, [card for group in groups for card in group])
         if missing:
-            return Line("not_in_hand", {"cards": cards_text(missing)})
+            return Line("not_in_hand", {"cards": tuple(missing)})
         want = Counter(self.signature(t) for t in self.tractors())
         got = Counter(self.signature(group) for group in groups)
         if want != got:
@@ -67,7 +67,7 @@ class TractorsQuestion(Question):
         return None
 
     def prompt(self, lang: str = "en") -> str:
-        return Line("puzzle_tractors_prompt", {"seat": seat_text(self.seat)}).render(lang)
+        return Line("puzzle_tractors_prompt", {"seat": self.seat}).render(lang)
 
     def grade(self, answer: object) -> Grade:
         problem = self.problem(answer_groups(answer))

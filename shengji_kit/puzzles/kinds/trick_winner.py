@@ -35,21 +35,21 @@ class TrickWinner(Question):
         return cards_text(dict(self.table.trick)[seat])
 
     def prompt(self, lang: str = "en") -> str:
-        return Line("puzzle_trick_prompt", {"leader": seat_text(self.table.trick[0][0])}).render(lang)
+        return Line("puzzle_trick_prompt", {"leader": self.table.trick[0][0]}).render(lang)
 
     def choices(self) -> list[Choice]:
         return [
-            Choice(str(seat), Text(f"{seat_text(seat).en}: {self._played(seat)}", f"{seat_text(seat).zh}：{self._played(seat)}"))
-            for seat, _ in self.table.trick
+            Choice(str(seat), Text.of("puzzle_choice_trick", seat=seat, cards=cards))
+            for seat, cards in self.table.trick
         ]
 
     def grade(self, answer: object) -> Grade:
         seat = answer_seat(answer, [seat for seat, _ in self.table.trick])
         winner = self.winner()
-        takes = Line("puzzle_trick_takes", {"seat": seat_text(winner), "cards": self._played(winner)})
+        takes = Line("puzzle_trick_takes", {"seat": winner, "cards": dict(self.table.trick)[winner]})
         if seat == winner:
             return Grade(True, (takes,))
-        wrong = Line("puzzle_trick_not", {"seat": seat_text(seat), "cards": self._played(seat)})
+        wrong = Line("puzzle_trick_not", {"seat": seat, "cards": dict(self.table.trick)[seat]})
         return Grade(False, (wrong, takes))
 
     def expected(self, lang: str = "en") -> str:

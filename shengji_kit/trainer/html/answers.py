@@ -12,14 +12,14 @@ from collections.abc import Collection, Sequence
 
 from markupsafe import Markup
 
-from ...engine.cards import Card, symbols
+from ...engine.cards import Card
+from ...engine.catalogue import text
 from ...engine.explain import seat_name
 from ...puzzles import Choice
 from ...puzzles.kinds.legal_follow import LegalFollow
 from ...render.cards import cards_svg
 from ...render.hands import card_button, card_row_html
 from ..draft import GROUPS, NUMBER, ORDER, PLAY, draft_seat
-from ..messages import say
 from ..visit import Visit
 from .parts import action_button, kbd, key_of
 
@@ -119,10 +119,10 @@ def _number(visit: Visit, lang: str) -> Markup:
         'value="{number}"{disabled}></label>'
         "{check}</div>"
     ).format(
-        label=say("trainer_number", lang),
+        label=text("trainer_number", lang),
         number=visit.draft.number,
         disabled=disabled,
-        check=action_button("submit", say("trainer_check", lang), primary=True, disabled=visit.locked),
+        check=action_button("submit", text("trainer_check", lang), primary=True, disabled=visit.locked),
     )
 
 
@@ -145,16 +145,16 @@ def _order(visit: Visit, lang: str) -> Markup:
     everything = range(len(draft.cards))
     pool = [i for i in everything if i not in draft.order]
     picked = card_row_html([draft.cards[i] for i in draft.order], lang) if draft.order else Markup()
-    undo = action_button("undo", say("trainer_undo", lang), disabled=visit.locked or not draft.order)
-    again = action_button("clear", say("trainer_clear", lang), disabled=visit.locked or not draft.order)
+    undo = action_button("undo", text("trainer_undo", lang), disabled=visit.locked or not draft.order)
+    again = action_button("clear", text("trainer_clear", lang), disabled=visit.locked or not draft.order)
     return Markup(
         '<div class="sk-legend">{help}</div>{pool}'
         '<div class="sk-trainer-picked"><span class="sk-trainer-caption">{caption}</span>'
         '<div data-role="picked">{picked}</div>{undo}{again}</div>'
     ).format(
-        help=say("trainer_sort_pool", lang),
+        help=text("trainer_sort_pool", lang),
         pool=_pick_buttons(draft.cards, lang, [] if visit.locked else pool),
-        caption=say("trainer_sort_picked", lang),
+        caption=text("trainer_sort_picked", lang),
         picked=picked,
         undo=undo,
         again=again,
@@ -169,7 +169,7 @@ def _groups(visit: Visit, lang: str) -> Markup:
     rows: list[Markup] = []
     for number, group in enumerate(draft.groups):
         cards = [draft.cards[i] for i in group]
-        label = say("trainer_group_remove", lang, cards=symbols(cards))
+        label = text("trainer_group_remove", lang, cards=tuple(cards))
         remove = action_button("ungroup", label, str(number), disabled=locked)
         rows.append(
             Markup('<div class="sk-trainer-group" data-role="group">{cards}{remove}</div>').format(
@@ -177,9 +177,9 @@ def _groups(visit: Visit, lang: str) -> Markup:
             )
         )
     found = Markup("").join(rows) or Markup('<span class="sk-legend">{none}</span>').format(
-        none=say("trainer_groups_none", lang)
+        none=text("trainer_groups_none", lang)
     )
-    check = say("trainer_check_groups" if draft.groups else "trainer_check_none", lang)
+    check = text("trainer_check_groups" if draft.groups else "trainer_check_none", lang)
     return Markup(
         '<div class="sk-legend">{help}</div>{hand}'
         '<div class="sk-trainer-actions">{make}</div>'
@@ -187,10 +187,10 @@ def _groups(visit: Visit, lang: str) -> Markup:
         "{found}</div>"
         '<div class="sk-trainer-actions">{submit}</div>'
     ).format(
-        help=say("trainer_groups_help", lang),
+        help=text("trainer_groups_help", lang),
         hand=hand,
-        make=action_button("group", say("trainer_group_make", lang), disabled=locked),
-        caption=say("trainer_groups", lang),
+        make=action_button("group", text("trainer_group_make", lang), disabled=locked),
+        caption=text("trainer_groups", lang),
         found=found,
         submit=action_button("submit", check, primary=True, disabled=locked),
     )
@@ -199,7 +199,7 @@ def _groups(visit: Visit, lang: str) -> Markup:
 def _lead(visit: Visit, lang: str) -> Markup:
     draft = visit.draft
     seat = draft_seat(visit.puzzle)
-    name = seat_name(seat if seat is not None else 0, lang)
+    lead_seat = seat if seat is not None else 0
     everything = list(range(len(draft.cards)))
     hand = _pick_buttons(draft.cards, lang, everything, draft.selected, everything if visit.locked else ())
     return Markup(
@@ -208,12 +208,12 @@ def _lead(visit: Visit, lang: str) -> Markup:
         "{caption}</span>{hand}</div>"
         '<div class="sk-trainer-actions">{submit}{clear}</div>'
     ).format(
-        help=say("trainer_lead_help", lang, seat=name),
+        help=text("trainer_lead_help", lang, seat=lead_seat),
         seat=seat,
-        caption=say("trainer_hand_of", lang, seat=name),
+        caption=text("trainer_hand_of", lang, seat=lead_seat),
         hand=hand,
-        submit=action_button("submit", say("trainer_lead", lang), primary=True, disabled=visit.locked),
-        clear=action_button("clear", say("trainer_clear", lang), disabled=visit.locked or not draft.selected),
+        submit=action_button("submit", text("trainer_lead", lang), primary=True, disabled=visit.locked),
+        clear=action_button("clear", text("trainer_clear", lang), disabled=visit.locked or not draft.selected),
     )
 
 

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from ...engine.explain import seat_name
+from ...engine.catalogue import text
 from ...puzzles import Puzzle
 from ...render.table import lang_button
 from ..choose import AUTO
-from ..messages import say
 from ..notice import ERROR
 from ..session import TrainerSession
 from ..showme import answer_text, right_choices
@@ -27,15 +26,15 @@ _SYMBOLS = {"star": "★", "solved": "✓", "tried": "•", "new": ""}
 
 def _header(session: TrainerSession, lang: str) -> Markup:
     stars, solved, total = session.star_tally()
-    label = say("trainer_stars_label", lang, stars=stars, solved=solved, total=total)
+    label = text("trainer_stars_label", lang, stars=stars, solved=solved, total=total)
     return Markup(
         '<div class="sk-panel-head"><span class="sk-panel-title">{title}</span>'
         '<span class="sk-trainer-stars" data-role="stars" title="{label}" aria-label="{label}">'
         "{stars}</span>{lang_button}</div>"
     ).format(
-        title=say("trainer_title", lang),
+        title=text("trainer_title", lang),
         label=label,
-        stars=say("trainer_stars", lang, stars=stars, total=total),
+        stars=text("trainer_stars", lang, stars=stars, total=total),
         lang_button=lang_button(lang),
     )
 
@@ -53,19 +52,19 @@ def _messages(session: TrainerSession, lang: str) -> Markup:
 
 
 def _modes(session: TrainerSession, lang: str) -> Markup:
-    buttons = [_mode_button(AUTO, say("trainer_mode_auto", lang), "", session.mode == AUTO)]
+    buttons = [_mode_button(AUTO, text("trainer_mode_auto", lang), "", session.mode == AUTO)]
     for puzzle_set in session.bank.sets:
         stars, solved, total = session.star_tally(list(puzzle_set.puzzles))
-        tally = say("trainer_set_tally", lang, solved=solved, total=total, stars=stars)
+        tally = text("trainer_set_tally", lang, solved=solved, total=total, stars=stars)
         buttons.append(_mode_button(puzzle_set.id, puzzle_set.title(lang), tally, session.mode == puzzle_set.id))
     if session.mode == AUTO:
-        about = say("trainer_mode_auto_about", lang)
+        about = text("trainer_mode_auto_about", lang)
     else:
         about = session.bank.get_set(session.mode).description(lang)
     return Markup(
         '<div class="sk-trainer-modes" data-role="modes" role="group" aria-label="{label}">'
         '{buttons}</div><div class="sk-legend" data-role="mode-about">{about}</div>'
-    ).format(label=say("trainer_modes", lang), buttons=Markup("").join(buttons), about=about)
+    ).format(label=text("trainer_modes", lang), buttons=Markup("").join(buttons), about=about)
 
 
 def _mode_button(mode: str, title: str, tally: str, pressed: bool) -> Markup:
@@ -81,8 +80,8 @@ def _strip(session: TrainerSession, lang: str) -> Markup:
     items: list[Markup] = []
     for number, puzzle in enumerate(session.set_puzzles(), start=1):
         standing = session.progress.get(puzzle.id).standing
-        state = say(f"trainer_state_{standing}", lang)
-        label = say("trainer_strip_item", lang, number=number, title=puzzle.title(lang), state=state)
+        state = text(f"trainer_state_{standing}", lang)
+        label = text("trainer_strip_item", lang, number=number, title=puzzle.title(lang), state=state)
         here = Markup(' aria-current="true"') if current and puzzle.id == current.id else ""
         items.append(
             Markup(
@@ -100,25 +99,25 @@ def _strip(session: TrainerSession, lang: str) -> Markup:
         )
     return Markup(
         '<nav class="sk-trainer-strip" data-role="strip" aria-label="{label}">{items}</nav>'
-    ).format(label=say("trainer_strip", lang), items=Markup("").join(items))
+    ).format(label=text("trainer_strip", lang), items=Markup("").join(items))
 
 
 def _record(session: TrainerSession, puzzle: Puzzle, lang: str) -> Markup:
     record = session.record
     dots = "●" * puzzle.difficulty + "○" * (5 - puzzle.difficulty)
-    difficulty = say("trainer_difficulty", lang, level=puzzle.difficulty)
+    difficulty = text("trainer_difficulty", lang, level=puzzle.difficulty)
     parts = [
         Markup('<span title="{difficulty}"><span aria-hidden="true">{dots}</span> {difficulty}</span>').format(
             difficulty=difficulty, dots=dots
         ),
-        Markup("<span>{attempts}</span>").format(attempts=say("trainer_attempts", lang, count=record.attempts)),
+        Markup("<span>{attempts}</span>").format(attempts=text("trainer_attempts", lang, count=record.attempts)),
     ]
     if record.star:
         parts.append(
-            Markup('<span class="sk-trainer-earned">{text}</span>').format(text=say("trainer_star_earned", lang))
+            Markup('<span class="sk-trainer-earned">{text}</span>').format(text=text("trainer_star_earned", lang))
         )
     elif record.star_lost:
-        parts.append(Markup('<span class="sk-trainer-lost">{text}</span>').format(text=say("trainer_star_lost", lang)))
+        parts.append(Markup('<span class="sk-trainer-lost">{text}</span>').format(text=text("trainer_star_lost", lang)))
     return Markup('<div class="sk-trainer-record" data-role="record">{parts}</div>').format(
         parts=Markup("").join(parts)
     )
@@ -131,7 +130,7 @@ def _feedback(visit: Visit, lang: str) -> Markup:
     result = ""
     if visit.solved:
         code = "trainer_solved_star" if visit.earned_star else "trainer_solved"
-        result = Markup('<div class="sk-trainer-result" data-role="result">{text}</div>').format(text=say(code, lang))
+        result = Markup('<div class="sk-trainer-result" data-role="result">{text}</div>').format(text=text(code, lang))
     return Markup(
         '<div class="sk-feedback sk-trainer-feedback" data-role="feedback" data-kind="{kind}" '
         'aria-live="polite">{message}</div>{result}'
@@ -143,7 +142,7 @@ def _hint(visit: Visit, lang: str) -> Markup:
         return Markup()
     return Markup(
         '<div class="sk-trainer-hint" data-role="hint"><b>{label}</b> {hint}</div>'
-    ).format(label=say("trainer_hint_label", lang), hint=visit.puzzle.hint(lang))
+    ).format(label=text("trainer_hint_label", lang), hint=visit.puzzle.hint(lang))
 
 
 def _show(visit: Visit, lang: str) -> Markup:
@@ -153,24 +152,24 @@ def _show(visit: Visit, lang: str) -> Markup:
     lines: list[str] = []
     trick = show.trick
     if trick is not None:
-        lines.append(say("trainer_show_trick", lang, number=show.step, count=show.steps,
-                         seat=seat_name(trick.winner, lang), gained=trick.gained, total=show.total()))
+        lines.append(text("trainer_show_trick", lang, number=show.step, count=show.steps,
+                         seat=trick.winner, gained=trick.gained, total=show.total()))
         if trick.kitty_bonus:
-            lines.append(say("trainer_show_kitty", lang, bonus=trick.kitty_bonus))
+            lines.append(text("trainer_show_kitty", lang, bonus=trick.kitty_bonus))
     if show.finished:
-        lines.append(say("trainer_answer_is", lang, answer=answer_text(visit.puzzle, lang)))
+        lines.append(text("trainer_answer_is", lang, answer=answer_text(visit.puzzle, lang)))
         lines.append(visit.puzzle.explanation(lang))
     sorted_row = ""
     if show.finished and visit.draft.cards and visit.puzzle.question.answer_format == "cards":
         ordered = visit.puzzle.table.trump.sorted(visit.draft.cards)
-        sorted_row = labelled_row(say("trainer_answer_is", lang, answer=""), ordered, lang, "showme-cards")
+        sorted_row = labelled_row(text("trainer_answer_is", lang, answer=""), ordered, lang, "showme-cards")
     body = Markup("").join(Markup("<p>{line}</p>").format(line=paragraphs(line)) for line in lines)
     following = Markup()
     if not show.finished:
-        following = action_button("show", say("trainer_show_next", lang), primary=True, autofocus=True)
+        following = action_button("show", text("trainer_show_next", lang), primary=True, autofocus=True)
     note = Markup()
     if not visit.solved:
-        note = Markup('<p class="sk-legend">{text}</p>').format(text=say("trainer_revealed", lang))
+        note = Markup('<p class="sk-legend">{text}</p>').format(text=text("trainer_revealed", lang))
     return Markup(
         '<div class="sk-trainer-showme" data-role="showme" data-step="{step}" data-steps="{steps}">'
         "{body}{sorted_row}{following}{note}</div>"
@@ -180,13 +179,13 @@ def _show(visit: Visit, lang: str) -> Markup:
 def _controls(session: TrainerSession, visit: Visit, lang: str) -> Markup:
     record = session.record
     costs = not visit.solved and not record.star and not record.star_lost
-    hint = action_button("hint", say("trainer_hint" if costs else "trainer_hint_free", lang), disabled=visit.hint_shown)
-    show = action_button("show", say("trainer_show", lang), disabled=visit.show is not None)
+    hint = action_button("hint", text("trainer_hint" if costs else "trainer_hint_free", lang), disabled=visit.hint_shown)
+    show = action_button("show", text("trainer_show", lang), disabled=visit.show is not None)
     finished = visit.locked and (visit.show is None or visit.show.finished)
-    following = action_button("next", say("trainer_next", lang), primary=finished, autofocus=finished)
+    following = action_button("next", text("trainer_next", lang), primary=finished, autofocus=finished)
     count = len(visit.puzzle.question.choices()) if visit.puzzle.kind != "trick_winner" else len(visit.puzzle.table.trick)
     last = "9, 0" if count >= 10 else key_of(count - 1)
-    keys = say("trainer_keys", lang, last=last) if count else say("trainer_keys_plain", lang)
+    keys = text("trainer_keys", lang, last=last) if count else text("trainer_keys_plain", lang)
     return Markup(
         '<div class="sk-trainer-actions">{hint}{show}{following}</div>'
         '<div class="sk-legend sk-trainer-keys">{keys}</div>'

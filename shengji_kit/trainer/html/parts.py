@@ -7,9 +7,8 @@ from collections.abc import Sequence
 from markupsafe import Markup, escape
 
 from ...engine.cards import Card
-from ...engine.explain import seat_name
+from ...engine.catalogue import text
 from ...render.hands import card_row_html
-from ..messages import say
 
 KEYS = "1234567890"
 """The number keys that answer the first ten choices."""
@@ -57,7 +56,7 @@ def labelled_row(label: str, cards: Sequence[Card], lang: str, role: str, extra:
 
 def seat_hand(seat: int, cards: Sequence[Card], lang: str) -> Markup:
     """``East's hand`` with its cards; ``data-hand`` carries the seat."""
-    label = say("trainer_hand_of", lang, seat=seat_name(seat, lang))
+    label = text("trainer_hand_of", lang, seat=seat)
     return labelled_row(label, cards, lang, "hand", Markup(' data-hand="{seat}"').format(seat=seat))
 
 

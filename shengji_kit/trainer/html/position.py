@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
+from ...engine.catalogue import text
 from ...engine.explain import seat_name
 from ...render.scene import PlayedCards
-from ...render.texts import text
 from ...render.tricks import trick_centre_html
 from ..draft import draft_seat
-from ..messages import say
 from ..visit import Visit
 from .parts import labelled_row, seat_hand
 
@@ -36,7 +35,7 @@ def _facts(visit: Visit, lang: str) -> Markup:
     if table.points is not None and visit.puzzle.kind != "count":
         parts.append(
             Markup('<span class="sk-trainer-fact" data-role="points">{text}</span>').format(
-                text=say("trainer_points_so_far", lang, points=table.points)
+                text=text("trainer_points_so_far", lang, points=table.points)
             )
         )
     facts = Markup()
@@ -44,7 +43,7 @@ def _facts(visit: Visit, lang: str) -> Markup:
         facts = Markup('<div class="sk-trainer-facts">{parts}</div>').format(parts=Markup("").join(parts))
     kitty = Markup()
     if table.kitty:
-        kitty = labelled_row(say("trainer_kitty", lang), table.kitty, lang, "kitty")
+        kitty = labelled_row(text("trainer_kitty", lang), table.kitty, lang, "kitty")
     return facts + kitty
 
 
