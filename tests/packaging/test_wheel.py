@@ -41,14 +41,41 @@ ERROR_OUTPUT = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.st
 LEAKY_VARIABLES = ("PYTHONPATH", "VIRTUAL_ENV", "SHENGJI_KIT_DATA_DIR", "PYTHONHOME")
 
 
+NOT_SOURCE = {
+    ".venv",
+    ".git",
+    "build",
+    "dist",
+    "test-artifacts",
+    "__pycache__",
+    ".mypy_cache",
+    ".ruff_cache",
+    ".pytest_cache",
+    ".hypothesis",
+    "bundled",
+}
+
+
 def checkout_files() -> list[str]:
-    """The files a commit of the checkout would hold: tracked plus new, minus ignored."""
-    listed = subprocess.run(
-        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
-        cwd=CHECKOUT_DIR,
-        capture_output=True,
-        check=True,
-    ).stdout.decode()
+    """The files a commit of the checkout would hold: tracked plus new, minus ignored.
+
+    Outside a git checkout (an unpacked sdist): every file but caches, builds and the venv.
+    """
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+            cwd=CHECKOUT_DIR,
+            capture_output=True,
+            check=True,
+        ).stdout.decode()
+    except (OSError, subprocess.CalledProcessError):
+        return [
+            path.relative_to(CHECKOUT_DIR).as_posix()
+            for path in CHECKOUT_DIR.rglob("*")
+            if path.is_file()
+            and not NOT_SOURCE.intersection(path.relative_to(CHECKOUT_DIR).parts)
+            and ".egg-info" not in path.as_posix()
+        ]
     return [name for name in listed.split("\0") if name and (CHECKOUT_DIR / name).is_file()]
 
 
