@@ -254,11 +254,22 @@ def test_installed_lessons_copy_writes_refuses_then_overwrites_with_force(
     assert lesson.read_bytes() == (kit_files().root / LESSON).read_bytes()
 
 
-@pytest.fixture
-def installed_server(installed: InstalledKit, tmp_path: Path) -> Iterator[VoilaServer]:
+@dataclass(frozen=True)
+class InstalledServer:
+    """The installed kit's server, and the venv's files as they were before it started."""
+
+    server: VoilaServer
+    venv_files_before: dict[str, tuple[int, int]]
+
+
+@pytest.fixture(scope="module")
+def installed_server(
+    installed: InstalledKit, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[InstalledServer]:
     """``shengji-kit serve`` of the installed kit, started from a folder outside the checkout."""
+    before = snapshot(installed.venv)
     port = free_port()
-    log = tmp_path / "serve.log"
+    log = tmp_path_factory.mktemp("serve") / "serve.log"
     with log.open("wb") as sink:
         process = subprocess.Popen(
             installed.command("serve", "--port", str(port)),
@@ -270,7 +281,7 @@ def installed_server(installed: InstalledKit, tmp_path: Path) -> Iterator[VoilaS
     server = VoilaServer(process, f"http://{serve.DEFAULT_HOST}:{port}", log)
     try:
         wait_until_answers(server)
-        yield server
+        yield InstalledServer(server, before)
     finally:
         # Voila itself shuts its kernels down on SIGTERM; the wrapper then returns.
         with contextlib.suppress(psutil.NoSuchProcess):
@@ -283,11 +294,9 @@ def installed_server(installed: InstalledKit, tmp_path: Path) -> Iterator[VoilaS
 
 @pytest.mark.browser
 def test_installed_kit_serves_the_landing_page_and_a_lesson(
-    installed: InstalledKit, installed_server: VoilaServer
+    installed: InstalledKit, installed_server: InstalledServer
 ) -> None:
-    """What a learner sees after ``pip install`` and ``shengji-kit serve``, and nothing written."""
-    package = installed.package_dir()
-    before = snapshot(package)
+    """What a learner sees after ``pip install`` and ``shengji-kit serve``; nothing written in the venv."""
     title, _ = serve.describe(kit_files().root / LESSON)
     foreign: list[str] = []
     errors: list[str] = []
@@ -302,7 +311,7 @@ def test_installed_kit_serves_the_landing_page_and_a_lesson(
         except chromium.ChromiumMissing as missing:
             pytest.fail(str(missing), pytrace=False)
         context = browser.new_context(
-            viewport=chromium.VIEWPORT, base_url=installed_server.base_url
+            viewport=chromium.VIEWPORT, base_url=installed_server.server.base_url
         )
         context.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
         context.route(lambda url: not chromium.is_local(url), block)
@@ -327,15 +336,17 @@ def test_installed_kit_serves_the_landing_page_and_a_lesson(
             browser.close()
     assert not foreign, f"requests to other hosts (aborted): {foreign}"
     assert not errors, f"uncaught page errors: {errors}"
-    assert snapshot(package) == before, "serving wrote into the installed package"
+    after = snapshot(installed.venv)
+    changed = sorted(set(after.items()) ^ set(installed_server.venv_files_before.items()))
+    assert not changed, f"serving wrote into the venv: {changed}"
 
 
 @pytest.mark.browser
 def test_installed_kit_serves_its_own_copy_with_its_own_template(
-    installed: InstalledKit, installed_server: VoilaServer
+    installed: InstalledKit, installed_server: InstalledServer
 ) -> None:
     package = installed.package_dir()
-    (voila,) = psutil.Process(installed_server.process.pid).children()
+    (voila,) = psutil.Process(installed_server.server.process.pid).children()
     arguments = voila.cmdline()
     assert str(package / "bundled") in arguments
     assert f"--Voila.config_file_paths={package / 'jupyter'}" in arguments
