@@ -9,7 +9,7 @@ os.environ.setdefault("SHENGJI_KIT_DATA_DIR", tempfile.mkdtemp(prefix="shengji-k
 
 
 def pytest_collection_modifyitems(config: object, items: list[object]) -> None:
-    """Run the browser tests (tests/browser/ and any test marked ``browser``) last.
+    """Run the browser tests last.
 
     Playwright's sync API keeps an asyncio loop running in the main thread for the rest of the
     session, which would break the tests and notebook kernels that run their own loop after it.
@@ -17,7 +17,6 @@ def pytest_collection_modifyitems(config: object, items: list[object]) -> None:
     from pathlib import Path
 
     def in_browser_suite(item: object) -> bool:
-        marked = getattr(item, "get_closest_marker", lambda name: None)("browser") is not None
-        return marked or "browser" in Path(str(getattr(item, "fspath", ""))).parts
+        return "browser" in Path(str(getattr(item, "fspath", ""))).parts
 
     items[:] = sorted(items, key=in_browser_suite)

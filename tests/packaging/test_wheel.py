@@ -16,7 +16,8 @@ import sys
 import venv
 import zipfile
 from collections.abc import Iterator
-from dataclasses import dataclass
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import psutil
@@ -292,39 +293,38 @@ def installed_server(
         stop_server(server)
 
 
-@pytest.mark.browser
-def test_installed_kit_serves_the_landing_page_and_a_lesson(
-    installed: InstalledKit, installed_server: InstalledServer
-) -> None:
-    """What a learner sees after ``pip install`` and ``shengji-kit serve``; nothing written in the venv."""
-    title, _ = serve.describe(kit_files().root / LESSON)
-    foreign: list[str] = []
-    errors: list[str] = []
+@dataclass
+class BrowserVisit:
+    """What the browser met besides the pages: requests to other hosts, uncaught script errors."""
+
+    foreign_requests: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+
+def visit_landing_page_and_lesson(base_url: str, lesson_title: str) -> BrowserVisit:
+    """Open the landing page and the lesson as a learner does; fail on what they would not see."""
+    seen = BrowserVisit()
 
     def block(route: Route) -> None:
-        foreign.append(route.request.url)
+        seen.foreign_requests.append(route.request.url)
         route.abort("blockedbyclient")
 
     with sync_playwright() as driver:
-        try:
-            browser = chromium.launch(driver)
-        except chromium.ChromiumMissing as missing:
-            pytest.fail(str(missing), pytrace=False)
-        context = browser.new_context(
-            viewport=chromium.VIEWPORT, base_url=installed_server.server.base_url
-        )
+        browser = chromium.launch(driver)
+        context = browser.new_context(viewport=chromium.VIEWPORT, base_url=base_url)
         context.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
         context.route(lambda url: not chromium.is_local(url), block)
         page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(f"{error.name}: {error.message}"))
+        page.on(
+            "pageerror", lambda error: seen.page_errors.append(f"{error.name}: {error.message}")
+        )
         try:
             page.goto(f"/voila/render/{serve.LANDING_PAGE}")
             expect(page.get_by_role("heading", name="Shengji kit · 升级工具箱")).to_be_visible()
-            link = page.locator(f"a[data-notebook='{LESSON}']")
-            expect(link).to_have_text(title)
+            expect(page.locator(f"a[data-notebook='{LESSON}']")).to_have_text(lesson_title)
 
             page.goto(f"/voila/render/{LESSON}")
-            expect(page.get_by_role("heading", name=title)).to_be_visible()
+            expect(page.get_by_role("heading", name=lesson_title)).to_be_visible()
             panels = page.locator("[data-role=exercise]")
             expect(panels).to_have_count(3, timeout=PAGE_TIMEOUT_MS)
             expect(page.get_by_text(text("l1_is_trump_title", "en")).first).to_be_visible()
@@ -334,8 +334,25 @@ def test_installed_kit_serves_the_landing_page_and_a_lesson(
         finally:
             context.close()
             browser.close()
-    assert not foreign, f"requests to other hosts (aborted): {foreign}"
-    assert not errors, f"uncaught page errors: {errors}"
+    return seen
+
+
+@pytest.mark.browser
+def test_installed_kit_serves_the_landing_page_and_a_lesson(
+    installed: InstalledKit, installed_server: InstalledServer
+) -> None:
+    """What a learner sees after ``pip install`` and ``shengji-kit serve``; nothing written in the venv."""
+    title, _ = serve.describe(kit_files().root / LESSON)
+    # Its own thread: the browser suite's session keeps Playwright's loop in the main thread.
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        try:
+            seen = worker.submit(
+                visit_landing_page_and_lesson, installed_server.server.base_url, title
+            ).result()
+        except chromium.ChromiumMissing as missing:
+            pytest.fail(str(missing), pytrace=False)
+    assert not seen.foreign_requests, f"requests to other hosts (aborted): {seen.foreign_requests}"
+    assert not seen.page_errors, f"uncaught page errors: {seen.page_errors}"
     after = snapshot(installed.venv)
     changed = sorted(set(after.items()) ^ set(installed_server.venv_files_before.items()))
     assert not changed, f"serving wrote into the venv: {changed}"
