@@ -40,8 +40,7 @@ PAGE_TIMEOUT_MS = 90_000
 ERROR_OUTPUT = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
 # Variables that would let the installed kit see the checkout or this test's settings.
 LEAKY_VARIABLES = ("PYTHONPATH", "VIRTUAL_ENV", "SHENGJI_KIT_DATA_DIR", "PYTHONHOME")
-
-
+# Folders that never belong to the source, for a checkout without git.
 NOT_SOURCE = {
     ".venv",
     ".git",
