@@ -1,4 +1,4 @@
-"""The ``shengji-kit`` command: simulate | puzzles check | solve | serve.
+"""The ``shengji-kit`` command: simulate | puzzles check | solve | serve | lessons copy.
 
 Each subcommand lives beside the code it drives and is imported only when used, so the
 command starts fast and one broken feature cannot stop the others.
@@ -17,6 +17,10 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "puzzles": ("shengji_kit.puzzles.cli", "check the puzzle bank (puzzles check)"),
     "solve": ("shengji_kit.solver.cli", "solve an endgame position file exactly"),
     "serve": ("shengji_kit.serve", "serve the lessons and apps with Voila on 127.0.0.1"),
+    "lessons": (
+        "shengji_kit.lessons.copy_notebooks",
+        "copy the lesson notebooks into a folder to edit (lessons copy DIR)",
+    ),
 }
 
 

@@ -18,12 +18,16 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
+from .kit_files import kit_files
+
 if TYPE_CHECKING:
     from tornado.web import RequestHandler
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+_KIT_FILES = kit_files()
+# What Voila serves (lessons/, notebooks/): the checkout, or the copy an installed wheel carries.
+NOTEBOOK_ROOT = _KIT_FILES.root
 # The kit's Voila template and settings; Voila reads settings from here only (not ~/.jupyter).
-JUPYTER_DIR = REPO_ROOT / "config" / "jupyter"
+JUPYTER_DIR = _KIT_FILES.jupyter_dir
 TEMPLATE = "shengji"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
@@ -80,7 +84,7 @@ def describe(notebook: Path) -> tuple[str, str]:
     return title or notebook.stem.replace("_", " "), summary
 
 
-def catalogue(root: Path = REPO_ROOT) -> list[CatalogueEntry]:
+def catalogue(root: Path = NOTEBOOK_ROOT) -> list[CatalogueEntry]:
     """Every lesson and app under ``root`` (the landing page excluded), folder by folder, by name."""
     entries: list[CatalogueEntry] = []
     for folder in FOLDERS:
@@ -93,7 +97,7 @@ def catalogue(root: Path = REPO_ROOT) -> list[CatalogueEntry]:
     return entries
 
 
-def catalogue_html(root: Path = REPO_ROOT) -> Markup:
+def catalogue_html(root: Path = NOTEBOOK_ROOT) -> Markup:
     """The landing page's list: one bilingual section per folder, links relative to ``notebooks/``.
 
     Titles and summaries come from the notebooks' text, so they are escaped: they never become markup.
@@ -122,14 +126,14 @@ def catalogue_html(root: Path = REPO_ROOT) -> Markup:
 def set_xsrf_cookie(handler: RequestHandler, notebook: Any = None, cwd: str | None = None) -> None:
     """Voila prelaunch hook: give the page the ``_xsrf`` cookie its tab-closed shutdown request needs."""
     # Without the cookie Voila 0.5 refuses that request (voila-dashboards/voila#1458) and a closed
-    # tab's kernel lingers until culled. config/jupyter/voila.py installs this hook.
+    # tab's kernel lingers until culled. shengji_kit/jupyter/voila.py installs this hook.
     handler.xsrf_token  # noqa: B018  (reading the token sets the cookie)
 
 
 def voila_command(
     port: int = DEFAULT_PORT,
     host: str = DEFAULT_HOST,
-    root: Path = REPO_ROOT,
+    root: Path = NOTEBOOK_ROOT,
     python: str = sys.executable,
 ) -> list[str]:
     """The Voila command line: tree mode over ``root``, local only, idle kernels culled, no browser."""
@@ -155,7 +159,7 @@ def voila_command(
 
 
 def voila_environment(base: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The environment for Voila: the repository's Jupyter folder first on JUPYTER_PATH (templates)."""
+    """The environment for Voila: the kit's Jupyter folder first on JUPYTER_PATH (templates)."""
     env = dict(os.environ if base is None else base)
     extra = env.get("JUPYTER_PATH", "")
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(JUPYTER_DIR), extra) if p)
@@ -182,6 +186,13 @@ def run(args: argparse.Namespace) -> int:
     """Start Voila, print the landing page's address, and wait until it stops (Ctrl+C)."""
     host: str = args.host
     port: int = args.port
+    if not (NOTEBOOK_ROOT / LANDING_PAGE).is_file():
+        print(
+            f"The kit's notebooks are missing from {NOTEBOOK_ROOT}: reinstall shengji-kit. · "
+            f"在 {NOTEBOOK_ROOT} 中找不到课程笔记本，请重新安装 shengji-kit。",
+            file=sys.stderr,
+        )
+        return 1
     print(f"Open · 请打开: {landing_url(port, host)}", flush=True)
     print("Stop with Ctrl+C · 按 Ctrl+C 停止", flush=True)
     process = subprocess.Popen(voila_command(port, host), env=voila_environment())

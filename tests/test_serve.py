@@ -40,14 +40,14 @@ def notebook(path: Path, *markdown: str) -> Path:
 # --- the command line --------------------------------------------------------------------
 
 
-def test_command_runs_voila_from_this_python_over_the_repository() -> None:
+def test_command_runs_voila_from_this_python_over_the_notebook_root() -> None:
     command = serve.voila_command(9999)
     assert command[:3] == [sys.executable, "-m", "voila"]
     app = parsed_voila(command[3:])
-    assert app.extra_args == [str(serve.REPO_ROOT)]
+    assert app.extra_args == [str(serve.NOTEBOOK_ROOT)]
     for folder in serve.FOLDERS:
-        assert (serve.REPO_ROOT / folder).is_dir()
-    assert (serve.REPO_ROOT / serve.LANDING_PAGE).is_file()
+        assert (serve.NOTEBOOK_ROOT / folder).is_dir()
+    assert (serve.NOTEBOOK_ROOT / serve.LANDING_PAGE).is_file()
 
 
 def test_command_listens_on_loopback_only_and_opens_no_browser() -> None:
@@ -69,7 +69,7 @@ def test_command_culls_idle_kernels_of_closed_tabs() -> None:
     assert manager.cull_busy is False
 
 
-def test_command_uses_the_repository_template_and_config_only() -> None:
+def test_command_uses_the_kit_template_and_config_only() -> None:
     app = parsed_voila(serve.voila_command()[3:])
     assert app.config.VoilaConfiguration.template == serve.TEMPLATE
     assert app.config_file_paths == [str(serve.JUPYTER_DIR)]
@@ -98,7 +98,7 @@ def test_xsrf_hook_reads_the_token() -> None:
     assert Handler.read == 1
 
 
-def test_environment_puts_the_repository_jupyter_folder_first() -> None:
+def test_environment_puts_the_kit_jupyter_folder_first() -> None:
     env = serve.voila_environment({"JUPYTER_PATH": "/elsewhere", "HOME": "/home/x"})
     assert env["JUPYTER_PATH"].split(os.pathsep) == [str(serve.JUPYTER_DIR), "/elsewhere"]
     assert env["HOME"] == "/home/x"
@@ -197,9 +197,9 @@ def test_catalogue_lists_lessons_then_apps_by_name_without_the_landing_page(tmp_
 def test_catalogue_of_the_repository_finds_every_notebook() -> None:
     found = {entry.path for entry in serve.catalogue()}
     on_disk = {
-        path.relative_to(serve.REPO_ROOT).as_posix()
+        path.relative_to(serve.NOTEBOOK_ROOT).as_posix()
         for folder in serve.FOLDERS
-        for path in (serve.REPO_ROOT / folder).glob("*.ipynb")
+        for path in (serve.NOTEBOOK_ROOT / folder).glob("*.ipynb")
     }
     assert found == on_disk - {serve.LANDING_PAGE}
     for entry in serve.catalogue():

@@ -23,9 +23,7 @@ from playwright.sync_api import (
     Error as PlaywrightError,
 )
 
-from shengji_kit import serve
-
-ARTIFACTS = serve.REPO_ROOT / "test-artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 # Opening a notebook starts a kernel and runs every cell before the page arrives.
 PAGE_TIMEOUT_MS = 90_000
 ACTION_TIMEOUT_MS = 20_000
