@@ -147,7 +147,7 @@ class Round:
         if self._play is None:
             actions = self._auction.legal_actions(seat)
         else:
-            actions = [Action(PLAY, cards) for cards in self._play.legal(seat, limit)]
+            actions = self._play.legal_actions(seat, limit)
             self._cache_key = (self._version, seat)
             self._cache = actions
             self._cache_ids = set(map(id, actions))
@@ -189,8 +189,8 @@ class Round:
         play = self._play
         done = self.result is not None
         if play is not None:
-            hand = tuple(play.hands[seat])
-            sizes = (len(play.hands[0]), len(play.hands[1]), len(play.hands[2]), len(play.hands[3]))
+            hand = play.hand(seat)
+            sizes = (play.sizes[0], play.sizes[1], play.sizes[2], play.sizes[3])
         else:
             sort_trump = auction.trump or Trump(self.levels[seat % 2], None)
             hand = tuple(sort_trump.sorted(auction.hands[seat]))
@@ -227,7 +227,7 @@ class Round:
         auction = self._auction
         found: Counter[int] = Counter(card.index for card in auction.deck[auction.dealt : 100])
         found.update(card.index for card in auction.kitty)
-        hands = self._play.hands if self._play is not None else auction.hands
+        hands = [self._play.hand(seat) for seat in range(4)] if self._play is not None else auction.hands
         for hand in hands:
             found.update(card.index for card in hand)
         if self._play is not None:
@@ -268,7 +268,7 @@ class Round:
             self._auction.check(seat, action)
             return None
         if self._cache_key == (self._version, seat) and id(action) in self._cache_ids:
-            return Checked(tuple(self._play.trump.sorted(action.cards)))
+            return self._play.listed(action.cards)
         return self._play.check(seat, action.cards)
 
     def _start_play(self) -> None:

@@ -10,17 +10,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..engine.card_index import cards_of, face_counts, faces_in_order, index_tables
 from ..engine.cards import CARDS, Card, codes, symbols
 from ..engine.errors import RuleError
-from ..engine.follow import check_follow, legal_leads, legal_plays, missing_cards
+from ..engine.follow import check_follow, missing_cards
 from ..engine.rules import Rules
 from ..engine.shapes import THROW, shape
 from ..engine.throws import ThrowCheck, check_throw
-from ..engine.tricks import trick_winner
 from ..engine.trump import Trump
-from .actions import Event
+from .actions import PLAY, Action, Event
+from .fastrules import Faces, follow_faces, lead_faces, winner_index
 
 CARD_POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
+_SHORT_ACTIONS: dict[Faces, Action] = {}
+
+
+def play_action(faces: Faces) -> Action:
+    """The play action of these faces; singles and pairs are made once and shared."""
+    if len(faces) > 2:
+        return Action(PLAY, cards_of(faces))
+    action = _SHORT_ACTIONS.get(faces)
+    if action is None:
+        action = _SHORT_ACTIONS[faces] = Action(PLAY, cards_of(faces))
+    return action
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,16 +73,25 @@ class Checked:
 
 
 class TrickPlay:
-    """Trick-by-trick play from the first lead to the last card."""
+    """Trick-by-trick play from the first lead to the last card.
+
+    Hands are kept as count arrays over faces (``counts[seat][face]``) and listed plays come from
+    ``fastrules``; ``Card`` tuples are built only for what leaves the class (hands, plays, events).
+    """
 
     def __init__(self, hands: Sequence[Sequence[Card]], trump: Trump, rules: Rules, dealer: int) -> None:
         self.trump = trump
         self.rules = rules
         self.dealer = dealer
-        self.hands: list[list[Card]] = [trump.sorted(hand) for hand in hands]
-        self.first_hands: tuple[tuple[Card, ...], ...] = tuple(tuple(h) for h in self.hands)
+        self.tables = index_tables(trump)
+        self.counts: list[list[int]] = [face_counts(hand) for hand in hands]
+        self.sizes: list[int] = [len(hand) for hand in hands]
+        self._hands: list[tuple[Card, ...] | None] = [None] * 4
+        self.first_hands: tuple[tuple[Card, ...], ...] = tuple(self.hand(seat) for seat in range(4))
         self.leader = dealer
         self.plays: list[tuple[Card, ...]] = []
+        self.faces: list[Faces] = []
+        """The current trick's plays as faces (``plays`` as ints)."""
         self.attempt: tuple[Card, ...] | None = None
         self.blocker: int | None = None
         self.tricks: list[Trick] = []
@@ -78,9 +99,21 @@ class TrickPlay:
         self.failed_throws: list[tuple[int, ThrowCheck]] = []
 
     @property
+    def hands(self) -> list[list[Card]]:
+        """The four hands, each sorted (a fresh list of lists)."""
+        return [list(self.hand(seat)) for seat in range(4)]
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """One seat's hand, sorted (cached until the seat plays)."""
+        cached = self._hands[seat]
+        if cached is None:
+            cached = self._hands[seat] = cards_of(faces_in_order(self.counts[seat], self.tables))
+        return cached
+
+    @property
     def done(self) -> bool:
         """Every card has been played (25 tricks when all leads are singles, fewer otherwise)."""
-        return not self.plays and not any(self.hands)
+        return not self.plays and not any(self.sizes)
 
     @property
     def to_act(self) -> int | None:
@@ -89,24 +122,31 @@ class TrickPlay:
     def is_attacker(self, seat: int) -> bool:
         return seat % 2 != self.dealer % 2
 
+    def legal_faces(self, seat: int, limit: int | None) -> list[Faces]:
+        """Listed plays as faces: every single, pair and tractor to lead; up to ``limit`` follows."""
+        if not self.faces:
+            found = lead_faces(self.counts[seat], self.tables)
+            return found if limit is None else found[:limit]
+        return follow_faces(self.faces[0], self.counts[seat], self.tables, limit)
+
     def legal(self, seat: int, limit: int | None) -> list[tuple[Card, ...]]:
         """Listed plays: every single, pair and tractor to lead; up to ``limit`` follows."""
-        hand = self.hands[seat]
-        if not self.plays:
-            return [tuple(p) for p in legal_leads(hand, self.trump)]
-        lead = self.plays[0]
-        if len(lead) == 1:
-            # A single lead: any card of the led suit, or any card when void (RULES.md §5).
-            suit_of = self.trump.tables.suit_of
-            suit = suit_of[lead[0].index]
-            pool = [card for card in hand if suit_of[card.index] == suit] or hand
-            singles: list[tuple[Card, ...]] = [(card,) for card in dict.fromkeys(pool)]
-            return singles[:limit]
-        return [tuple(p) for p in legal_plays(lead, hand, self.trump, limit=limit)]
+        return [cards_of(faces) for faces in self.legal_faces(seat, limit)]
+
+    def legal_actions(self, seat: int, limit: int | None) -> list[Action]:
+        """``legal`` as play actions (short ones shared between rounds: actions are immutable)."""
+        return [play_action(faces) for faces in self.legal_faces(seat, limit)]
+
+    def listed(self, cards: Sequence[Card]) -> Checked:
+        """Accept a play taken from ``legal`` (no check needed)."""
+        if len(cards) < 2:
+            return Checked(tuple(cards))
+        position = self.tables.position
+        return Checked(tuple(sorted(cards, key=lambda card: position[card.index])))
 
     def check(self, seat: int, cards: Sequence[Card]) -> Checked:
         """Is ``cards`` a legal lead or follow for ``seat``? Raises ``RuleError`` if not."""
-        hand = self.hands[seat]
+        hand = self.hand(seat)
         if not cards:
             raise RuleError("empty_play")
         if self.plays:
@@ -120,16 +160,20 @@ class TrickPlay:
         lead = shape(cards, self.trump)
         if lead.kind != THROW:
             return Checked(tuple(self.trump.sorted(cards)))
-        others = [self.hands[(seat + k) % 4] for k in (1, 2, 3)]
+        others = [self.hand((seat + k) % 4) for k in (1, 2, 3)]
         result = check_throw(cards, others, self.trump, self.rules)
         return Checked(tuple(self.trump.sorted(result.forced)), result)
 
     def apply(self, seat: int, checked: Checked) -> tuple[Event, list[Event]]:
         """Play accepted cards; returns the play's event and what followed (a finished trick)."""
-        hand = self.hands[seat]
-        for card in checked.cards:
-            hand.remove(card)
+        counts = self.counts[seat]
+        faces = tuple(card.index for card in checked.cards)
+        for face in faces:
+            counts[face] -= 1
+        self.sizes[seat] -= len(faces)
+        self._hands[seat] = None
         self.plays.append(checked.cards)
+        self.faces.append(faces)
         event = self._play_event(seat, checked)
         then: list[Event] = []
         if len(self.plays) == 4:
@@ -159,8 +203,8 @@ class TrickPlay:
         return Event(kind, seat, checked.cards, params, throw)
 
     def _finish_trick(self) -> Event:
-        winner = (self.leader + trick_winner(self.plays, self.trump)) % 4
-        won = sum(CARD_POINTS[card.index] for play in self.plays for card in play)
+        winner = (self.leader + winner_index(self.faces, self.tables)) % 4
+        won = sum(CARD_POINTS[face] for play in self.faces for face in play)
         trick = Trick(
             len(self.tricks) + 1, self.leader, tuple(self.plays), winner, won, self.attempt, self.blocker
         )
@@ -169,6 +213,7 @@ class TrickPlay:
             self.attackers_points += won
         self.leader = winner
         self.plays = []
+        self.faces = []
         self.attempt = None
         self.blocker = None
         params = {"seat": winner, "number": trick.number, "points": won}

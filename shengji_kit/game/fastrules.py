@@ -1,0 +1,136 @@
+"""The hot rules over faces (ints 0..53) and count arrays: listing leads and follows, trick winners.
+
+Every function here gives exactly what the engine gives (same plays, same order, same winner)
+for the cases it handles itself: leads of any hand, follows of a single or a pair, winners of
+tricks led by a single or a pair. Other cases (tractor and throw leads) are handed to the engine
+over ``Card`` objects, so the rules stay written once; tests/game/test_fast_rules.py proves the
+equality on random positions.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+
+from ..engine.card_index import EFFECTIVE_SUITS, IndexTables, cards_of, faces_in_order
+from ..engine.cards import CARDS
+from ..engine.follow import legal_plays
+from ..engine.tricks import trick_winner
+from ..engine.trump import TRUMP
+
+Faces = tuple[int, ...]
+
+
+def lead_faces(counts: Sequence[int], tables: IndexTables) -> list[Faces]:
+    """Every distinct single, pair and tractor of the hand, in ``engine.legal_leads`` order."""
+    step = tables.step
+    found: list[Faces] = []
+    for suit in EFFECTIVE_SUITS:
+        held = [face for face in tables.suit_faces[suit] if counts[face]]
+        if not held:
+            continue
+        found.extend((face,) for face in held)
+        pairs = [face for face in held if counts[face] >= 2]
+        found.extend((face, face) for face in pairs)
+        if len(pairs) >= 2:
+            found.extend(_tractors(pairs, step))
+    return found
+
+
+def _tractors(pairs: list[int], step: Sequence[int]) -> Iterator[Faces]:
+    """Tractors from pair faces (strongest first), in the engine's order."""
+    by_step: dict[int, list[int]] = {}
+    for face in pairs:
+        by_step.setdefault(step[face], []).append(face)
+    steps = sorted(by_step)
+    for i in range(len(steps)):
+        run_end = i
+        while run_end + 1 < len(steps) and steps[run_end + 1] == steps[run_end] + 1:
+            run_end += 1
+        for last in range(i + 1, run_end + 1):
+            choices = [by_step[s] for s in steps[i : last + 1]]
+            for faces in itertools.product(*choices):
+                yield tuple(face for face in reversed(faces) for _ in (0, 1))
+
+
+def follow_faces(
+    lead: Faces, counts: Sequence[int], tables: IndexTables, limit: int | None = None
+) -> list[Faces]:
+    """The listed follows of ``lead`` (as ``TrickPlay.legal`` lists them), up to ``limit``."""
+    suit = tables.suit_of[lead[0]]
+    if len(lead) == 1:
+        pool = [face for face in tables.suit_faces[suit] if counts[face]]
+        if not pool:
+            pool = [face for face in tables.order if counts[face]]
+        singles: list[Faces] = [(face,) for face in pool]
+        return singles if limit is None else singles[:limit]
+    if len(lead) == 2 and lead[0] == lead[1]:
+        plays = _pair_follows(suit, counts, tables)
+        return plays if limit is None else plays[:limit]
+    hand = cards_of(faces_in_order(counts, tables))
+    found = legal_plays(cards_of(lead), hand, tables.trump, limit=limit)
+    return [tuple(card.index for card in play) for play in found]
+
+
+def _pair_follows(suit: str, counts: Sequence[int], tables: IndexTables) -> list[Faces]:
+    """``engine.legal_plays`` for a pair lead, over counts."""
+    held = [face for face in tables.suit_faces[suit] if counts[face]]
+    in_suit = sum(counts[face] for face in held)
+    if in_suit < 2:
+        must = tuple(held)
+        others = [face for face in tables.order if counts[face] and tables.suit_of[face] != suit]
+        return [must + rest for rest in _multiset_combinations(others, counts, 2 - in_suit)]
+    pairs: list[Faces] = [(face, face) for face in held if counts[face] >= 2]
+    if pairs:
+        return pairs
+    return list(itertools.combinations(held, 2))
+
+
+def _multiset_combinations(faces: list[int], counts: Sequence[int], size: int) -> list[Faces]:
+    """Distinct choices of ``size`` cards (copies counted) from faces in order, lexicographic."""
+    found: list[Faces] = []
+
+    def extend(start: int, chosen: Faces) -> None:
+        if len(chosen) == size:
+            found.append(chosen)
+            return
+        for j in range(start, len(faces)):
+            face = faces[j]
+            taken = chosen.count(face)
+            if taken < counts[face]:
+                extend(j, (*chosen, face))
+
+    extend(0, ())
+    return found
+
+
+def winner_index(plays: Sequence[Faces], tables: IndexTables) -> int:
+    """Index into ``plays`` of the play that takes the trick (``engine.trick_winner``)."""
+    lead = plays[0]
+    single = len(lead) == 1
+    if not single and not (len(lead) == 2 and lead[0] == lead[1]):
+        return trick_winner([[CARDS[face] for face in play] for play in plays], tables.trump)
+    suit_of = tables.suit_of
+    step = tables.step
+    suit = suit_of[lead[0]]
+    winner, best, ruffed = 0, step[lead[0]], False
+    for i in range(1, len(plays)):
+        play = plays[i]
+        face = play[0]
+        if not single and play[1] != face:
+            continue  # two singles never beat a pair
+        face_suit = suit_of[face]
+        if face_suit == suit:
+            if not ruffed and step[face] > best:
+                winner, best = i, step[face]
+        elif face_suit == TRUMP and (not ruffed or step[face] > best):
+            winner, best, ruffed = i, step[face], True
+    return winner
+
+
+def sort_faces(faces: Faces, tables: IndexTables) -> Faces:
+    """Faces in sorted-hand order."""
+    if len(faces) < 2:
+        return faces
+    position = tables.position
+    return tuple(sorted(faces, key=lambda face: position[face]))
