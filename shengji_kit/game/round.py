@@ -113,10 +113,10 @@ class Round:
 
     @property
     def to_act(self) -> int | None:
+        if self._play is not None:
+            return self._play.next_seat
         if self.result is not None:
             return None
-        if self._play is not None:
-            return self._play.to_act
         return self._auction.to_act
 
     @property
@@ -215,9 +215,9 @@ class Round:
             hand_sizes=sizes,
             cards_dealt=auction.dealt,
             kitty=kitty,
-            trick=play.current() if play is not None else (),
+            trick=play.trick if play is not None else (),
             attempt=play.attempt if play is not None else None,
-            tricks=tuple(play.tricks) if play is not None else (),
+            tricks=play.finished if play is not None else (),
             attackers_points=play.attackers_points if play is not None else 0,
             result=self.result,
         )

@@ -23,6 +23,7 @@ from .fastrules import Faces, follow_faces, lead_faces, winner_index
 
 CARD_POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
 _SHORT_ACTIONS: dict[Faces, Action] = {}
+SINGLE_ACTIONS: tuple[Action, ...] = tuple(Action(PLAY, (card,)) for card in CARDS)
 
 
 def play_action(faces: Faces) -> Action:
@@ -85,10 +86,18 @@ class TrickPlay:
         self.dealer = dealer
         self.tables = index_tables(trump)
         self.counts: list[list[int]] = [face_counts(hand) for hand in hands]
+        self.sorted_faces: list[list[int]] = [faces_in_order(counts, self.tables) for counts in self.counts]
+        """Each hand as faces in sorted-hand order (copies repeated)."""
         self.sizes: list[int] = [len(hand) for hand in hands]
         self._hands: list[tuple[Card, ...] | None] = [None] * 4
         self.first_hands: tuple[tuple[Card, ...], ...] = tuple(self.hand(seat) for seat in range(4))
         self.leader = dealer
+        self.next_seat: int | None = dealer if any(self.sizes) else None
+        """The seat to play (None once every card is played)."""
+        self.trick: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+        """The current trick's plays so far, as (seat, cards)."""
+        self.finished: tuple[Trick, ...] = ()
+        """``tricks`` as a tuple (views share it)."""
         self.plays: list[tuple[Card, ...]] = []
         self.faces: list[Faces] = []
         """The current trick's plays as faces (``plays`` as ints)."""
@@ -107,17 +116,17 @@ class TrickPlay:
         """One seat's hand, sorted (cached until the seat plays)."""
         cached = self._hands[seat]
         if cached is None:
-            cached = self._hands[seat] = cards_of(faces_in_order(self.counts[seat], self.tables))
+            cached = self._hands[seat] = tuple(map(CARDS.__getitem__, self.sorted_faces[seat]))
         return cached
 
     @property
     def done(self) -> bool:
         """Every card has been played (25 tricks when all leads are singles, fewer otherwise)."""
-        return not self.plays and not any(self.sizes)
+        return self.next_seat is None
 
     @property
     def to_act(self) -> int | None:
-        return None if self.done else (self.leader + len(self.plays)) % 4
+        return self.next_seat
 
     def is_attacker(self, seat: int) -> bool:
         return seat % 2 != self.dealer % 2
@@ -135,7 +144,11 @@ class TrickPlay:
 
     def legal_actions(self, seat: int, limit: int | None) -> list[Action]:
         """``legal`` as play actions (short ones shared between rounds: actions are immutable)."""
-        return [play_action(faces) for faces in self.legal_faces(seat, limit)]
+        singles = SINGLE_ACTIONS
+        return [
+            singles[faces[0]] if len(faces) == 1 else play_action(faces)
+            for faces in self.legal_faces(seat, limit)
+        ]
 
     def listed(self, cards: Sequence[Card]) -> Checked:
         """Accept a play taken from ``legal`` (no check needed)."""
@@ -167,17 +180,22 @@ class TrickPlay:
     def apply(self, seat: int, checked: Checked) -> tuple[Event, list[Event]]:
         """Play accepted cards; returns the play's event and what followed (a finished trick)."""
         counts = self.counts[seat]
+        in_order = self.sorted_faces[seat]
         faces = tuple(card.index for card in checked.cards)
         for face in faces:
             counts[face] -= 1
+            in_order.remove(face)
         self.sizes[seat] -= len(faces)
         self._hands[seat] = None
         self.plays.append(checked.cards)
         self.faces.append(faces)
+        self.trick = (*self.trick, (seat, checked.cards))
         event = self._play_event(seat, checked)
         then: list[Event] = []
         if len(self.plays) == 4:
             then.append(self._finish_trick())
+        else:
+            self.next_seat = (seat + 1) % 4
         return event, then
 
     def _play_event(self, seat: int, checked: Checked) -> Event:
@@ -209,11 +227,14 @@ class TrickPlay:
             len(self.tricks) + 1, self.leader, tuple(self.plays), winner, won, self.attempt, self.blocker
         )
         self.tricks.append(trick)
+        self.finished = (*self.finished, trick)
         if self.is_attacker(winner):
             self.attackers_points += won
         self.leader = winner
+        self.next_seat = winner if any(self.sizes) else None
         self.plays = []
         self.faces = []
+        self.trick = ()
         self.attempt = None
         self.blocker = None
         params = {"seat": winner, "number": trick.number, "points": won}
@@ -221,4 +242,4 @@ class TrickPlay:
 
     def current(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
         """The current trick's plays so far, as (seat, cards)."""
-        return tuple(((self.leader + i) % 4, play) for i, play in enumerate(self.plays))
+        return self.trick
