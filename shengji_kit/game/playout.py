@@ -83,8 +83,8 @@ class Playout:
         for counts in (*hands, face_counts(buried)):
             for face, count in enumerate(counts):
                 seen[face] += count
-        for trick in view.tricks:
-            for play in trick.plays:
+        for finished in view.tricks:
+            for play in finished.plays:
                 for card in play:
                     seen[card.index] += 1
         for _, play in view.trick:
