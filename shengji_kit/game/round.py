@@ -77,6 +77,8 @@ class Round:
         self._cache_key: tuple[int, int] = (-1, -1)
         self._cache: list[Action] = []
         self._cache_ids: set[int] = set()
+        self._views: dict[int, SeatView] = {}
+        self._views_version = 0
         self._auction.start()
         self._drain_pending()
 
@@ -137,6 +139,11 @@ class Round:
         return self._auction.deal_number
 
     @property
+    def current_trick(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """The current trick's plays so far as (seat, cards): what every view shows as ``trick``."""
+        return () if self._play is None else self._play.trick
+
+    @property
     def tricks_played(self) -> int:
         return 0 if self._play is None else len(self._play.tricks)
 
@@ -163,7 +170,11 @@ class Round:
 
     def act(self, seat: int, action: Action) -> Event:
         """Take an action for ``seat``; raises ``RuleError`` (state unchanged) if it is not allowed."""
-        checked = self._validate(seat, action)
+        if self._cache_key == (self._version, seat) and id(action) in self._cache_ids:
+            assert self._play is not None  # a play just listed for this seat at this version
+            checked: Checked | None = self._play.listed(action.cards)
+        else:
+            checked = self._validate(seat, action)
         if self._play is None:
             event = self._auction.act(seat, action)
             then = self._auction.pending
@@ -183,7 +194,16 @@ class Round:
         return event
 
     def view(self, seat: int) -> SeatView:
-        """What ``seat`` may see now."""
+        """What ``seat`` may see now (built once per seat and state: views are immutable)."""
+        if self._views_version != self._version:
+            self._views = {}
+            self._views_version = self._version
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self._build_view(seat)
+        return view
+
+    def _build_view(self, seat: int) -> SeatView:
         self._check_seat(seat)
         auction = self._auction
         play = self._play
