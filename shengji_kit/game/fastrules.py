@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
-from ..engine.card_index import EFFECTIVE_SUITS, IndexTables, cards_of, faces_in_order
+from ..engine.card_index import IndexTables, cards_of, faces_in_order
 from ..engine.cards import CARDS
 from ..engine.follow import legal_plays
 from ..engine.tricks import trick_winner
@@ -21,20 +21,35 @@ from ..engine.trump import TRUMP
 Faces = tuple[int, ...]
 
 
-def lead_faces(counts: Sequence[int], tables: IndexTables) -> list[Faces]:
-    """Every distinct single, pair and tractor of the hand, in ``engine.legal_leads`` order."""
-    step = tables.step
+def lead_faces(counts: Sequence[int], tables: IndexTables, in_order: Sequence[int] | None = None) -> list[Faces]:
+    """Every distinct single, pair and tractor of the hand, in ``engine.legal_leads`` order.
+
+    ``in_order`` (the hand's faces in sorted-hand order, copies repeated) saves a scan of all faces.
+    """
+    held = list(dict.fromkeys(in_order)) if in_order is not None else [f for f in tables.order if counts[f]]
+    suit_of = tables.suit_of
     found: list[Faces] = []
-    for suit in EFFECTIVE_SUITS:
-        held = [face for face in tables.suit_faces[suit] if counts[face]]
-        if not held:
-            continue
-        found.extend((face,) for face in held)
-        pairs = [face for face in held if counts[face] >= 2]
-        found.extend((face, face) for face in pairs)
-        if len(pairs) >= 2:
-            found.extend(_tractors(pairs, step))
+    start = 0
+    while start < len(held):
+        suit = suit_of[held[start]]
+        end = start + 1
+        while end < len(held) and suit_of[held[end]] == suit:
+            end += 1
+        group = held[start:end]
+        found += [(face,) for face in group]
+        pairs = [face for face in group if counts[face] >= 2]
+        if pairs:
+            found += [(face, face) for face in pairs]
+            if len(pairs) >= 2:
+                found.extend(_tractors(pairs, tables.step))
+        start = end
     return found
+
+
+def single_follows(suit: str, counts: Sequence[int], tables: IndexTables) -> list[int]:
+    """The faces that may follow a single of ``suit``: the suit's held faces, or every held face."""
+    pool = [face for face in tables.suit_faces[suit] if counts[face]]
+    return pool or [face for face in tables.order if counts[face]]
 
 
 def _tractors(pairs: list[int], step: Sequence[int]) -> Iterator[Faces]:
@@ -59,10 +74,7 @@ def follow_faces(
     """The listed follows of ``lead`` (as ``TrickPlay.legal`` lists them), up to ``limit``."""
     suit = tables.suit_of[lead[0]]
     if len(lead) == 1:
-        pool = [face for face in tables.suit_faces[suit] if counts[face]]
-        if not pool:
-            pool = [face for face in tables.order if counts[face]]
-        singles: list[Faces] = [(face,) for face in pool]
+        singles: list[Faces] = [(face,) for face in single_follows(suit, counts, tables)]
         return singles if limit is None else singles[:limit]
     if len(lead) == 2 and lead[0] == lead[1]:
         plays = _pair_follows(suit, counts, tables)

@@ -19,7 +19,7 @@ from ..engine.shapes import THROW, shape
 from ..engine.throws import ThrowCheck, check_throw
 from ..engine.trump import Trump
 from .actions import PLAY, Action, Event
-from .fastrules import Faces, follow_faces, lead_faces, winner_index
+from .fastrules import Faces, follow_faces, lead_faces, single_follows, winner_index
 
 CARD_POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
 _SHORT_ACTIONS: dict[Faces, Action] = {}
@@ -134,7 +134,7 @@ class TrickPlay:
     def legal_faces(self, seat: int, limit: int | None) -> list[Faces]:
         """Listed plays as faces: every single, pair and tractor to lead; up to ``limit`` follows."""
         if not self.faces:
-            found = lead_faces(self.counts[seat], self.tables)
+            found = lead_faces(self.counts[seat], self.tables, self.sorted_faces[seat])
             return found if limit is None else found[:limit]
         return follow_faces(self.faces[0], self.counts[seat], self.tables, limit)
 
@@ -145,6 +145,10 @@ class TrickPlay:
     def legal_actions(self, seat: int, limit: int | None) -> list[Action]:
         """``legal`` as play actions (short ones shared between rounds: actions are immutable)."""
         singles = SINGLE_ACTIONS
+        if self.faces and len(self.faces[0]) == 1:
+            lead = self.faces[0][0]
+            found = [singles[face] for face in single_follows(self.tables.suit_of[lead], self.counts[seat], self.tables)]
+            return found if limit is None else found[:limit]
         return [
             singles[faces[0]] if len(faces) == 1 else play_action(faces)
             for faces in self.legal_faces(seat, limit)
@@ -153,7 +157,7 @@ class TrickPlay:
     def listed(self, cards: Sequence[Card]) -> Checked:
         """Accept a play taken from ``legal`` (no check needed)."""
         if len(cards) < 2:
-            return Checked(tuple(cards))
+            return Checked(cards if isinstance(cards, tuple) else tuple(cards))
         position = self.tables.position
         return Checked(tuple(sorted(cards, key=lambda card: position[card.index])))
 
