@@ -185,7 +185,8 @@ class TrickPlay:
         """Play accepted cards; returns the play's event and what followed (a finished trick)."""
         counts = self.counts[seat]
         in_order = self.sorted_faces[seat]
-        faces = tuple(card.index for card in checked.cards)
+        cards = checked.cards
+        faces = (cards[0].index,) if len(cards) == 1 else tuple([card.index for card in cards])
         for face in faces:
             counts[face] -= 1
             in_order.remove(face)

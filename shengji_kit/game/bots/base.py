@@ -38,14 +38,16 @@ def bot_at(bots: BotSeats, seat: int) -> Bot | None:
 def advance_bots(rnd: Round, bots: BotSeats) -> list[Event]:
     """Let bots act until the round is over or a seat without a bot must decide."""
     events: list[Event] = []
+    seated = [bot_at(bots, seat) for seat in range(4)]
+    fast = [getattr(bot, "choose_play", None) for bot in seated]
     while True:
         seat = rnd.to_act
         if seat is None:
             return events
-        bot = bot_at(bots, seat)
+        bot = seated[seat]
         if bot is None:
             return events
-        choose_play = getattr(bot, "choose_play", None)
+        choose_play = fast[seat]
         if choose_play is not None and rnd.phase == PLAY_PHASE:
             action = choose_play(PlayTurn(rnd, seat))
         else:
