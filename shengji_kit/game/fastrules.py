@@ -71,48 +71,54 @@ def _tractors(pairs: list[int], step: Sequence[int]) -> Iterator[Faces]:
 def follow_faces(
     lead: Faces, counts: Sequence[int], tables: IndexTables, limit: int | None = None
 ) -> list[Faces]:
-    """The listed follows of ``lead`` (as ``TrickPlay.legal`` lists them), up to ``limit``."""
+    """The listed follows of ``lead`` (``engine.legal_plays`` order), up to ``limit``.
+
+    Done here: single and pair leads, a hand short in the led suit, a lead without pairs, a
+    hand without pairs in the suit. A lead with pairs against a hand with pairs (tractor
+    matching) goes to the engine.
+    """
     suit = tables.suit_of[lead[0]]
-    if len(lead) == 1:
+    n = len(lead)
+    if n == 1:
         singles: list[Faces] = [(face,) for face in single_follows(suit, counts, tables)]
         return singles if limit is None else singles[:limit]
-    if len(lead) == 2 and lead[0] == lead[1]:
-        plays = _pair_follows(suit, counts, tables)
-        return plays if limit is None else plays[:limit]
+    held = [face for face in tables.suit_faces[suit] if counts[face]]
+    in_suit = sum([counts[face] for face in held])
+    if in_suit < n:
+        must = tuple(face for face in held for _ in range(counts[face]))
+        others = [face for face in tables.order if counts[face] and tables.suit_of[face] != suit]
+        return [must + rest for rest in _multiset_combinations(others, counts, n - in_suit, limit)]
+    if len(set(lead)) == n or in_suit == len(held):
+        # No pair led, or none held in the suit: any n cards of the suit.
+        return _multiset_combinations(held, counts, n, limit)
+    if n == 2:
+        pairs: list[Faces] = [(face, face) for face in held if counts[face] >= 2]
+        return pairs if limit is None else pairs[:limit]
     hand = cards_of(faces_in_order(counts, tables))
     found = legal_plays(cards_of(lead), hand, tables.trump, limit=limit)
     return [tuple(card.index for card in play) for play in found]
 
 
-def _pair_follows(suit: str, counts: Sequence[int], tables: IndexTables) -> list[Faces]:
-    """``engine.legal_plays`` for a pair lead, over counts."""
-    held = [face for face in tables.suit_faces[suit] if counts[face]]
-    in_suit = sum(counts[face] for face in held)
-    if in_suit < 2:
-        must = tuple(held)
-        others = [face for face in tables.order if counts[face] and tables.suit_of[face] != suit]
-        return [must + rest for rest in _multiset_combinations(others, counts, 2 - in_suit)]
-    pairs: list[Faces] = [(face, face) for face in held if counts[face] >= 2]
-    if pairs:
-        return pairs
-    return list(itertools.combinations(held, 2))
-
-
-def _multiset_combinations(faces: list[int], counts: Sequence[int], size: int) -> list[Faces]:
-    """Distinct choices of ``size`` cards (copies counted) from faces in order, lexicographic."""
+def _multiset_combinations(faces: list[int], counts: Sequence[int], size: int, limit: int | None) -> list[Faces]:
+    """The first ``limit`` distinct choices of ``size`` cards (copies counted) from faces in order,
+    in lexicographic order (``itertools.combinations`` of the sorted cards, repeats dropped)."""
     found: list[Faces] = []
+    most = -1 if limit is None else limit
+    if most == 0:
+        return found
 
-    def extend(start: int, chosen: Faces) -> None:
+    def extend(start: int, chosen: Faces) -> bool:
         if len(chosen) == size:
             found.append(chosen)
-            return
+            return len(found) == most
         for j in range(start, len(faces)):
             face = faces[j]
-            taken = chosen.count(face)
-            if taken < counts[face]:
-                extend(j, (*chosen, face))
+            if chosen.count(face) < counts[face] and extend(j, (*chosen, face)):
+                return True
+        return False
 
-    extend(0, ())
+    if size >= 0:
+        extend(0, ())
     return found
 
 
