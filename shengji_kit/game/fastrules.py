@@ -122,27 +122,33 @@ def _multiset_combinations(faces: list[int], counts: Sequence[int], size: int, l
     return found
 
 
+def short_play_key(play: Sequence[int], lead_suit: str, tables: IndexTables) -> tuple[int, int] | None:
+    """``engine.play_key`` of a play against a lead of one single or one pair of ``lead_suit``.
+
+    (0, step) follows the led suit, (1, step) ruffs it, None cannot take the trick.
+    """
+    face = play[0]
+    if len(play) == 2 and play[1] != face:
+        return None  # two singles never beat a pair
+    face_suit = tables.suit_of[face]
+    if face_suit == lead_suit:
+        return (0, tables.step[face])
+    if face_suit == TRUMP:
+        return (1, tables.step[face])
+    return None
+
+
 def winner_index(plays: Sequence[Faces], tables: IndexTables) -> int:
     """Index into ``plays`` of the play that takes the trick (``engine.trick_winner``)."""
     lead = plays[0]
-    single = len(lead) == 1
-    if not single and not (len(lead) == 2 and lead[0] == lead[1]):
+    if not (len(lead) == 1 or (len(lead) == 2 and lead[0] == lead[1])):
         return trick_winner([[CARDS[face] for face in play] for play in plays], tables.trump)
-    suit_of = tables.suit_of
-    step = tables.step
-    suit = suit_of[lead[0]]
-    winner, best, ruffed = 0, step[lead[0]], False
+    suit = tables.suit_of[lead[0]]
+    winner, best = 0, (0, tables.step[lead[0]])
     for i in range(1, len(plays)):
-        play = plays[i]
-        face = play[0]
-        if not single and play[1] != face:
-            continue  # two singles never beat a pair
-        face_suit = suit_of[face]
-        if face_suit == suit:
-            if not ruffed and step[face] > best:
-                winner, best = i, step[face]
-        elif face_suit == TRUMP and (not ruffed or step[face] > best):
-            winner, best, ruffed = i, step[face], True
+        key = short_play_key(plays[i], suit, tables)
+        if key is not None and key > best:
+            winner, best = i, key
     return winner
 
 

@@ -12,12 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from ...engine.card_index import index_tables
+from ...engine.card_index import IndexTables, index_tables
 from ...engine.cards import CARDS, Card
 from ...engine.shapes import PAIR, SINGLE, THROW, Shape, has_tractor_above, shape
 from ...engine.tricks import play_key, trick_winner
 from ...engine.trump import TRUMP, Trump
 from ..actions import Action
+from ..fastrules import short_play_key
 from ..trickplay import CARD_POINTS
 from ..views import SeatView
 from .memory import Memory, count_in_suit
@@ -30,7 +31,7 @@ def card_cost(card: Card, trump: Trump) -> int:
 
 
 def play_points(cards: Sequence[Card]) -> int:
-    return sum(CARD_POINTS[card.index] for card in cards)
+    return sum([CARD_POINTS[card.index] for card in cards])
 
 
 @dataclass
@@ -46,6 +47,14 @@ class Table:
     unseen: list[int]
     _cache: dict[tuple[object, ...], bool] = field(default_factory=dict)
     _trumps_out: int | None = None
+    _held: dict[str, int] = field(default_factory=dict)
+    costs: tuple[int, ...] = field(init=False)
+    """``card_cost`` of every face."""
+    tables: IndexTables = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.costs = face_costs(self.trump)
+        self.tables = index_tables(self.trump)
 
     @property
     def opponents(self) -> tuple[int, int]:
@@ -58,8 +67,22 @@ class Table:
         return self._trumps_out
 
     def cost(self, cards: Sequence[Card]) -> int:
-        costs = face_costs(self.trump)
+        costs = self.costs
         return sum([costs[card.index] for card in cards])
+
+    def held(self, suit: str) -> int:
+        """Cards of ``suit`` in the hand."""
+        found = self._held.get(suit)
+        if found is None:
+            suit_of = self.tables.suit_of
+            found = self._held[suit] = sum(1 for card in self.view.hand if suit_of[card.index] == suit)
+        return found
+
+    def key(self, cards: Sequence[Card], lead: Shape) -> tuple[int, int] | None:
+        """``engine.play_key`` of a play against the lead (over faces for a single or pair lead)."""
+        if lead.kind == SINGLE or lead.kind == PAIR:
+            return short_play_key([card.index for card in cards], lead.suit, self.tables)
+        return play_key(cards, lead, self.trump)
 
     def beatable(self, kind: str, pairs: int, top: int, suit: str) -> bool:
         """Could unseen cards of ``suit`` form a ``kind`` above step ``top``?"""
@@ -129,8 +152,7 @@ def lead_score(cards: Sequence[Card], table: Table) -> float:
     ruff_risk = suit != TRUMP and trumps_out > 0 and any(table.void(o, suit) for o in table.opponents)
     points = play_points(cards)
     cost = table.cost(cards)
-    suit_of = trump.tables.suit_of
-    held = sum(1 for card in view.hand if suit_of[card.index] == suit)
+    held = table.held(suit)
     if boss and not ruff_risk:
         score = 40.0 + 8 * len(cards) + 2 * points
         if suit == TRUMP and trumps_out == 0:
@@ -182,7 +204,7 @@ def choose_follow(view: SeatView, actions: list[Action], table: Table) -> Action
     lead = shape(plays[0], trump)
     winner_index = trick_winner(plays, trump)
     winner_seat = view.trick[winner_index][0]
-    best_key = play_key(plays[winner_index], lead, trump)
+    best_key = table.key(plays[winner_index], lead)
     assert best_key is not None
     later = [(view.seat + k) % 4 for k in range(1, 4 - len(plays))]
     later_opponents = [s for s in later if s % 2 != view.seat % 2]
@@ -191,7 +213,7 @@ def choose_follow(view: SeatView, actions: list[Action], table: Table) -> Action
     partner_sure = partner_wins and not any(_can_beat(s, best_key, lead, table) for s in later_opponents)
 
     def score(cards: tuple[Card, ...]) -> float:
-        key = play_key(cards, lead, trump)
+        key = table.key(cards, lead)
         beats = key is not None and key > best_key and not (lead.kind == THROW and key[0] == 0)
         points = play_points(cards)
         cost = table.cost(cards)
