@@ -212,8 +212,12 @@ def choose_follow(view: SeatView, actions: list[Action], table: Table) -> Action
     partner_wins = winner_seat == view.partner
     partner_sure = partner_wins and not any(_can_beat(s, best_key, lead, table) for s in later_opponents)
 
+    suit_of = table.tables.suit_of
+    only_ruffs = lead.kind == THROW  # against a throw only a trump ruff can take the trick
+
     def score(cards: tuple[Card, ...]) -> float:
-        key = table.key(cards, lead)
+        ruff = lead.suit != TRUMP and all(suit_of[card.index] == TRUMP for card in cards)
+        key = table.key(cards, lead) if ruff or not only_ruffs else None
         beats = key is not None and key > best_key and not (lead.kind == THROW and key[0] == 0)
         points = play_points(cards)
         cost = table.cost(cards)
