@@ -10,39 +10,55 @@ equality on random positions.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
 
-from ..engine.card_index import IndexTables, cards_of, faces_in_order
+from ..engine.card_index import EFFECTIVE_SUITS, IndexTables, cards_of, faces_in_order
 from ..engine.cards import CARDS
 from ..engine.follow import legal_plays
 from ..engine.tricks import trick_winner
 from ..engine.trump import TRUMP
 
 Faces = tuple[int, ...]
+T = TypeVar("T")
 
 
-def lead_faces(counts: Sequence[int], tables: IndexTables, in_order: Sequence[int] | None = None) -> list[Faces]:
-    """Every distinct single, pair and tractor of the hand, in ``engine.legal_leads`` order.
+SINGLE_FACES: tuple[Faces, ...] = tuple((face,) for face in range(54))
+PAIR_FACES: tuple[Faces, ...] = tuple((face, face) for face in range(54))
 
-    ``in_order`` (the hand's faces in sorted-hand order, copies repeated) saves a scan of all faces.
+
+def lead_faces(counts: Sequence[int], tables: IndexTables) -> list[Faces]:
+    """Every distinct single, pair and tractor of the hand, in ``engine.legal_leads`` order."""
+    return lead_listing(counts, tables, SINGLE_FACES, PAIR_FACES, _same)
+
+
+def _same(faces: Faces) -> Faces:
+    return faces
+
+
+def lead_listing(
+    counts: Sequence[int],
+    tables: IndexTables,
+    singles: Sequence[T],
+    pairs: Sequence[T],
+    tractor: Callable[[Faces], T],
+) -> list[T]:
+    """``lead_faces`` with each play turned into ``singles[face]``, ``pairs[face]`` or ``tractor(faces)``.
+
+    (``TrickPlay`` lists shared actions this way without building the faces first.)
     """
-    held = list(dict.fromkeys(in_order)) if in_order is not None else [f for f in tables.order if counts[f]]
-    suit_of = tables.suit_of
-    found: list[Faces] = []
-    start = 0
-    while start < len(held):
-        suit = suit_of[held[start]]
-        end = start + 1
-        while end < len(held) and suit_of[held[end]] == suit:
-            end += 1
-        group = held[start:end]
-        found += [(face,) for face in group]
-        pairs = [face for face in group if counts[face] >= 2]
-        if pairs:
-            found += [(face, face) for face in pairs]
-            if len(pairs) >= 2:
-                found.extend(_tractors(pairs, tables.step))
-        start = end
+    found: list[T] = []
+    suit_faces = tables.suit_faces
+    for suit in EFFECTIVE_SUITS:
+        held = [face for face in suit_faces[suit] if counts[face]]
+        if not held:
+            continue
+        found += [singles[face] for face in held]
+        doubled = [face for face in held if counts[face] >= 2]
+        if doubled:
+            found += [pairs[face] for face in doubled]
+            if len(doubled) >= 2:
+                found += [tractor(faces) for faces in _tractors(doubled, tables.step)]
     return found
 
 
@@ -80,7 +96,8 @@ def follow_faces(
     suit = tables.suit_of[lead[0]]
     n = len(lead)
     if n == 1:
-        singles: list[Faces] = [(face,) for face in single_follows(suit, counts, tables)]
+        single = SINGLE_FACES
+        singles: list[Faces] = [single[face] for face in single_follows(suit, counts, tables)]
         return singles if limit is None else singles[:limit]
     held = [face for face in tables.suit_faces[suit] if counts[face]]
     in_suit = sum([counts[face] for face in held])

@@ -19,11 +19,10 @@ from ..engine.shapes import THROW, shape
 from ..engine.throws import ThrowCheck, check_throw
 from ..engine.trump import Trump
 from .actions import PLAY, Action, Event
-from .fastrules import Faces, follow_faces, lead_faces, single_follows, winner_index
+from .fastrules import Faces, follow_faces, lead_faces, lead_listing, single_follows, winner_index
 
 CARD_POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
 _SHORT_ACTIONS: dict[Faces, Action] = {}
-SINGLE_ACTIONS: tuple[Action, ...] = tuple(Action(PLAY, (card,)) for card in CARDS)
 
 
 def play_action(faces: Faces) -> Action:
@@ -34,6 +33,10 @@ def play_action(faces: Faces) -> Action:
     if action is None:
         action = _SHORT_ACTIONS[faces] = Action(PLAY, cards_of(faces))
     return action
+
+
+SINGLE_ACTIONS: tuple[Action, ...] = tuple(play_action((face,)) for face in range(54))
+PAIR_ACTIONS: tuple[Action, ...] = tuple(play_action((face, face)) for face in range(54))
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +137,7 @@ class TrickPlay:
     def legal_faces(self, seat: int, limit: int | None) -> list[Faces]:
         """Listed plays as faces: every single, pair and tractor to lead; up to ``limit`` follows."""
         if not self.faces:
-            found = lead_faces(self.counts[seat], self.tables, self.sorted_faces[seat])
+            found = lead_faces(self.counts[seat], self.tables)
             return found if limit is None else found[:limit]
         return follow_faces(self.faces[0], self.counts[seat], self.tables, limit)
 
@@ -145,7 +148,10 @@ class TrickPlay:
     def legal_actions(self, seat: int, limit: int | None) -> list[Action]:
         """``legal`` as play actions (short ones shared between rounds: actions are immutable)."""
         singles = SINGLE_ACTIONS
-        if self.faces and len(self.faces[0]) == 1:
+        if not self.faces:
+            found = lead_listing(self.counts[seat], self.tables, singles, PAIR_ACTIONS, play_action)
+            return found if limit is None else found[:limit]
+        if len(self.faces[0]) == 1:
             lead = self.faces[0][0]
             found = [singles[face] for face in single_follows(self.tables.suit_of[lead], self.counts[seat], self.tables)]
             return found if limit is None else found[:limit]
