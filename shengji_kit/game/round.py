@@ -186,11 +186,13 @@ class Round:
             event, then = self._play.apply(seat, checked)
             if self._play.done:
                 then.append(self._finish())
-        if then:
-            event = Event(event.kind, event.seat, event.cards, event.params, event.throw, tuple(then))
         self._version += 1
         self.actions.append((seat, action))
-        self.log.extend(event.all())
+        if then:
+            event = Event(event.kind, event.seat, event.cards, event.params, event.throw, tuple(then))
+            self.log.extend(event.all())
+        else:
+            self.log.append(event)
         return event
 
     def view(self, seat: int) -> SeatView:
