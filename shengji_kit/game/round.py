@@ -74,6 +74,7 @@ class Round:
         self.actions: list[tuple[int, Action]] = []
         """Every accepted action in order, as (seat, action): replaying them rebuilds the round."""
         self._version = 0
+        """Bumped by every state change: the listed-plays and view caches are keyed by it."""
         self._cache_key: tuple[int, int] = (-1, -1)
         self._cache: list[Action] = []
         self._cache_ids: set[int] = set()
