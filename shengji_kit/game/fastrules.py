@@ -119,23 +119,20 @@ def follow_faces(
 def _multiset_combinations(faces: list[int], counts: Sequence[int], size: int, limit: int | None) -> list[Faces]:
     """The first ``limit`` distinct choices of ``size`` cards (copies counted) from faces in order,
     in lexicographic order (``itertools.combinations`` of the sorted cards, repeats dropped)."""
+    pool = [face for face in faces for _ in range(counts[face])]
+    combos = itertools.combinations(pool, size)
+    if len(pool) == len(faces):
+        return list(combos if limit is None else itertools.islice(combos, limit))
     found: list[Faces] = []
-    most = -1 if limit is None else limit
-    if most == 0:
+    if limit == 0:
         return found
-
-    def extend(start: int, chosen: Faces) -> bool:
-        if len(chosen) == size:
-            found.append(chosen)
-            return len(found) == most
-        for j in range(start, len(faces)):
-            face = faces[j]
-            if chosen.count(face) < counts[face] and extend(j, (*chosen, face)):
-                return True
-        return False
-
-    if size >= 0:
-        extend(0, ())
+    seen: set[Faces] = set()
+    for combo in combos:
+        if combo not in seen:
+            seen.add(combo)
+            found.append(combo)
+            if len(found) == limit:
+                break
     return found
 
 
