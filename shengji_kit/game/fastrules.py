@@ -1,9 +1,10 @@
 """The hot rules over faces (ints 0..53) and count arrays: listing leads and follows, trick winners.
 
-Every function here gives exactly what the engine gives (same plays, same order, same winner)
-for the cases it handles itself: leads of any hand, follows of a single or a pair, winners of
-tricks led by a single or a pair. Other cases (tractor and throw leads) are handed to the engine
-over ``Card`` objects, so the rules stay written once; tests/game/test_fast_rules.py proves the
+Every function here gives exactly what the engine gives (same plays, same order, same winner).
+Done over counts: every lead listing; follows of a single or a pair, of a hand short in the
+led suit, of a lead without pairs or a hand without pairs in the suit; winners of tricks led by
+a single or a pair. The rest (tractor matching, throws' winners) is handed to the engine over
+``Card`` objects, so the rules stay written once; tests/game/test_fast_rules.py proves the
 equality on random positions.
 """
 
