@@ -10,14 +10,16 @@ refused action never changes the state.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
-from ..engine.cards import Card
+from ..engine.card_index import FACE_POINTS
+from ..engine.cards import LITTLE_JOKER_INDEX, RANKS, Card
 from ..engine.catalogue import Message
 from ..engine.errors import RuleError
 from ..engine.follow import missing_cards
 from ..engine.rules import Rules
 from ..engine.scoring import points
-from ..engine.trump import Trump
+from ..engine.trump import TRUMP, Trump
 from .actions import BURY, DEAL_ON, DECLARE, OVERTURN, PASS, REDEAL, Action, Event
 from .deal import DEALT_CARDS, KITTY_SIZE, kitty_of, receiver, shuffled_deck
 from .declaring import (
@@ -55,6 +57,12 @@ DEALER_TEAM = "dealer_team"
 ATTACKERS = "attackers"
 BEFORE_KITTY = "before_kitty"
 EXCHANGE = "exchange"
+
+
+@cache
+def _showable_faces(levels: tuple[str, str]) -> frozenset[int]:
+    """Faces whose arrival may let a seat show something new: the jokers and the teams' level cards."""
+    return frozenset(face for face in range(54) if face >= LITTLE_JOKER_INDEX or RANKS[face % 13] in levels)
 
 
 class Auction:
@@ -160,9 +168,11 @@ class Auction:
         trump = self.trump
         assert trump is not None
         step = trump.tables.step
+        suit_of = trump.tables.suit_of
 
         def weight(card: Card) -> tuple[int, int, int]:
-            return (int(trump.is_trump(card)), card.points, step[card.index])
+            index = card.index
+            return (int(suit_of[index] == TRUMP), FACE_POINTS[index], step[index])
 
         return tuple(sorted(self.hands[seat], key=weight)[:KITTY_SIZE])
 
@@ -327,14 +337,14 @@ class Auction:
         pass ("not now"), again with each card it receives while it can still show something.
         """
         self.phase = DEAL
-        relevant = set(self.levels)
+        relevant = _showable_faces(self.levels)
         while self.dealt < DEALT_CARDS:
             seat = receiver(self.first, self.dealt)
             card = self.deck[self.dealt]
             self.hands[seat].append(card)
             self.counts[seat][card.index] += 1
             self.dealt += 1
-            if card.is_joker or card.rank in relevant:
+            if card.index in relevant:
                 self._dirty[seat] = True
             if self._dirty[seat] or self._waiting[seat]:
                 self._dirty[seat] = False
@@ -420,7 +430,7 @@ class Auction:
         assert self.dealer is not None
         if self.rules.redeal_allowed:
             attackers = [(self.dealer + 1) % 4, (self.dealer + 3) % 4]
-            self._queue = [s for s in attackers if points(self.hands[s]) < REDEAL_POINTS]
+            self._queue = [s for s in attackers if sum([FACE_POINTS[c.index] for c in self.hands[s]]) < REDEAL_POINTS]
             self.phase = REDEAL_PHASE
             self._run_redeal_window()
         else:

@@ -87,9 +87,12 @@ class Round:
         self.actions: list[tuple[int, Action]] = []
         """Every accepted action in order, as (seat, action): replaying them rebuilds the round."""
         self._version = 0
+        """Bumped by every state change: the listed-plays and view caches are keyed by it."""
         self._cache_key: tuple[int, int] = (-1, -1)
         self._cache: list[Action] = []
         self._cache_ids: set[int] = set()
+        self._views: dict[int, SeatView] = {}
+        self._views_version = 0
         self._auction.start()
         self._drain_pending()
 
@@ -165,10 +168,10 @@ class Round:
 
     @property
     def to_act(self) -> int | None:
+        if self._play is not None:
+            return self._play.next_seat
         if self.result is not None:
             return None
-        if self._play is not None:
-            return self._play.to_act
         return self._auction.to_act
 
     @property
@@ -189,6 +192,11 @@ class Round:
         return self._auction.deal_number
 
     @property
+    def current_trick(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """The current trick's plays so far as (seat, cards): what every view shows as ``trick``."""
+        return () if self._play is None else self._play.trick
+
+    @property
     def tricks_played(self) -> int:
         return 0 if self._play is None else len(self._play.tricks)
 
@@ -199,7 +207,7 @@ class Round:
         if self._play is None:
             actions = self._auction.legal_actions(seat)
         else:
-            actions = [Action(PLAY, cards) for cards in self._play.legal(seat, limit)]
+            actions = self._play.legal_actions(seat, limit)
             self._cache_key = (self._version, seat)
             self._cache = actions
             self._cache_ids = set(map(id, actions))
@@ -215,7 +223,11 @@ class Round:
 
     def act(self, seat: int, action: Action) -> Event:
         """Take an action for ``seat``; raises ``RuleError`` (state unchanged) if it is not allowed."""
-        checked = self._validate(seat, action)
+        if self._cache_key == (self._version, seat) and id(action) in self._cache_ids:
+            assert self._play is not None  # a play just listed for this seat at this version
+            checked: Checked | None = self._play.listed(action.cards)
+        else:
+            checked = self._validate(seat, action)
         if self._play is None:
             event = self._auction.act(seat, action)
             then = self._auction.pending
@@ -227,22 +239,33 @@ class Round:
             event, then = self._play.apply(seat, checked)
             if self._play.done:
                 then.append(self._finish())
-        if then:
-            event = Event(event.kind, event.seat, event.cards, event.params, event.throw, tuple(then))
         self._version += 1
         self.actions.append((seat, action))
-        self.log.extend(event.all())
+        if then:
+            event = Event(event.kind, event.seat, event.cards, event.params, event.throw, tuple(then))
+            self.log.extend(event.all())
+        else:
+            self.log.append(event)
         return event
 
     def view(self, seat: int) -> SeatView:
-        """What ``seat`` may see now."""
+        """What ``seat`` may see now (built once per seat and state: views are immutable)."""
+        if self._views_version != self._version:
+            self._views = {}
+            self._views_version = self._version
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self._build_view(seat)
+        return view
+
+    def _build_view(self, seat: int) -> SeatView:
         self._check_seat(seat)
         auction = self._auction
         play = self._play
         done = self.result is not None
         if play is not None:
-            hand = tuple(play.hands[seat])
-            sizes = (len(play.hands[0]), len(play.hands[1]), len(play.hands[2]), len(play.hands[3]))
+            hand = play.hand(seat)
+            sizes = (play.sizes[0], play.sizes[1], play.sizes[2], play.sizes[3])
         else:
             sort_trump = auction.trump or Trump(self.levels[seat % 2], None)
             hand = tuple(sort_trump.sorted(auction.hands[seat]))
@@ -267,9 +290,9 @@ class Round:
             hand_sizes=sizes,
             cards_dealt=auction.dealt,
             kitty=kitty,
-            trick=play.current() if play is not None else (),
+            trick=play.trick if play is not None else (),
             attempt=play.attempt if play is not None else None,
-            tricks=tuple(play.tricks) if play is not None else (),
+            tricks=play.finished if play is not None else (),
             attackers_points=play.attackers_points if play is not None else 0,
             result=self.result,
         )
@@ -279,7 +302,7 @@ class Round:
         auction = self._auction
         found: Counter[int] = Counter(card.index for card in auction.deck[auction.dealt : 100])
         found.update(card.index for card in auction.kitty)
-        hands = self._play.hands if self._play is not None else auction.hands
+        hands = [self._play.hand(seat) for seat in range(4)] if self._play is not None else auction.hands
         for hand in hands:
             found.update(card.index for card in hand)
         if self._play is not None:
@@ -320,7 +343,7 @@ class Round:
             self._auction.check(seat, action)
             return None
         if self._cache_key == (self._version, seat) and id(action) in self._cache_ids:
-            return Checked(tuple(self._play.trump.sorted(action.cards)))
+            return self._play.listed(action.cards)
         return self._play.check(seat, action.cards)
 
     def _start_play(self) -> None:

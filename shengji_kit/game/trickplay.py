@@ -10,17 +10,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..engine.card_index import cards_of, face_counts, faces_in_order, index_tables
 from ..engine.cards import CARDS, Card, codes
 from ..engine.errors import RuleError
-from ..engine.follow import check_follow, legal_leads, legal_plays, missing_cards
+from ..engine.follow import check_follow, missing_cards
 from ..engine.rules import Rules
 from ..engine.shapes import THROW, shape
 from ..engine.throws import ThrowCheck, check_throw
-from ..engine.tricks import trick_winner
 from ..engine.trump import Trump
-from .actions import Event
+from .actions import PLAY, Action, Event
+from .fastrules import Faces, follow_faces, lead_faces, lead_listing, single_follows, winner_index
 
 CARD_POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
+_SHORT_ACTIONS: dict[Faces, Action] = {}
+
+
+def play_action(faces: Faces) -> Action:
+    """The play action of these faces; singles and pairs are made once and shared."""
+    if len(faces) > 2:
+        return Action(PLAY, cards_of(faces))
+    action = _SHORT_ACTIONS.get(faces)
+    if action is None:
+        action = _SHORT_ACTIONS[faces] = Action(PLAY, cards_of(faces))
+    return action
+
+
+SINGLE_ACTIONS: tuple[Action, ...] = tuple(play_action((face,)) for face in range(54))
+PAIR_ACTIONS: tuple[Action, ...] = tuple(play_action((face, face)) for face in range(54))
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,16 +77,33 @@ class Checked:
 
 
 class TrickPlay:
-    """Trick-by-trick play from the first lead to the last card."""
+    """Trick-by-trick play from the first lead to the last card.
+
+    Hands are kept as count arrays over faces (``counts[seat][face]``) and listed plays come from
+    ``fastrules``; ``Card`` tuples are built only for what leaves the class (hands, plays, events).
+    """
 
     def __init__(self, hands: Sequence[Sequence[Card]], trump: Trump, rules: Rules, dealer: int) -> None:
         self.trump = trump
         self.rules = rules
         self.dealer = dealer
-        self.hands: list[list[Card]] = [trump.sorted(hand) for hand in hands]
-        self.first_hands: tuple[tuple[Card, ...], ...] = tuple(tuple(h) for h in self.hands)
+        self.tables = index_tables(trump)
+        self.counts: list[list[int]] = [face_counts(hand) for hand in hands]
+        self.sorted_faces: list[list[int]] = [faces_in_order(counts, self.tables) for counts in self.counts]
+        """Each hand as faces in sorted-hand order (copies repeated)."""
+        self.sizes: list[int] = [len(hand) for hand in hands]
+        self._hands: list[tuple[Card, ...] | None] = [None] * 4
+        self.first_hands: tuple[tuple[Card, ...], ...] = tuple(self.hand(seat) for seat in range(4))
         self.leader = dealer
+        self.next_seat: int | None = dealer if any(self.sizes) else None
+        """The seat to play (None once every card is played)."""
+        self.trick: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+        """The current trick's plays so far, as (seat, cards)."""
+        self.finished: tuple[Trick, ...] = ()
+        """``tricks`` as a tuple (views share it)."""
         self.plays: list[tuple[Card, ...]] = []
+        self.faces: list[Faces] = []
+        """The current trick's plays as faces (``plays`` as ints)."""
         self.attempt: tuple[Card, ...] | None = None
         self.blocker: int | None = None
         self.tricks: list[Trick] = []
@@ -78,35 +111,65 @@ class TrickPlay:
         self.failed_throws: list[tuple[int, ThrowCheck]] = []
 
     @property
+    def hands(self) -> list[list[Card]]:
+        """The four hands, each sorted (a fresh list of lists)."""
+        return [list(self.hand(seat)) for seat in range(4)]
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """One seat's hand, sorted (cached until the seat plays)."""
+        cached = self._hands[seat]
+        if cached is None:
+            cached = self._hands[seat] = tuple(map(CARDS.__getitem__, self.sorted_faces[seat]))
+        return cached
+
+    @property
     def done(self) -> bool:
         """Every card has been played (25 tricks when all leads are singles, fewer otherwise)."""
-        return not self.plays and not any(self.hands)
+        return self.next_seat is None
 
     @property
     def to_act(self) -> int | None:
-        return None if self.done else (self.leader + len(self.plays)) % 4
+        return self.next_seat
 
     def is_attacker(self, seat: int) -> bool:
         return seat % 2 != self.dealer % 2
 
+    def legal_faces(self, seat: int, limit: int | None) -> list[Faces]:
+        """Listed plays as faces: every single, pair and tractor to lead; up to ``limit`` follows."""
+        if not self.faces:
+            found = lead_faces(self.counts[seat], self.tables)
+            return found if limit is None else found[:limit]
+        return follow_faces(self.faces[0], self.counts[seat], self.tables, limit)
+
     def legal(self, seat: int, limit: int | None) -> list[tuple[Card, ...]]:
         """Listed plays: every single, pair and tractor to lead; up to ``limit`` follows."""
-        hand = self.hands[seat]
-        if not self.plays:
-            return [tuple(p) for p in legal_leads(hand, self.trump)]
-        lead = self.plays[0]
-        if len(lead) == 1:
-            # A single lead: any card of the led suit, or any card when void (RULES.md §5).
-            suit_of = self.trump.tables.suit_of
-            suit = suit_of[lead[0].index]
-            pool = [card for card in hand if suit_of[card.index] == suit] or hand
-            singles: list[tuple[Card, ...]] = [(card,) for card in dict.fromkeys(pool)]
-            return singles[:limit]
-        return [tuple(p) for p in legal_plays(lead, hand, self.trump, limit=limit)]
+        return [cards_of(faces) for faces in self.legal_faces(seat, limit)]
+
+    def legal_actions(self, seat: int, limit: int | None) -> list[Action]:
+        """``legal`` as play actions (short ones shared between rounds: actions are immutable)."""
+        singles = SINGLE_ACTIONS
+        if not self.faces:
+            found = lead_listing(self.counts[seat], self.tables, singles, PAIR_ACTIONS, play_action)
+            return found if limit is None else found[:limit]
+        if len(self.faces[0]) == 1:
+            lead = self.faces[0][0]
+            found = [singles[face] for face in single_follows(self.tables.suit_of[lead], self.counts[seat], self.tables)]
+            return found if limit is None else found[:limit]
+        return [
+            singles[faces[0]] if len(faces) == 1 else play_action(faces)
+            for faces in self.legal_faces(seat, limit)
+        ]
+
+    def listed(self, cards: Sequence[Card]) -> Checked:
+        """Accept a play taken from ``legal`` (no check needed)."""
+        if len(cards) < 2:
+            return Checked(cards if isinstance(cards, tuple) else tuple(cards))
+        position = self.tables.position
+        return Checked(tuple(sorted(cards, key=lambda card: position[card.index])))
 
     def check(self, seat: int, cards: Sequence[Card]) -> Checked:
         """Is ``cards`` a legal lead or follow for ``seat``? Raises ``RuleError`` if not."""
-        hand = self.hands[seat]
+        hand = self.hand(seat)
         if not cards:
             raise RuleError("empty_play")
         if self.plays:
@@ -120,20 +183,30 @@ class TrickPlay:
         lead = shape(cards, self.trump)
         if lead.kind != THROW:
             return Checked(tuple(self.trump.sorted(cards)))
-        others = [self.hands[(seat + k) % 4] for k in (1, 2, 3)]
+        others = [self.hand((seat + k) % 4) for k in (1, 2, 3)]
         result = check_throw(cards, others, self.trump, self.rules)
         return Checked(tuple(self.trump.sorted(result.forced)), result)
 
     def apply(self, seat: int, checked: Checked) -> tuple[Event, list[Event]]:
         """Play accepted cards; returns the play's event and what followed (a finished trick)."""
-        hand = self.hands[seat]
-        for card in checked.cards:
-            hand.remove(card)
+        counts = self.counts[seat]
+        in_order = self.sorted_faces[seat]
+        cards = checked.cards
+        faces = (cards[0].index,) if len(cards) == 1 else tuple([card.index for card in cards])
+        for face in faces:
+            counts[face] -= 1
+            in_order.remove(face)
+        self.sizes[seat] -= len(faces)
+        self._hands[seat] = None
         self.plays.append(checked.cards)
+        self.faces.append(faces)
+        self.trick = (*self.trick, (seat, checked.cards))
         event = self._play_event(seat, checked)
         then: list[Event] = []
         if len(self.plays) == 4:
             then.append(self._finish_trick())
+        else:
+            self.next_seat = (seat + 1) % 4
         return event, then
 
     def _play_event(self, seat: int, checked: Checked) -> Event:
@@ -159,16 +232,20 @@ class TrickPlay:
         return Event(kind, seat, checked.cards, params, throw)
 
     def _finish_trick(self) -> Event:
-        winner = (self.leader + trick_winner(self.plays, self.trump)) % 4
-        won = sum(CARD_POINTS[card.index] for play in self.plays for card in play)
+        winner = (self.leader + winner_index(self.faces, self.tables)) % 4
+        won = sum(CARD_POINTS[face] for play in self.faces for face in play)
         trick = Trick(
             len(self.tricks) + 1, self.leader, tuple(self.plays), winner, won, self.attempt, self.blocker
         )
         self.tricks.append(trick)
+        self.finished = (*self.finished, trick)
         if self.is_attacker(winner):
             self.attackers_points += won
         self.leader = winner
+        self.next_seat = winner if any(self.sizes) else None
         self.plays = []
+        self.faces = []
+        self.trick = ()
         self.attempt = None
         self.blocker = None
         params = {"seat": winner, "number": trick.number, "points": won}
@@ -176,4 +253,4 @@ class TrickPlay:
 
     def current(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
         """The current trick's plays so far, as (seat, cards)."""
-        return tuple(((self.leader + i) % 4, play) for i, play in enumerate(self.plays))
+        return self.trick

@@ -9,12 +9,18 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from ..actions import Action, Event
+from ..auction import PLAY_PHASE
 from ..round import Round
 from ..views import SeatView
+from .turn import PlayTurn
 
 
 class Bot(Protocol):
-    """Anything with ``choose(view, actions) -> Action``."""
+    """Anything with ``choose(view, actions) -> Action``.
+
+    A bot may also have ``choose_play(turn: PlayTurn) -> Action``, the same choice during the
+    tricks from a turn that builds the view and the listed plays only when asked (fast path).
+    """
 
     def choose(self, view: SeatView, actions: list[Action]) -> Action: ...
 
@@ -32,14 +38,20 @@ def bot_at(bots: BotSeats, seat: int) -> Bot | None:
 def advance_bots(rnd: Round, bots: BotSeats) -> list[Event]:
     """Let bots act until the round is over or a seat without a bot must decide."""
     events: list[Event] = []
+    seated = [bot_at(bots, seat) for seat in range(4)]
+    fast = [getattr(bot, "choose_play", None) for bot in seated]
     while True:
         seat = rnd.to_act
         if seat is None:
             return events
-        bot = bot_at(bots, seat)
+        bot = seated[seat]
         if bot is None:
             return events
-        action = bot.choose(rnd.view(seat), rnd.legal_actions(seat))
+        choose_play = fast[seat]
+        if choose_play is not None and rnd.phase == PLAY_PHASE:
+            action = choose_play(PlayTurn(rnd, seat))
+        else:
+            action = bot.choose(rnd.view(seat), rnd.legal_actions(seat))
         events.append(rnd.act(seat, action))
 
 

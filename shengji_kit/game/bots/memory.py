@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ...engine.card_index import index_tables
 from ...engine.cards import CARDS, Card
 from ...engine.shapes import Component
 from ...engine.throws import beating_cards
@@ -71,14 +72,12 @@ class Memory:
 
 
 def count_in_suit(counts: Sequence[int], suit: str, trump: Trump) -> int:
-    suit_of = trump.tables.suit_of
-    return sum(count for index, count in enumerate(counts) if count and suit_of[index] == suit)
+    return sum([counts[face] for face in index_tables(trump).suit_faces[suit]])
 
 
 def cards_in_suit(counts: Sequence[int], suit: str, trump: Trump) -> list[Card]:
-    """The unseen cards of one effective suit, as a card list (copies repeated)."""
-    suit_of = trump.tables.suit_of
-    return [CARDS[index] for index, count in enumerate(counts) if count and suit_of[index] == suit for _ in range(count)]
+    """The unseen cards of one effective suit, as a card list (copies repeated), strongest first."""
+    return [CARDS[face] for face in index_tables(trump).suit_faces[suit] for _ in range(counts[face])]
 
 
 def can_be_beaten(kind: str, pairs: int, top: int, pool: Iterable[Card], trump: Trump) -> bool:

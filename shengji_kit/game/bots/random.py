@@ -12,6 +12,7 @@ import random as _random
 from ...engine.cards import Card
 from ..actions import BURY, PLAY, Action
 from ..views import SeatView
+from .turn import PlayTurn
 
 
 class RandomBot:
@@ -29,6 +30,15 @@ class RandomBot:
             throw = self._throw(view)
             if throw is not None:
                 return throw
+        return actions[self.rng.randrange(len(actions))]
+
+    def choose_play(self, turn: PlayTurn) -> Action:
+        """``choose`` during the tricks, reading the view only to make a throw."""
+        if not turn.trick and self.rng.random() < self.throw_rate:
+            throw = self._throw(turn.view)
+            if throw is not None:
+                return throw
+        actions = turn.actions
         return actions[self.rng.randrange(len(actions))]
 
     def _throw(self, view: SeatView) -> Action | None:

@@ -9,16 +9,19 @@ the table (ruffing if need be), otherwise play the cheapest cards and keep point
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache
 
-from ...engine.cards import Card
-from ...engine.shapes import THROW, Shape, shape
+from ...engine.card_index import IndexTables, index_tables
+from ...engine.cards import CARDS, Card
+from ...engine.shapes import PAIR, SINGLE, THROW, Shape, has_tractor_above, shape
 from ...engine.tricks import play_key, trick_winner
 from ...engine.trump import TRUMP, Trump
 from ..actions import Action
+from ..fastrules import short_play_key
 from ..trickplay import CARD_POINTS
 from ..views import SeatView
-from .memory import Memory, can_be_beaten, cards_in_suit, count_in_suit
+from .memory import Memory, count_in_suit
 
 
 def card_cost(card: Card, trump: Trump) -> int:
@@ -28,17 +31,30 @@ def card_cost(card: Card, trump: Trump) -> int:
 
 
 def play_points(cards: Sequence[Card]) -> int:
-    return sum(CARD_POINTS[card.index] for card in cards)
+    return sum([CARD_POINTS[card.index] for card in cards])
 
 
 @dataclass
 class Table:
-    """One decision's context: the view, what is unseen, and who sits where."""
+    """One decision's context: the view, what is unseen, and who sits where.
+
+    Answers about unseen cards are cached for the decision (every listed play asks the same).
+    """
 
     view: SeatView
     trump: Trump
     memory: Memory
     unseen: list[int]
+    _cache: dict[tuple[object, ...], bool] = field(default_factory=dict)
+    _trumps_out: int | None = None
+    _held: dict[str, int] = field(default_factory=dict)
+    costs: tuple[int, ...] = field(init=False)
+    """``card_cost`` of every face."""
+    tables: IndexTables = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.costs = face_costs(self.trump)
+        self.tables = index_tables(self.trump)
 
     @property
     def opponents(self) -> tuple[int, int]:
@@ -46,10 +62,64 @@ class Table:
         return (seat + 1) % 4, (seat + 3) % 4
 
     def unseen_trumps(self) -> int:
-        return count_in_suit(self.unseen, TRUMP, self.trump)
+        if self._trumps_out is None:
+            self._trumps_out = count_in_suit(self.unseen, TRUMP, self.trump)
+        return self._trumps_out
 
     def cost(self, cards: Sequence[Card]) -> int:
-        return sum(card_cost(card, self.trump) for card in cards)
+        costs = self.costs
+        return sum([costs[card.index] for card in cards])
+
+    def held(self, suit: str) -> int:
+        """Cards of ``suit`` in the hand."""
+        found = self._held.get(suit)
+        if found is None:
+            suit_of = self.tables.suit_of
+            found = self._held[suit] = sum(1 for card in self.view.hand if suit_of[card.index] == suit)
+        return found
+
+    def key(self, cards: Sequence[Card], lead: Shape) -> tuple[int, int] | None:
+        """``engine.play_key`` of a play against the lead (over faces for a single or pair lead)."""
+        if lead.kind == SINGLE or lead.kind == PAIR:
+            return short_play_key([card.index for card in cards], lead.suit, self.tables)
+        return play_key(cards, lead, self.trump)
+
+    def beatable(self, kind: str, pairs: int, top: int, suit: str) -> bool:
+        """Could unseen cards of ``suit`` form a ``kind`` above step ``top``?"""
+        key = (kind, pairs, top, suit)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = unseen_can_beat(kind, pairs, top, suit, self.unseen, self.trump)
+        return found
+
+    def void(self, seat: int, suit: str) -> bool:
+        key = ("void", seat, suit)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self.memory.void(seat, suit, self.unseen)
+        return found
+
+
+@cache
+def face_costs(trump: Trump) -> tuple[int, ...]:
+    """``card_cost`` of every face."""
+    return tuple(card_cost(card, trump) for card in CARDS)
+
+
+def unseen_can_beat(kind: str, pairs: int, top: int, suit: str, unseen: Sequence[int], trump: Trump) -> bool:
+    """``can_be_beaten`` over the unseen count array, for cards of one effective suit."""
+    tables = index_tables(trump)
+    step = tables.step
+    faces = tables.suit_faces[suit]
+    if kind == SINGLE:
+        return any(unseen[face] and step[face] > top for face in faces)
+    if kind == PAIR:
+        return any(unseen[face] >= 2 and step[face] > top for face in faces)
+    per_step = [0] * 16
+    for face in faces:
+        if unseen[face] >= 2:
+            per_step[step[face]] += 1
+    return has_tractor_above(per_step, pairs, top) is not None
 
 
 def safe_throws(table: Table) -> list[tuple[Card, ...]]:
@@ -62,15 +132,11 @@ def safe_throws(table: Table) -> list[tuple[Card, ...]]:
     for suit, cards in by_suit.items():
         if len(cards) < 2:
             continue
-        pool = cards_in_suit(table.unseen, suit, trump)
-        sure = [
-            c for c in shape(cards, trump).components
-            if not can_be_beaten(c.kind, c.pairs, c.top, pool, trump)
-        ]
+        sure = [c for c in shape(cards, trump).components if not table.beatable(c.kind, c.pairs, c.top, suit)]
         throw = tuple(card for c in sure for card in c.cards)
         if len(sure) < 2 or shape(throw, trump).kind != THROW:
             continue
-        if all(not can_be_beaten(c.kind, c.pairs, c.top, pool, trump) for c in shape(throw, trump).components):
+        if all(not table.beatable(c.kind, c.pairs, c.top, suit) for c in shape(throw, trump).components):
             found.append(throw)
     return found
 
@@ -79,18 +145,14 @@ def lead_score(cards: Sequence[Card], table: Table) -> float:
     """How good a lead is: sure winners high, point cards that can be beaten low."""
     trump = table.trump
     view = table.view
-    memory = table.memory
     lead = shape(cards, trump)
     suit = lead.suit
-    pool = cards_in_suit(table.unseen, suit, trump)
-    boss = all(not can_be_beaten(c.kind, c.pairs, c.top, pool, trump) for c in lead.components)
+    boss = all(not table.beatable(c.kind, c.pairs, c.top, suit) for c in lead.components)
     trumps_out = table.unseen_trumps()
-    ruff_risk = suit != TRUMP and trumps_out > 0 and any(
-        memory.void(o, suit, table.unseen) for o in table.opponents
-    )
+    ruff_risk = suit != TRUMP and trumps_out > 0 and any(table.void(o, suit) for o in table.opponents)
     points = play_points(cards)
     cost = table.cost(cards)
-    held = sum(1 for card in view.hand if trump.suit_of(card) == suit)
+    held = table.held(suit)
     if boss and not ruff_risk:
         score = 40.0 + 8 * len(cards) + 2 * points
         if suit == TRUMP and trumps_out == 0:
@@ -107,7 +169,7 @@ def lead_score(cards: Sequence[Card], table: Table) -> float:
     else:
         score += 2 * max(0, 6 - held)
         partner = view.partner
-        if memory.void(partner, suit, table.unseen) and not ruff_risk and trumps_out:
+        if table.void(partner, suit) and not ruff_risk and trumps_out:
             score += 12
     return score
 
@@ -121,20 +183,18 @@ def choose_lead(view: SeatView, actions: list[Action], table: Table) -> Action:
 
 def _can_beat(seat: int, key: tuple[int, int], lead: Shape, table: Table) -> bool:
     """Could ``seat`` (still to play) beat a play whose key against the lead is ``key``?"""
-    trump = table.trump
-    memory = table.memory
     suit = lead.suit
     main_kind, main_pairs = lead.main_shape
-    void = memory.void(seat, suit, table.unseen)
+    void = table.void(seat, suit)
     if key[0] == 1:
         if not void:
             return False
-        return can_be_beaten(main_kind, main_pairs, key[1], cards_in_suit(table.unseen, TRUMP, trump), trump)
+        return table.beatable(main_kind, main_pairs, key[1], TRUMP)
     if suit != TRUMP and void and table.unseen_trumps() >= len(lead.cards):
         return True
     if lead.kind == THROW or void:
         return False
-    return can_be_beaten(main_kind, main_pairs, key[1], cards_in_suit(table.unseen, suit, trump), trump)
+    return table.beatable(main_kind, main_pairs, key[1], suit)
 
 
 def choose_follow(view: SeatView, actions: list[Action], table: Table) -> Action:
@@ -144,7 +204,7 @@ def choose_follow(view: SeatView, actions: list[Action], table: Table) -> Action
     lead = shape(plays[0], trump)
     winner_index = trick_winner(plays, trump)
     winner_seat = view.trick[winner_index][0]
-    best_key = play_key(plays[winner_index], lead, trump)
+    best_key = table.key(plays[winner_index], lead)
     assert best_key is not None
     later = [(view.seat + k) % 4 for k in range(1, 4 - len(plays))]
     later_opponents = [s for s in later if s % 2 != view.seat % 2]
@@ -152,8 +212,12 @@ def choose_follow(view: SeatView, actions: list[Action], table: Table) -> Action
     partner_wins = winner_seat == view.partner
     partner_sure = partner_wins and not any(_can_beat(s, best_key, lead, table) for s in later_opponents)
 
+    suit_of = table.tables.suit_of
+    only_ruffs = lead.kind == THROW  # against a throw only a trump ruff can take the trick
+
     def score(cards: tuple[Card, ...]) -> float:
-        key = play_key(cards, lead, trump)
+        ruff = lead.suit != TRUMP and all(suit_of[card.index] == TRUMP for card in cards)
+        key = table.key(cards, lead) if ruff or not only_ruffs else None
         beats = key is not None and key > best_key and not (lead.kind == THROW and key[0] == 0)
         points = play_points(cards)
         cost = table.cost(cards)
