@@ -183,7 +183,10 @@ def _sample_with_voids(
     holders = len(situation.holders)
     ways = _Ways([(len(cols), allowed) for cols, allowed in classes])
     if ways.ways(0, situation.sizes) == 0:
-        raise RuleError("chances_impossible_voids", {"voids": describe_voids(situation)})
+        raise RuleError(
+            "chances_impossible_voids",
+            {"voids_en": describe_voids(situation, "en"), "voids_zh": describe_voids(situation, "zh")},
+        )
     room = np.tile(np.array(situation.sizes, dtype=np.int64), (samples, 1))
     radix = 1 << 7
     owners = np.empty((samples, len(situation.unseen)), dtype=np.int8)

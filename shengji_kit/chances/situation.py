@@ -91,8 +91,7 @@ class Situation:
         for i, known in enumerate(self.holders):
             if known == holder:
                 return i
-        kitty = " or kitty" if KITTY in self.holders else ""
-        raise RuleError("chances_bad_holder", {"holder": holder, "kitty": kitty})
+        raise RuleError("chances_bad_holder", holder_params(holder, KITTY in self.holders))
 
     def size_of(self, holder: Holder) -> int:
         return self.sizes[self.holder_index(holder)]
@@ -104,6 +103,15 @@ class Situation:
         """How many unseen cards belong to the effective suit ``suit``."""
         letter = effective_suit(suit)
         return sum(1 for c in self.unseen if self.trump.suit_of(c) == letter)
+
+
+def holder_params(holder: object, kitty_hidden: bool) -> dict[str, object]:
+    """Parameters of ``chances_bad_holder`` in both languages."""
+    return {
+        "holder": holder,
+        "kitty_en": ' or "kitty"' if kitty_hidden else "",
+        "kitty_zh": "或 kitty（底牌）" if kitty_hidden else "",
+    }
 
 
 def situation(
