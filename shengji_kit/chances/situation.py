@@ -149,7 +149,7 @@ def situation(
     others = [(seat + k) % 4 for k in (1, 2, 3)]
     for s in list(shown_cards) + list(voids or {}) + list(hand_sizes or {}):
         if s not in others:
-            raise RuleError("chances_bad_holder", {"holder": s, "kitty": ""})
+            raise RuleError("chances_bad_holder", holder_params(s, kitty is None))
     holders: list[Holder] = list(others)
     sizes = [
         (hand_sizes or {}).get(s, len(own)) - len(shown_cards.get(s, ())) for s in others
