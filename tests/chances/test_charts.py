@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from shengji_kit.chances import expected_kitty_gain, kitty_points, situation, split_distribution
+from shengji_kit.engine import explain
 from shengji_kit.render.charts import (
     bar_chart_svg,
     histogram_svg,
@@ -65,3 +68,17 @@ def test_lesson_charts_in_both_languages() -> None:
         assert any("×4" in t for t in gain_texts)
         assert any("扣底" in t for t in gain_texts) == (lang == "zh")
         assert _texts(str(split_chart(splits, "♠ <split>", lang)))[0] == "♠ <split>"
+
+
+def test_catalogue_text_with_markup_stays_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    mark = '<i class="injected">X</i> '
+    for lang in explain.LANGUAGES:
+        for code, template in list(explain.MESSAGES[lang].items()):
+            if code.startswith("ui_chances_"):
+                monkeypatch.setitem(explain.MESSAGES[lang], code, mark + template)
+    kitty = kitty_points(samples=500, seed=2)
+    for lang in explain.LANGUAGES:
+        for svg in (kitty_points_chart(kitty, lang), kitty_gain_chart(expected_kitty_gain(kitty), lang)):
+            root = ET.fromstring(str(svg))
+            assert not [node for node in root.iter() if node.tag.endswith("}i")]
+            assert any(mark.strip() in text for text in _texts(str(svg)))
