@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 from shengji_kit.chances import KITTY, from_view, sample_deals, situation
 from shengji_kit.engine.cards import CARDS, parse_cards
 from shengji_kit.engine.errors import RuleError
-from shengji_kit.game import Round
+from shengji_kit.game import Action, Round
 from shengji_kit.game.bots import RuleBot
+from shengji_kit.game.deal import arrange_deck
 
 from .conftest import HAND, HEARTS_2, small
 
@@ -150,3 +151,28 @@ def test_situation_from_a_real_round_fits_the_true_deal(seed: int, tricks: int) 
     assert sum(sit.sizes) == len(sit.unseen)
     assert Counter(sit.unseen) <= truth, "every unseen copy is really in a hidden hand or the kitty"
     sample_deals(sit, 200, seed=seed)
+
+
+def test_the_rest_of_a_failed_throw_is_known_to_be_in_the_throwers_hand() -> None:
+    deck = arrange_deck({0: "S2 LJ HA HK", 2: "HA", 1: "H3 C5"}, "C3 C4 C6 C7 C8 C9 D3 D4", first=0, seed=0)
+    rnd = Round.new(0, "super_tycoon", 1, 0, ("2", "2"), decks=[deck])
+    rnd.act(0, Action.declare("S2 LJ"))
+    bot = RuleBot()
+    while rnd.phase != "bury":
+        seat = rnd.to_act
+        assert seat is not None
+        actions = rnd.legal_actions(seat)
+        rnd.act(seat, next((a for a in actions if a.kind in ("pass", "deal_on")), actions[0]))
+    rnd.act(0, Action.bury("C3 C4 C6 C7 C8 C9 D3 D4"))
+    while rnd.to_act != 0 or rnd.phase != "play":
+        seat = rnd.to_act
+        assert seat is not None
+        rnd.act(seat, bot.choose(rnd.view(seat), rnd.legal_actions(seat)))
+    assert rnd.act(0, Action.play("HA HK")).kind == "throw_failed"
+    sit = from_view(rnd.view(1))
+    ace = parse_cards("HA")[0]
+    assert sit.copies_unseen(ace) == 1, "the thrower's ♥A is shown, only North's is unseen"
+    assert sit.size_of(0) == len(rnd.view(0).hand) - 1
+    assert KITTY in sit.holders
+    deals = sample_deals(sit, 300, seed=1)
+    assert all(len(deals.hand(i, 0)) == sit.size_of(0) for i in range(0, 300, 50))
