@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import sqrt
 
+from ..engine.explain import render_message
+from . import messages as _messages  # noqa: F401  (registers the catalogue codes)
+
 
 @dataclass(frozen=True)
 class Estimate:
@@ -29,6 +32,18 @@ class Estimate:
     def percent(self, digits: int = 1) -> str:
         """``"42.3%"`` — the sampled value, ready to print."""
         return f"{100 * self.probability:.{digits}f}%"
+
+    def describe(self, lang: str = "en") -> str:
+        """``51.5% (20,000 sampled deals, ± 0.4%); exact: 51.4%`` in ``en`` or ``zh``."""
+        params: dict[str, object] = {
+            "sampled": self.percent(),
+            "samples": f"{self.samples:,}",
+            "error": f"{100 * self.standard_error:.1f}%",
+        }
+        if self.exact is None:
+            return render_message("ui_chances_estimate", params, lang)
+        params["exact"] = f"{100 * self.exact:.1f}%"
+        return render_message("ui_chances_estimate_exact", params, lang)
 
 
 def from_hits(hits: int, samples: int, exact: float | None = None) -> Estimate:

@@ -22,6 +22,8 @@ CHANCES_MESSAGES: dict[str, dict[str, str]] = {
         "ui_chances_pair": "last trick won with a pair (×{multiplier})",
         "ui_chances_sampled": "sampled",
         "ui_chances_exact": "exact",
+        "ui_chances_estimate": "{sampled} ({samples} sampled deals, ± {error})",
+        "ui_chances_estimate_exact": "{sampled} ({samples} sampled deals, ± {error}); exact: {exact}",
     },
     "zh": {
         "chances_too_many_copies": "{card} 共列出了{count}张（手牌、已出和亮出的合计），但这张牌只有2张。",
@@ -40,6 +42,8 @@ CHANCES_MESSAGES: dict[str, dict[str, str]] = {
         "ui_chances_pair": "对子扣底（×{multiplier}）",
         "ui_chances_sampled": "模拟",
         "ui_chances_exact": "精确",
+        "ui_chances_estimate": "{sampled}（模拟{samples}次，误差约 ± {error}）",
+        "ui_chances_estimate_exact": "{sampled}（模拟{samples}次，误差约 ± {error}）；精确值：{exact}",
     },
 }
 

@@ -129,3 +129,11 @@ def test_questions_can_share_one_batch_of_deals() -> None:
 def test_no_trump_level_cards_count_as_trumps() -> None:
     sit = situation(HAND, Trump("3", None))
     assert chance_split("T", (3, 2), sit, samples=20_000, seed=9).agrees(SIGMAS)
+
+
+def test_an_estimate_explains_itself_in_both_languages() -> None:
+    estimate = chance_partner_holds("SA", situation(HAND, HEARTS_2), samples=20_000, seed=1)
+    assert estimate.describe("en").startswith(estimate.percent()) and "exact: 51.4%" in estimate.describe("en")
+    assert "精确值：51.4%" in estimate.describe("zh") and "20,000" in estimate.describe("zh")
+    sampled_only = chance_holds("SA", 1, situation(HAND, HEARTS_2, voids={2: "S"}), samples=500)
+    assert "exact" not in sampled_only.describe("en") and "精确" not in sampled_only.describe("zh")
