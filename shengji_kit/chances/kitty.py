@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..engine.cards import CARDS, Card
+from ..engine.errors import RuleError
 from ..engine.rules import Rules
 from ..engine.scoring import kitty_multiplier
 from ..engine.trump import Trump
@@ -73,6 +74,10 @@ def kitty_points(
         points = (kitty * values[None, :]).sum(axis=1)
     else:
         unseen = tuple(known) if known is not None else FULL_DECK
+        if len(unseen) < KITTY_SIZE:
+            raise RuleError(
+                "chances_sizes_mismatch", {"unseen": len(unseen), "sizes": str(KITTY_SIZE)}
+            )
         values = np.array([c.points for c in unseen], dtype=np.int64)
         keys = rng.random((samples, len(unseen)))
         chosen = np.argpartition(keys, KITTY_SIZE - 1, axis=1)[:, :KITTY_SIZE]

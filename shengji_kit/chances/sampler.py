@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from ..engine.cards import Card
 from ..engine.errors import RuleError
-from ..engine.explain import seat_name
+from ..engine.explain import seat_name, suit_name
 from .situation import KITTY, Holder, Situation, as_card, effective_suit
 
 Seed = int | np.random.Generator | None
@@ -222,13 +222,10 @@ def _labels_within(table: IntArray, size: int, rng: np.random.Generator) -> Owne
 
 
 def describe_voids(situation: Situation, lang: str = "en") -> str:
-    """``East: ♠; West: trumps`` — the voids of a situation in words."""
-    from ..engine.explain import _SUIT_WORDS
-
-    words = _SUIT_WORDS["zh" if lang == "zh" else "en"]
+    """``East: spades; West: clubs trumps`` — the voids of a situation in words."""
     parts = []
     for holder, void in zip(situation.holders, situation.voids, strict=True):
         if void and holder != KITTY:
             name = seat_name(int(holder), lang)
-            parts.append(f"{name}: {' '.join(words[s] for s in sorted(void))}")
+            parts.append(f"{name}: {' '.join(suit_name(s, lang) for s in sorted(void))}")
     return "; ".join(parts) if parts else "-"

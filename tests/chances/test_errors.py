@@ -49,6 +49,7 @@ def test_hand_sizes_that_do_not_fit_the_unseen_cards() -> None:
     error = _refused("chances_sizes_mismatch", situation, HAND, HEARTS_2, "SA")
     assert "82" in error.message("en")
     _refused("chances_sizes_mismatch", situation, HAND, HEARTS_2, hand_sizes={1: 30})
+    _refused("chances_sizes_mismatch", kitty_points, situation(HAND, HEARTS_2).unseen[:5])
 
 
 def test_impossible_voids() -> None:
