@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..engine.cards import Card
+from ..engine.cards import CARDS, Card
 from ..engine.errors import RuleError
 from ..engine.rules import Rules
 from ..engine.shapes import shape
@@ -151,7 +151,8 @@ def chance_throw_stands(
     """The chance that ``throw``, led now from this seat's hand, stands (engine's ``check_throw``).
 
     Only the thrown suit matters to the check, so each sampled deal is reduced to the three
-    other hands' cards of that suit and the engine is asked once per distinct holding.
+    other hands' cards of that suit and the engine is asked once per distinct holding. The
+    engine runs in Python, so at most ``samples`` deals are checked (also of ``deals`` given).
     """
     cards = as_cards(throw)
     if not cards or Counter(cards) - Counter(situation.hand):
@@ -162,16 +163,18 @@ def chance_throw_stands(
         return Estimate(1.0, drawn.samples, 1.0)
     columns = np.flatnonzero(drawn.suit_index == lead.suit)
     suit_cards = [situation.unseen[j] for j in columns]
+    faces = [card.index for card in suit_cards]
     seats = [situation.holder_index(s) for s in situation.others]
-    owners = drawn.owners[:, columns]
+    owners = drawn.owners[: check_samples(samples), columns]
     verdicts: dict[tuple[tuple[int, ...], ...], bool] = {}
     hits = 0
     for row in owners.tolist():
-        key = tuple(tuple(j for j, h in enumerate(row) if h == seat) for seat in seats)
+        # Copies are ordered by face, so equal holdings give equal keys whichever copy it is.
+        key = tuple(tuple(faces[j] for j, h in enumerate(row) if h == seat) for seat in seats)
         verdict = verdicts.get(key)
         if verdict is None:
-            others = [[suit_cards[j] for j in hand] for hand in key]
+            others = [[CARDS[face] for face in hand] for hand in key]
             verdict = check_throw(cards, others, situation.trump, rules).ok
             verdicts[key] = verdict
         hits += verdict
-    return from_hits(hits, drawn.samples)
+    return from_hits(hits, len(owners))

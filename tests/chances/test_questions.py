@@ -124,6 +124,7 @@ def test_questions_can_share_one_batch_of_deals() -> None:
     again = chance_partner_holds("SA", sit, deals=deals)
     assert first == again and first.samples == 3000
     assert chance_split("S", (6, 5), sit, deals=deals).samples == 3000
+    assert chance_throw_stands("SK SQ", sit, deals=deals, samples=1000).samples == 1000
 
 
 def test_no_trump_level_cards_count_as_trumps() -> None:
