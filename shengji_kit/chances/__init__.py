@@ -1,0 +1,24 @@
+"""Counting and chances 记牌与概率 (lesson 8): sample where the unseen cards are, and what it means.
+
+``situation`` / ``from_view`` say what a seat knows; ``sample_deals`` draws deals consistent
+with it (numpy, exact under voids); the questions answer with an ``Estimate`` and, where a
+closed form exists, the exact value beside it. See docs/chances.md.
+"""
+
+from .estimate import Estimate
+from .kitty import KittyGain, KittyPoints, expected_kitty_gain, kitty_points
+from .questions import (
+    chance_holds,
+    chance_partner_holds,
+    chance_split,
+    chance_throw_stands,
+    split_distribution,
+)
+from .sampler import Deals, sample_deals
+from .situation import KITTY, Situation, from_view, situation
+
+__all__ = [
+    "KITTY", "Deals", "Estimate", "KittyGain", "KittyPoints", "Situation", "chance_holds",
+    "chance_partner_holds", "chance_split", "chance_throw_stands", "expected_kitty_gain",
+    "from_view", "kitty_points", "sample_deals", "situation", "split_distribution",
+]
