@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import sqrt
 
-from ..engine.explain import render_message
-from . import messages as _messages  # noqa: F401  (registers the catalogue codes)
+from ..engine.catalogue import text
 
 
 @dataclass(frozen=True)
@@ -45,9 +44,9 @@ class Estimate:
             "error": f"{100 * self.standard_error:.1f}%",
         }
         if self.exact is None:
-            return render_message("ui_chances_estimate", params, lang)
+            return text("ui_chances_estimate", lang, **params)
         params["exact"] = f"{100 * self.exact:.1f}%"
-        return render_message("ui_chances_estimate_exact", params, lang)
+        return text("ui_chances_estimate_exact", lang, **params)
 
 
 def from_hits(hits: int, samples: int, exact: float | None = None) -> Estimate:

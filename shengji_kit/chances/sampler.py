@@ -185,7 +185,7 @@ def _sample_with_voids(
     if ways.ways(0, situation.sizes) == 0:
         raise RuleError(
             "chances_impossible_voids",
-            {"voids_en": describe_voids(situation, "en"), "voids_zh": describe_voids(situation, "zh")},
+            {"voids": VoidsInWords(situation)},
         )
     room = np.tile(np.array(situation.sizes, dtype=np.int64), (samples, 1))
     radix = 1 << 7
@@ -219,6 +219,16 @@ def _labels_within(table: IntArray, size: int, rng: np.random.Generator) -> Owne
     for h in range(table.shape[1] - 1):
         labels += positions >= bounds[:, h : h + 1]
     return rng.permuted(labels, axis=1)
+
+
+@dataclass(frozen=True)
+class VoidsInWords:
+    """The voids of a situation as a message parameter, written in the message's language."""
+
+    situation: Situation
+
+    def render(self, lang: str) -> str:
+        return describe_voids(self.situation, lang)
 
 
 def describe_voids(situation: Situation, lang: str = "en") -> str:

@@ -13,10 +13,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ..engine.cards import CARDS, Card, parse_cards
+from ..engine.catalogue import Message
 from ..engine.errors import RuleError
 from ..engine.trump import TRUMP, Trump
 from ..game.views import SeatView
-from . import messages as _messages  # noqa: F401  (registers the catalogue codes)
 
 KITTY = "kitty"
 KITTY_SIZE = 8
@@ -106,12 +106,8 @@ class Situation:
 
 
 def holder_params(holder: object, kitty_hidden: bool) -> dict[str, object]:
-    """Parameters of ``chances_bad_holder`` in both languages."""
-    return {
-        "holder": holder,
-        "kitty_en": ' or "kitty"' if kitty_hidden else "",
-        "kitty_zh": "或 kitty（底牌）" if kitty_hidden else "",
-    }
+    """Parameters of ``chances_bad_holder``: the bad value, and the kitty when it can be named."""
+    return {"holder": holder, "kitty": Message("chances_or_kitty") if kitty_hidden else ""}
 
 
 def situation(

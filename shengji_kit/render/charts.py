@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from markupsafe import Markup
 
 from ..chances import Estimate, KittyGain, KittyPoints
-from ..engine.explain import render_message
+from ..engine.catalogue import text
 
 FONT = Markup("font-family=\"'Helvetica Neue',Arial,'Liberation Sans',sans-serif\"")
 BAR_STYLE = Markup('style="fill: var(--sk-brand, #3b82f6)"')
@@ -241,30 +241,30 @@ def kitty_points_chart(kitty: KittyPoints, lang: str = "en") -> Markup:
     """The kitty-points histogram of ``kitty_points(...)``, exact law as markers when known."""
     return histogram_svg(
         kitty.sampled,
-        title=render_message("ui_chances_kitty_title", {"samples": f"{kitty.samples:,}"}, lang),
-        x_label=render_message("ui_chances_points", {}, lang),
-        y_label=render_message("ui_chances_probability", {}, lang),
+        title=text("ui_chances_kitty_title", lang, samples=f"{kitty.samples:,}"),
+        x_label=text("ui_chances_points", lang),
+        y_label=text("ui_chances_probability", lang),
         bin_width=5,
         exact=kitty.exact,
         mean=kitty.mean,
-        sampled_label=render_message("ui_chances_sampled", {}, lang),
-        exact_label=render_message("ui_chances_exact", {}, lang),
+        sampled_label=text("ui_chances_sampled", lang),
+        exact_label=text("ui_chances_exact", lang),
     )
 
 
 def kitty_gain_chart(gain: KittyGain, lang: str = "en") -> Markup:
     """Expected kitty gain when the last trick is won with a single vs a pair."""
     bars = [
-        (render_message("ui_chances_single", {"multiplier": gain.single_multiplier}, lang), gain.single),
-        (render_message("ui_chances_pair", {"multiplier": gain.pair_multiplier}, lang), gain.pair),
+        (text("ui_chances_single", lang, multiplier=gain.single_multiplier), gain.single),
+        (text("ui_chances_pair", lang, multiplier=gain.pair_multiplier), gain.pair),
     ]
     return bar_chart_svg(
         bars,
-        title=render_message("ui_chances_gain_title", {}, lang),
-        value_label=render_message("ui_chances_points", {}, lang),
+        title=text("ui_chances_gain_title", lang),
+        value_label=text("ui_chances_points", lang),
         exact=[gain.exact_single, gain.exact_pair],
-        sampled_label=render_message("ui_chances_sampled", {}, lang),
-        exact_label=render_message("ui_chances_exact", {}, lang),
+        sampled_label=text("ui_chances_sampled", lang),
+        exact_label=text("ui_chances_exact", lang),
         percent=False,
     )
 
@@ -277,8 +277,8 @@ def split_chart(
     return bar_chart_svg(
         [("-".join(str(c) for c in split), estimate.probability) for split, estimate in shown],
         title=title,
-        value_label=render_message("ui_chances_probability", {}, lang),
+        value_label=text("ui_chances_probability", lang),
         exact=[estimate.exact for _, estimate in shown],
-        sampled_label=render_message("ui_chances_sampled", {}, lang),
-        exact_label=render_message("ui_chances_exact", {}, lang),
+        sampled_label=text("ui_chances_sampled", lang),
+        exact_label=text("ui_chances_exact", lang),
     )

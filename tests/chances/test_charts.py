@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from shengji_kit.chances import expected_kitty_gain, kitty_points, situation, split_distribution
-from shengji_kit.engine import explain
+from shengji_kit.engine import catalogue
 from shengji_kit.render.charts import (
     bar_chart_svg,
     histogram_svg,
@@ -72,12 +72,15 @@ def test_lesson_charts_in_both_languages() -> None:
 
 def test_catalogue_text_with_markup_stays_text(monkeypatch: pytest.MonkeyPatch) -> None:
     mark = '<i class="injected">X</i> '
-    for lang in explain.LANGUAGES:
-        for code, template in list(explain.MESSAGES[lang].items()):
+    for lang in catalogue.LANGUAGES:
+        templates = catalogue._CATALOGUE[lang]
+        for code, template in list(templates.items()):
             if code.startswith("ui_chances_"):
-                monkeypatch.setitem(explain.MESSAGES[lang], code, mark + template)
+                (first, field), *rest = template.parts
+                marked = catalogue.Template(mark + template.source, ((mark + first, field), *rest))
+                monkeypatch.setitem(templates, code, marked)
     kitty = kitty_points(samples=500, seed=2)
-    for lang in explain.LANGUAGES:
+    for lang in catalogue.LANGUAGES:
         for svg in (kitty_points_chart(kitty, lang), kitty_gain_chart(expected_kitty_gain(kitty), lang)):
             root = ET.fromstring(str(svg))
             assert not [node for node in root.iter() if node.tag.endswith("}i")]
