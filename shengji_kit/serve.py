@@ -33,6 +33,19 @@ FOLDERS: dict[str, str] = {"lessons": "Lessons · 课程", "notebooks": "Apps ·
 # A kernel left without any open tab is stopped after this many idle seconds.
 CULL_IDLE_SECONDS = 600
 CULL_INTERVAL_SECONDS = 60
+# A kernel that has not answered within this many seconds of starting is given up (that page only).
+KERNEL_READY_SECONDS = 90
+# A notebook cell that runs longer than this is stopped, and its page says so.
+CELL_SECONDS = 120
+# What a learner reads instead of a traceback (the traceback stays in the server log).
+CELL_ERROR_NOTE = (
+    "This page could not be set up. Reload the page to try again; if it happens again, tell your teacher."
+    " · 页面没能准备好。请重新加载页面再试；如果再次出现，请告诉老师。"
+)
+CELL_TIMEOUT_NOTE = (
+    "The server is too busy right now. Reload the page in a minute."
+    " · 服务器现在太忙。请过一分钟重新加载页面。"
+)
 
 
 @dataclass(frozen=True)
@@ -142,7 +155,15 @@ def voila_command(
         f"--VoilaConfiguration.template={TEMPLATE}",
         "--VoilaConfiguration.theme=light",
         "--VoilaConfiguration.allow_template_override=NO",
-        "--VoilaConfiguration.show_tracebacks=True",
+        # Tracebacks (with server paths) stay in the server log; learners read CELL_ERROR_NOTE.
+        "--VoilaConfiguration.show_tracebacks=False",
+        f"--VoilaExecutor.cell_error_instruction={CELL_ERROR_NOTE}",
+        f"--VoilaExecutor.cell_timeout_instruction={CELL_TIMEOUT_NOTE}",
+        f"--VoilaExecutor.startup_timeout={KERNEL_READY_SECONDS}",
+        f"--VoilaExecutor.timeout={CELL_SECONDS}",
+        # Kernels talk over Unix sockets named after their connection file: with TCP, two kernels
+        # starting at once could pick the same free port, one then failed and Voila hung on it.
+        "--KernelManager.transport=ipc",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
         "--MappingKernelManager.cull_connected=False",
