@@ -50,6 +50,7 @@ class PlayApp(Observable):
         self.notes = tuple(notes)
         self.finished_rounds: list[RoundActions] = []
         self.controller = self._control(self.match.new_round())
+        self._keep()
 
     def _control(self, rnd: Round) -> TableController:
         controller = TableController(
