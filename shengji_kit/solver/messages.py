@@ -22,6 +22,8 @@ SOLVER_MESSAGES: dict[str, dict[str, str]] = {
         "position_kitty_size": "{field}: the kitty holds at most 8 cards, not {count}.",
         "position_bad_points": "{field}: {value} is not possible; points so far are a multiple of 5 from 0 to {most} (200 minus the points still in the hands and kitty).",
         "position_bad_toml": "The position file is not valid TOML: {detail}",
+        "solve_too_large": "the hands hold {cards} cards each; the solver finishes positions of at most {most} cards per hand (time grows about fivefold per card).",
+        "solve_time_limit": "no answer within the time limit of {seconds} s ({nodes} positions searched, {cards} cards per hand). Try a smaller position or a longer --time-limit.",
     },
     "zh": {
         "position_not_table": "{field} 必须是一个字段表，而不是 {value}。",
@@ -40,6 +42,8 @@ SOLVER_MESSAGES: dict[str, dict[str, str]] = {
         "position_kitty_size": "{field}：底牌最多 8 张，而不是 {count} 张。",
         "position_bad_points": "{field}：{value} 不可能；已得分必须是 5 的倍数，在 0 到 {most} 之间（200 减去手牌和底牌里还剩的分）。",
         "position_bad_toml": "局面文件不是有效的 TOML：{detail}",
+        "solve_too_large": "每手有 {cards} 张牌；求解器只能解出每手不超过 {most} 张牌的局面（每多一张牌，用时约增加五倍）。",
+        "solve_time_limit": "在 {seconds} 秒的时间限制内没有得到答案（已搜索 {nodes} 个局面，每手 {cards} 张牌）。请换一个更小的局面，或加大 --time-limit。",
     },
 }
 
