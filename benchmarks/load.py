@@ -15,8 +15,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import os
 import re
+import shutil
 import statistics
 import sys
 import tempfile
@@ -172,8 +175,6 @@ async def browser_session(base: str, entries: list[Session], delays: list[float]
     from playwright.async_api import async_playwright  # noqa: PLC0415
 
     async with async_playwright() as driver:
-        import shutil  # noqa: PLC0415
-
         browser = await driver.chromium.launch(executable_path=shutil.which("chromium"), args=chromium.ARGS)
 
         async def one(entry: Session, delay: float) -> None:
@@ -250,10 +251,8 @@ async def sample_memory(watch: Watch) -> None:
             processes = [server, *server.children(recursive=True)]
             rss = 0
             for process in processes:
-                try:
+                with contextlib.suppress(psutil.NoSuchProcess, psutil.AccessDenied):
                     rss += process.memory_info().rss
-                except (psutil.NoSuchProcess, psutil.AccessDenied):
-                    pass
             watch.peak_rss = max(watch.peak_rss, rss)
             watch.peak_kernels = max(watch.peak_kernels, len(kernels(watch.server_pid)))
         except psutil.NoSuchProcess:
@@ -331,8 +330,6 @@ def main(argv: list[str] | None = None) -> int:
 
     data = Path(tempfile.mkdtemp(prefix="shengji-load-"))
     log = data / "voila.log"
-    import os  # noqa: PLC0415
-
     os.environ[ENV_VAR] = str(data / "learners")
     server = start_server(log)
     print(f"server {server.base_url} (log {log})")
