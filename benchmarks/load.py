@@ -266,6 +266,8 @@ def percentile(values: list[float], share: float) -> float:
 
 
 async def run_class(base: str, server_pid: int, sessions: int, browsers: int, spread: float) -> int:
+    # tornado's client queues requests beyond 10 at once: the pages and the probe must not wait on it
+    AsyncHTTPClient.configure(None, max_clients=4 * (sessions + 10))
     kinds = list(PAGES)
     entries = [Session(n, kinds[n % len(kinds)]) for n in range(sessions)]
     in_browser = [Session(sessions + n, kinds[n % len(kinds)], "chromium") for n in range(browsers)]
