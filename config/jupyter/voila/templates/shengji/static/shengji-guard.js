@@ -107,13 +107,22 @@
     if (FAILED_LOG.some((needle) => text.includes(needle))) show("failed");
     nativeError(...args);
   };
+  // Reading the page's text is not free: look at most once a second, never on every redraw.
+  let scanning = null;
   function scan() {
+    scanning = null;
     const cells = document.getElementById("rendered_cells");
-    const text = cells ? cells.textContent || "" : "";
-    if (FAILED_TEXT.some((needle) => text.includes(needle))) show("failed");
+    for (const output of cells ? cells.querySelectorAll(".jp-OutputArea-output") : []) {
+      if (output.querySelector(".sk-root")) continue; // the kit's own widgets are not errors
+      const text = output.textContent || "";
+      if (FAILED_TEXT.some((needle) => text.includes(needle))) show("failed");
+    }
+  }
+  function scanSoon() {
+    if (scanning === null) scanning = setTimeout(scan, 1000);
   }
   document.addEventListener("DOMContentLoaded", () => {
-    new MutationObserver(scan).observe(document.body, { childList: true, subtree: true, characterData: true });
+    new MutationObserver(scanSoon).observe(document.body, { childList: true, subtree: true });
     scan();
   });
 
