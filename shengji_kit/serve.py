@@ -154,8 +154,9 @@ def kernel_spec_folder(python: str = sys.executable) -> Path:
     folder = Path(tempfile.gettempdir()) / f"shengji-kit-kernels-{owner}-{tag}"
     spec = folder / "kernels" / "python3" / "kernel.json"
     nice = shutil.which("nice")
+    # No IPython history: thirty kernels would otherwise share one SQLite file (and its lock).
     argv = [*([nice, "-n", str(KERNEL_NICENESS)] if nice else []), python, "-m", "ipykernel_launcher",
-            "-f", "{connection_file}"]
+            "-f", "{connection_file}", "--HistoryManager.enabled=False"]
     data = {"argv": argv, "display_name": "Python 3 (shengji-kit)", "language": "python",
             "metadata": {"debugger": False}}
     with contextlib.suppress(OSError):

@@ -231,7 +231,7 @@ def test_command_keeps_tracebacks_from_learners_and_kernels_off_tcp() -> None:
     assert config.VoilaExecutor.timeout == serve.CELL_SECONDS
     folder = serve.voila_environment({})["JUPYTER_PATH"].split(os.pathsep)[1]
     spec = json.loads((Path(folder) / "kernels" / "python3" / "kernel.json").read_text())
-    assert spec["argv"][-4:] == ["-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    assert spec["argv"][-5:] == ["-m", "ipykernel_launcher", "-f", "{connection_file}", "--HistoryManager.enabled=False"]
     assert spec["argv"][:3] == [shutil.which("nice"), "-n", str(serve.KERNEL_NICENESS)]
 
 
