@@ -12,9 +12,10 @@ import pytest
 from card_table import HAND_CARDS, PLAY_APP, TURN_TIMEOUT_MS, CardTable
 from live_server import VoilaServer, start_server, stop_server
 from playwright.sync_api import Page, expect
-from test_browser_play import play_legal, reach_first_play
+from test_browser_play import hand_of, reach_first_play
 
 from conftest import ARTIFACTS
+from shengji_kit import legal_plays
 from shengji_kit.trainer import ENV_VAR
 
 pytestmark = pytest.mark.browser
@@ -49,11 +50,20 @@ def expect_lost(page: Page) -> None:
     expect(guard.locator("[data-role=guard-reload]")).to_be_visible()
 
 
+def play_once(table: CardTable) -> None:
+    """Play the engine's first legal play and wait until the hand has given up its cards."""
+    play = next(legal_plays(table.lead(), hand_of(table), table.trump()))
+    table.select(play)
+    before = table.hand_count()
+    table.click(table.button("play"))
+    expect(table.hand).to_have_attribute("data-count", str(before - len(play)))
+
+
 def test_a_killed_kernel_is_shown_and_a_reload_resumes_the_round(page: Page, voila_server: VoilaServer) -> None:
     before = voila_server.kernel_pids()
     table = CardTable(page).open()
     reach_first_play(table)
-    play_legal(table)
+    play_once(table)
     table.wait_for_turn()
     hand = table.hand_codes()
     (kernel,) = voila_server.kernel_pids() - before
