@@ -7,10 +7,14 @@ through :func:`voila_command` and :func:`voila_environment`, so every caller sha
 from __future__ import annotations
 
 import argparse
+import contextlib
+import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +42,21 @@ FOLDERS: dict[str, str] = {"lessons": "Lessons · 课程", "notebooks": "Apps ·
 # A kernel left without any open tab is stopped after this many idle seconds.
 CULL_IDLE_SECONDS = 600
 CULL_INTERVAL_SECONDS = 60
+# Kernels run this much nicer than the server, which must keep answering while they start.
+KERNEL_NICENESS = 10
+# A kernel that has not answered within this many seconds of starting is given up (that page only).
+KERNEL_READY_SECONDS = 90
+# A notebook cell that runs longer than this is stopped, and its page says so.
+CELL_SECONDS = 120
+# What a learner reads instead of a traceback (the traceback stays in the server log).
+CELL_ERROR_NOTE = (
+    "This page could not be set up. Reload the page to try again; if it happens again, tell your teacher."
+    " · 页面没能准备好。请重新加载页面再试；如果再次出现，请告诉老师。"
+)
+CELL_TIMEOUT_NOTE = (
+    "The server is too busy right now. Reload the page in a minute."
+    " · 服务器现在太忙。请过一分钟重新加载页面。"
+)
 
 
 @dataclass(frozen=True)
@@ -130,6 +149,31 @@ def set_xsrf_cookie(handler: RequestHandler, notebook: Any = None, cwd: str | No
     handler.xsrf_token  # noqa: B018  (reading the token sets the cookie)
 
 
+def kernel_spec_folder(python: str = sys.executable) -> Path:
+    """A Jupyter data folder whose ``kernels/python3`` spec runs ``python`` at a lower CPU priority.
+
+    Thirty kernels starting at once on two cores would otherwise starve the server itself (it
+    stopped answering); niced kernels leave it the CPU it needs to keep every page answered.
+    The file is written under the temporary folder each time the command is built.
+    """
+    # one folder per user and Python, so two checkouts never overwrite each other's spec
+    owner = os.getuid() if hasattr(os, "getuid") else 0
+    tag = hashlib.sha256(python.encode("utf-8")).hexdigest()[:12]
+    folder = Path(tempfile.gettempdir()) / f"shengji-kit-kernels-{owner}-{tag}"
+    spec = folder / "kernels" / "python3" / "kernel.json"
+    nice = shutil.which("nice")
+    # No IPython history: thirty kernels would otherwise share one SQLite file (and its lock).
+    argv = [*([nice, "-n", str(KERNEL_NICENESS)] if nice else []), python, "-m", "ipykernel_launcher",
+            "-f", "{connection_file}", "--HistoryManager.enabled=False"]
+    data = {"argv": argv, "display_name": "Python 3 (shengji-kit)", "language": "python",
+            "metadata": {"debugger": False}}
+    with contextlib.suppress(OSError):
+        spec.parent.mkdir(parents=True, exist_ok=True)
+        if not spec.exists() or json.loads(spec.read_text(encoding="utf-8")) != data:
+            spec.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    return folder
+
+
 def voila_command(
     port: int = DEFAULT_PORT,
     host: str = DEFAULT_HOST,
@@ -150,7 +194,15 @@ def voila_command(
         f"--VoilaConfiguration.template={TEMPLATE}",
         "--VoilaConfiguration.theme=light",
         "--VoilaConfiguration.allow_template_override=NO",
-        "--VoilaConfiguration.show_tracebacks=True",
+        # Tracebacks (with server paths) stay in the server log; learners read CELL_ERROR_NOTE.
+        "--VoilaConfiguration.show_tracebacks=False",
+        f"--VoilaExecutor.cell_error_instruction={CELL_ERROR_NOTE}",
+        f"--VoilaExecutor.cell_timeout_instruction={CELL_TIMEOUT_NOTE}",
+        f"--VoilaExecutor.startup_timeout={KERNEL_READY_SECONDS}",
+        f"--VoilaExecutor.timeout={CELL_SECONDS}",
+        # Kernels talk over Unix sockets named after their connection file: with TCP, two kernels
+        # starting at once could pick the same free port, one then failed and Voila hung on it.
+        "--KernelManager.transport=ipc",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
         "--MappingKernelManager.cull_connected=False",
@@ -158,11 +210,13 @@ def voila_command(
     ]
 
 
-def voila_environment(base: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The environment for Voila: the kit's Jupyter folder first on JUPYTER_PATH (templates)."""
+def voila_environment(base: Mapping[str, str] | None = None, python: str = sys.executable) -> dict[str, str]:
+    """The environment for Voila: on JUPYTER_PATH first the kit's Jupyter folder (templates),
+    then the niced kernel spec of :func:`kernel_spec_folder`."""
     env = dict(os.environ if base is None else base)
     extra = env.get("JUPYTER_PATH", "")
-    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(JUPYTER_DIR), extra) if p)
+    ours = (str(JUPYTER_DIR), str(kernel_spec_folder(python)))
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (*ours, extra) if p)
     return env
 
 

@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import runpy
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -75,8 +76,9 @@ def test_command_uses_the_kit_template_and_config_only() -> None:
     assert app.config_file_paths == [str(serve.JUPYTER_DIR)]
     template = serve.JUPYTER_DIR / "voila" / "templates" / serve.TEMPLATE
     assert json.loads((template / "conf.json").read_text())["base_template"] == "lab"
-    for page in template.iterdir():
-        assert "cdn." not in page.read_text(encoding="utf-8"), f"{page.name} loads from a CDN"
+    for page in template.rglob("*"):
+        if page.is_file():
+            assert "cdn." not in page.read_text(encoding="utf-8"), f"{page.name} loads from a CDN"
 
 
 def test_config_file_installs_the_xsrf_cookie_hook() -> None:
@@ -100,9 +102,10 @@ def test_xsrf_hook_reads_the_token() -> None:
 
 def test_environment_puts_the_kit_jupyter_folder_first() -> None:
     env = serve.voila_environment({"JUPYTER_PATH": "/elsewhere", "HOME": "/home/x"})
-    assert env["JUPYTER_PATH"].split(os.pathsep) == [str(serve.JUPYTER_DIR), "/elsewhere"]
+    kernels = str(serve.kernel_spec_folder())
+    assert env["JUPYTER_PATH"].split(os.pathsep) == [str(serve.JUPYTER_DIR), kernels, "/elsewhere"]
     assert env["HOME"] == "/home/x"
-    assert serve.voila_environment({})["JUPYTER_PATH"] == str(serve.JUPYTER_DIR)
+    assert serve.voila_environment({})["JUPYTER_PATH"].split(os.pathsep) == [str(serve.JUPYTER_DIR), kernels]
 
 
 def test_landing_url_points_at_the_rendered_index() -> None:
@@ -215,3 +218,25 @@ def test_catalogue_html_links_relative_to_the_landing_page_and_escapes(tmp_path:
     assert "x & y" in page.find("li").text
     assert page.text.count("Nothing here yet · 暂无内容") == 1  # notebooks/ is empty
     assert [h.text for h in page.find_all("h2")] == list(serve.FOLDERS.values())
+
+
+def test_command_keeps_tracebacks_from_learners_and_kernels_off_tcp() -> None:
+    """Tracebacks stay in the log; kernels use Unix sockets (no port race), time-outs, a niced spec."""
+    app = parsed_voila(serve.voila_command()[3:])
+    config = app.config
+    assert config.VoilaConfiguration.show_tracebacks is False
+    assert "重新加载" in config.VoilaExecutor.cell_error_instruction and "Reload" in config.VoilaExecutor.cell_error_instruction
+    assert config.KernelManager.transport == "ipc"
+    assert config.VoilaExecutor.startup_timeout == serve.KERNEL_READY_SECONDS
+    assert config.VoilaExecutor.timeout == serve.CELL_SECONDS
+    folder = serve.voila_environment({})["JUPYTER_PATH"].split(os.pathsep)[1]
+    spec = json.loads((Path(folder) / "kernels" / "python3" / "kernel.json").read_text())
+    assert spec["argv"][-5:] == ["-m", "ipykernel_launcher", "-f", "{connection_file}", "--HistoryManager.enabled=False"]
+    assert spec["argv"][:3] == [shutil.which("nice"), "-n", str(serve.KERNEL_NICENESS)]
+
+
+def test_the_template_loads_the_page_guard() -> None:
+    template = serve.JUPYTER_DIR / "voila" / "templates" / serve.TEMPLATE
+    assert 'include_js("static/shengji-guard.js")' in (template / "index.html.j2").read_text()
+    guard = (template / "static" / "shengji-guard.js").read_text()
+    assert "Connection lost" in guard and "连接已断开" in guard and "location.reload" in guard

@@ -372,10 +372,55 @@ def rebuild(record: Mapping[str, Any]) -> Round:
         except (TypeError, ValueError, IndexError) as error:
             raise _bad(f"actions[{index}]", Message("record_detail_action", error=str(error))) from error
     try:
-        return Round.replay(
+        rnd = Round.replay(
             data["seed"], parsed.rules, int(data.get("round_number", 1)), int(data.get("first_dealer", parsed.dealer)),
             (str(levels[0]), str(levels[1])), decks, steps,
         )
     except ReplayRefused as refused:
         reason = refused.refusal
         raise _broken(refused.trick, refused.seat, Message(reason.code, **reason.params)) from reason
+    check_rebuilt(parsed, rnd)
+    return rnd
+
+
+def _sorted(cards: tuple[Card, ...]) -> tuple[int, ...]:
+    return tuple(sorted(card.index for card in cards))
+
+
+def _trick_fields(trick: ParsedTrick) -> dict[str, object]:
+    return {
+        "leader": trick.leader, "winner": trick.winner, "points": trick.points,
+        "attempt": None if trick.attempt is None else _sorted(trick.attempt),
+        "plays": tuple(_sorted(play) for play in trick.plays),
+    }
+
+
+def check_rebuilt(parsed: ParsedRecord, rnd: Round) -> None:
+    """A round rebuilt from a record's actions must be the round the record describes.
+
+    Dealer, trump, hands, kitty, every trick (leader, cards, winner, points) and the totals are
+    compared; a tampered field raises ``RuleError`` (``record_mismatch``) naming it.
+    """
+    if rnd.result is None:
+        raise RuleError("record_mismatch", {"field": "actions", "recorded": "an unfinished round", "actual": "a finished round"})
+    rebuilt = parse(build_record(rnd))
+    simple: dict[str, tuple[object, object]] = {
+        "dealer": (parsed.dealer, rebuilt.dealer),
+        "trump": (parsed.trump, rebuilt.trump),
+        "buried": (_sorted(parsed.buried), _sorted(rebuilt.buried)),
+        **{f"hands[{seat}]": (_sorted(mine), _sorted(theirs))
+           for seat, (mine, theirs) in enumerate(zip(parsed.hands, rebuilt.hands, strict=True))},
+        "tricks": (len(parsed.tricks), len(rebuilt.tricks)),
+    }
+    for field, (recorded, actual) in simple.items():
+        if recorded != actual:
+            raise RuleError("record_mismatch", {"field": field, "recorded": recorded, "actual": actual})
+    for number, (mine, theirs) in enumerate(zip(parsed.tricks, rebuilt.tricks, strict=True)):
+        recorded_fields, actual_fields = _trick_fields(mine), _trick_fields(theirs)
+        for key, recorded in recorded_fields.items():
+            if recorded != actual_fields[key]:
+                raise RuleError("record_mismatch", {
+                    "field": f"tricks[{number}].{key}", "recorded": recorded, "actual": actual_fields[key],
+                })
+    result = rnd.result
+    _compare(parsed.data, result)

@@ -12,10 +12,12 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import TextIO
 
+from ..engine.errors import RuleError
 from .bots import Bot, RandomBot, play_round
 from .bots.rule import RuleBot
 from .deal import derived_seed
@@ -106,12 +108,14 @@ def round_line(index: int, rnd: Round, result: RoundResult) -> dict[str, object]
 def simulate(
     rounds: int, seed: int, rules: str, bots: tuple[str, str],
     records: Path | None = None, json_out: TextIO | None = None, progress: Progress | None = None,
+    tally: Tally | None = None,
 ) -> Tally:
-    """Play ``rounds`` rounds as a match (or matches) and tally them."""
+    """Play ``rounds`` rounds as a match (or matches) and tally them (into ``tally`` when given,
+    so a caller interrupted half-way still has the rounds played so far)."""
     players = [make_bot(bots[seat % 2], derived_seed(seed, -1 - seat)) for seat in range(4)]
     match = Match(seed, rules)
     matches = 1
-    tally = Tally()
+    tally = Tally() if tally is None else tally
     for index in range(1, rounds + 1):
         if match.over:
             match = Match(derived_seed(seed, -100 - matches), rules)
@@ -129,6 +133,17 @@ def simulate(
     return tally
 
 
+def records_problem(folder: Path) -> str | None:
+    """Why round records cannot be written in ``folder`` (created if missing), or None when they can."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as error:
+        return f"cannot write round records in {folder}: {error.strerror or error}"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         bots = team_bots(args.bots)
@@ -137,6 +152,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.rounds < 1:
         print("shengji-kit simulate: --rounds must be at least 1", file=sys.stderr)
+        return 2
+    if args.records is not None and (problem := records_problem(args.records)):
+        print(f"shengji-kit simulate: {problem}", file=sys.stderr)
         return 2
     try:
         return _run(args, bots)
@@ -147,15 +165,26 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace, bots: tuple[str, str]) -> int:
+    """Play and print the summary; Ctrl+C or a failed record write prints the summary so far."""
     progress = Progress(args.rounds, sys.stderr, enabled=not args.quiet)
     start = time.perf_counter()
-    tally = simulate(
-        args.rounds, args.seed, args.rules, bots, args.records, sys.stdout if args.json else None, progress
-    )
+    tally = Tally()
+    code, stopped = 0, ""
+    try:
+        simulate(
+            args.rounds, args.seed, args.rules, bots, args.records, sys.stdout if args.json else None, progress,
+            tally,
+        )
+    except KeyboardInterrupt:
+        code, stopped = 130, f"interrupted after {tally.rounds} of {args.rounds} rounds"
+    except RuleError as error:  # a record could not be written after all (the disk filled up …)
+        code, stopped = 1, f"{error.message('en')} Stopped after {tally.rounds} of {args.rounds} rounds"
     seconds = time.perf_counter() - start
     names = (f"{bots[0]} bots, seats 0 and 2", f"{bots[1]} bots, seats 1 and 3")
     out = sys.stderr if args.json else sys.stdout
+    if stopped:
+        print(f"\nshengji-kit simulate: {stopped}.", file=sys.stderr)
     print(f"simulate: {args.rules}, seed {args.seed}, bots {bots[0]} (team 0) vs {bots[1]} (team 1)", file=out)
     for line in tally.lines(seconds, names):
         print(line, file=out)
-    return 0
+    return code

@@ -9,9 +9,15 @@ import sys
 from ..engine.catalogue import LANGUAGES, Message, text
 from ..engine.errors import RuleError
 from .position import Position
+from .search import SolveTimeout
 from .solve import solve
 
 EXIT_BAD_FILE = 2
+EXIT_TOO_BIG = 3
+# Solving time grows about fivefold per card in hand (docs/solver.md): 7 cards take about a
+# second, 10 a few minutes; a full 25-card deal would never finish.
+MAX_HAND_CARDS = 10
+DEFAULT_TIME_LIMIT = 120.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,6 +25,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a TOML file with a [position] table")
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the output")
     parser.add_argument("--json", action="store_true", help="print the solution as JSON")
+    parser.add_argument(
+        "--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
+        help=f"give up after this many seconds (default {DEFAULT_TIME_LIMIT:g}; 0 for no limit)",
+    )
+
+
+def _error(message: str, lang: str) -> str:
+    return f"error: {message}" if lang == "en" else f"错误：{message}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -34,7 +48,17 @@ def run(args: argparse.Namespace) -> int:
         problem = Message("solver_bad_file", file=args.file, reason=Message(error.code, **error.params))
         print(text("solver_error", lang, detail=problem), file=sys.stderr)
         return EXIT_BAD_FILE
-    solution = solve(position)
+    cards = len(position.hands[0])
+    if cards > MAX_HAND_CARDS:
+        print(_error(text("solve_too_large", lang, cards=cards, most=MAX_HAND_CARDS), lang), file=sys.stderr)
+        return EXIT_TOO_BIG
+    limit: float = args.time_limit
+    try:
+        solution = solve(position, time_limit=limit if limit > 0 else None)
+    except SolveTimeout as stopped:
+        message = text("solve_time_limit", lang, seconds=f"{limit:g}", nodes=stopped.nodes, cards=cards)
+        print(_error(message, lang), file=sys.stderr)
+        return EXIT_TOO_BIG
     if args.json:
         print(json.dumps(solution.to_dict(), ensure_ascii=False, indent=2))
     else:

@@ -8,6 +8,7 @@ so positions that differ only by interchangeable cards share one entry.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from ..engine.cards import CARDS, Card
@@ -34,6 +35,14 @@ MERGE_ABOVE = 2
 NO_KEY: Key = (-1, -1)
 
 
+class SolveTimeout(RuntimeError):
+    """The search passed its time limit; ``nodes`` says how far it got."""
+
+    def __init__(self, nodes: int) -> None:
+        super().__init__(f"time limit reached after {nodes} nodes")
+        self.nodes = nodes
+
+
 class Searcher:
     """Solves positions of one deal context; the table and caches live as long as the object."""
 
@@ -52,6 +61,8 @@ class Searcher:
         self.table: dict[int, tuple[int, int, Play | None]] = {}
         """Bounds and best lead, keyed on a table key's number (a multiple of 4) plus the leader."""
         self.nodes = 0
+        self.deadline: float | None = None
+        """``time.perf_counter()`` past which the search gives up (``SolveTimeout``); None: no limit."""
         self._numbers: dict[tuple[tuple[int, ...], ...], int] = {}
         self._nodes: dict[Hands, list[Any]] = {}
         """Per trick boundary: [table key number, bound, classes, seat 0..3's lead options]."""
@@ -288,6 +299,8 @@ class Searcher:
         if size <= 1:
             return self.last_trick(hands, leader) if size else 0
         self.nodes += 1
+        if not self.nodes & 0xFFF and self.deadline is not None and time.perf_counter() > self.deadline:
+            raise SolveTimeout(self.nodes)
         if beta <= 0:
             return 0
         node = self._nodes.get(hands)

@@ -25,10 +25,13 @@ def start_hands(position: Position) -> Hands:
     return tuple(tuple(sorted(card.index for card in hand)) for hand in position.hands)
 
 
-def solve(position: Position | Mapping[str, Any], merging: bool = True) -> Solution:
+def solve(
+    position: Position | Mapping[str, Any], merging: bool = True, time_limit: float | None = None
+) -> Solution:
     """Solve an endgame exactly: attackers maximise, defenders minimise the attackers' total.
 
     ``merging=False`` searches every card separately (slower, the same answer; for checks).
+    ``time_limit`` (seconds) stops a search that runs longer with ``SolveTimeout``.
     """
     if not isinstance(position, Position):
         position = Position.from_dict(position)
@@ -39,6 +42,8 @@ def solve(position: Position | Mapping[str, Any], merging: bool = True) -> Solut
     gc.disable()
     try:
         searcher = searcher_for(position, merging)
+        if time_limit is not None:
+            searcher.deadline = started + time_limit
         hands = start_hands(position)
         leader = position.leader
         value = mtd_value(searcher, hands, leader)

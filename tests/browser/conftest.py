@@ -23,6 +23,8 @@ from playwright.sync_api import (
     Error as PlaywrightError,
 )
 
+from shengji_kit.trainer import ENV_VAR
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 # Opening a notebook starts a kernel and runs every cell before the page arrives.
 PAGE_TIMEOUT_MS = 90_000
@@ -95,9 +97,14 @@ def pytest_runtest_makereport(
 
 
 @pytest.fixture(scope="session")
-def voila_server() -> Iterator[VoilaServer]:
-    """The kit's Voila server, started exactly as ``make serve`` starts it, on a free port."""
-    server = start_server(ARTIFACTS / "voila.log")
+def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """The kit's Voila server, started exactly as ``make serve`` starts it, on a free port.
+
+    Its kernels keep learners' data (progress, open rounds) in a fresh folder, never the real home.
+    """
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(ENV_VAR, str(tmp_path_factory.mktemp("learner-data")))
+        server = start_server(ARTIFACTS / "voila.log")
     try:
         yield server
     finally:

@@ -100,10 +100,10 @@ def stop_server(server: VoilaServer) -> None:
             child.kill()
 
 
-def start_server(log: Path) -> VoilaServer:
-    """Start Voila exactly as ``make serve`` does, on a free port, logging to ``log``."""
+def start_server(log: Path, port: int | None = None) -> VoilaServer:
+    """Start Voila exactly as ``make serve`` does, on ``port`` (a free one if None), logging to ``log``."""
     log.parent.mkdir(parents=True, exist_ok=True)
-    port = free_port()
+    port = free_port() if port is None else port
     with log.open("wb") as sink:
         process = subprocess.Popen(
             serve.voila_command(port),

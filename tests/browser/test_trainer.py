@@ -6,7 +6,6 @@ the learner's real home is never touched. Right answers come from the engine, no
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from conftest import ARTIFACTS, screenshot
 from shengji_kit.engine import trick_winner
 from shengji_kit.engine.catalogue import text
 from shengji_kit.puzzles import Puzzle, default_bank
-from shengji_kit.trainer import ENV_VAR
+from shengji_kit.trainer import ENV_VAR, ProgressStore, PuzzleRecord
 
 pytestmark = pytest.mark.browser
 
@@ -92,14 +91,8 @@ def test_answering_wrong_then_right_by_clicking(page: Page, progress_dir: Path) 
     screenshot(page, "trainer_solved_zh")
     page.click("[data-action=lang]")
 
-    saved = json.loads((progress_dir / "progress" / "default.json").read_text(encoding="utf-8"))
-    assert saved["puzzles"][puzzle.id] == {
-        "attempts": 2,
-        "hints": 0,
-        "solved": True,
-        "star": True,
-        "revealed": False,
-    }
+    saved = ProgressStore(progress_dir / "progress" / "default.jsonl").load()
+    assert saved.get(puzzle.id) == PuzzleRecord(attempts=2, hints=0, solved=True, star=True, revealed=False)
 
 
 def test_keyboard_reaches_the_answers(page: Page) -> None:

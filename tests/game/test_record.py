@@ -135,3 +135,44 @@ def test_file_errors_stay_os_errors_and_bad_content_stays_a_value_error(record: 
     with pytest.raises(RuleError) as content:
         load(binary)
     assert not isinstance(content.value, OSError) and content.value.code == "record_bad_json"
+
+
+def _swap_first_winner(record: dict[str, Any]) -> None:
+    trick = record["tricks"][0]
+    trick["winner"] = (trick["winner"] + 1) % 4
+
+
+def _move_points(record: dict[str, Any]) -> None:
+    record["tricks"][1]["points"] += 5
+
+
+def _swap_plays(record: dict[str, Any]) -> None:
+    trick = record["tricks"][2]
+    trick["plays"][1], trick["plays"][2] = trick["plays"][2], trick["plays"][1]
+
+
+def _raise_total(record: dict[str, Any]) -> None:
+    record["total"] += 10
+
+
+def _swap_hand_cards(record: dict[str, Any]) -> None:
+    hands = record["hands"]
+    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        (_swap_first_winner, "tricks[0].winner"),
+        (_move_points, "tricks[1].points"),
+        (_swap_plays, "tricks[2].plays"),
+        (_raise_total, "total"),
+        (_swap_hand_cards, "hands[0]"),
+    ],
+)
+def test_rebuild_refuses_a_tampered_record(record: dict[str, Any], change: Any, named: str) -> None:
+    """The actions rebuild the real round; tricks, winners or totals edited afterwards are caught."""
+    with pytest.raises(RuleError) as error:
+        rebuild(broken(record, change))
+    assert error.value.code == "record_mismatch"
+    assert named in error.value.message("en") and named in error.value.message("zh")

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -38,3 +42,23 @@ def test_simulate_json_and_records(capsys: pytest.CaptureFixture[str], tmp_path:
 def test_simulate_refuses_unknown_bots(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--rounds", "2", "--bots", "rule,genius", "--quiet"]) == 2
     assert "genius" in capsys.readouterr().err
+
+
+def test_simulate_checks_the_records_folder_before_playing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    assert main(["simulate", "--rounds", "3", "--records", str(blocker / "records"), "--quiet"]) == 2
+    out = capsys.readouterr()
+    assert str(blocker / "records") in out.err and "cannot write round records" in out.err
+    assert "Traceback" not in out.err and "rounds:" not in out.out, "nothing is played"
+
+
+def test_ctrl_c_prints_the_summary_so_far(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "shengji_kit.cli", "simulate", "--rounds", "100000", "--quiet"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert "interrupted after" in err and "Traceback" not in err
+    assert "rounds: " in out and "attackers' total" in out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from shengji_kit.cli import main
+from shengji_kit.engine.cards import full_deck
 
 GOOD = """
 [position]
@@ -79,3 +81,26 @@ def test_command_line_has_no_traceback(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert "unknown card 'X9'" in done.stderr and "Traceback" not in done.stderr
+
+
+def dealt_position(cards: int, seed: int = 1) -> str:
+    """A position of ``cards`` cards per hand dealt from a shuffled double deck, 8 cards in the kitty."""
+    deck = [card.code for card in full_deck()]
+    random.Random(seed).shuffle(deck)
+    hands = ", ".join(f'{seat} = "{" ".join(deck[seat * cards:(seat + 1) * cards])}"' for seat in range(4))
+    kitty = " ".join(deck[100:108])
+    return f'[position]\nlevel = "2"\ntrump = "S"\ndealer = 0\nleader = 1\nhands = {{ {hands} }}\nkitty = "{kitty}"\n'
+
+
+def test_a_full_deal_is_refused_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", write(tmp_path, dealt_position(25))]) == 3
+    err = capsys.readouterr().err
+    assert "25 cards" in err and "at most 10" in err and "Traceback" not in err
+    assert main(["solve", write(tmp_path, dealt_position(25)), "--lang", "zh"]) == 3
+    assert "25 张牌" in capsys.readouterr().err
+
+
+def test_a_search_past_its_time_limit_stops_with_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", write(tmp_path, dealt_position(10)), "--time-limit", "0.3"]) == 3
+    err = capsys.readouterr().err
+    assert "time limit of 0.3 s" in err and "--time-limit" in err

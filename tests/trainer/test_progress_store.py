@@ -1,8 +1,9 @@
-"""The progress file: where it lives, atomic saves, reloads, damaged files set aside, failures reported."""
+"""The progress log: where it lives, appended events under a lock, reloads, damaged files set aside."""
 
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 from pathlib import Path
 
@@ -29,7 +30,7 @@ def saved_progress() -> Progress:
 
 def test_the_data_folder_follows_the_environment_variable(data_folder: Path) -> None:
     assert data_dir() == data_folder and os.environ[ENV_VAR] == str(data_folder)
-    assert progress_path("ada") == data_folder / "progress" / "ada.json"
+    assert progress_path("ada") == data_folder / "progress" / "ada.jsonl"
 
 
 def test_without_the_variable_the_user_data_directory_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -53,35 +54,29 @@ def test_loading_creates_nothing(store: ProgressStore, data_folder: Path) -> Non
 def test_saved_progress_reloads_and_no_temporary_file_is_left(store: ProgressStore) -> None:
     progress = saved_progress()
     assert store.save(progress)
-    assert sorted(p.name for p in store.path.parent.iterdir()) == ["ada.json"]
+    assert sorted(p.name for p in store.path.parent.iterdir()) == ["ada.jsonl", "ada.lock"]
     again = ProgressStore(store.path).load()
     assert again == progress
     assert again.get("win-highest-card").standing == "star"
     assert again.get("follow-suit").star_lost
 
 
-def test_a_save_replaces_the_file_through_a_synced_temporary_file(
+def test_a_save_appends_to_the_log_and_syncs_it(
     store: ProgressStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store.save(Progress())
-    calls: list[tuple[str, str]] = []
+    before = store.path.read_text()
     synced: list[int] = []
-    real_replace, real_fsync = os.replace, os.fsync
-
-    def replace(source: str, target: str | Path) -> None:
-        calls.append((source, str(target)))
-        real_replace(source, target)
+    real_fsync = os.fsync
 
     def fsync(fd: int) -> None:
         synced.append(fd)
         real_fsync(fd)
 
-    monkeypatch.setattr(os, "replace", replace)
     monkeypatch.setattr(os, "fsync", fsync)
     assert store.save(saved_progress())
-    (source, target), = calls
-    assert Path(source).parent == store.path.parent and target == str(store.path)
-    assert synced, "the temporary file must be fsynced before the rename"
+    assert store.path.read_text().startswith(before)
+    assert synced, "appended events must be fsynced"
 
 
 @pytest.mark.parametrize(
@@ -95,7 +90,7 @@ def test_a_damaged_file_is_set_aside_and_reported(store: ProgressStore, content:
     store.path.write_bytes(raw)
     store.clock = lambda: "20240102-030405"
     assert store.load() == Progress()
-    backup = store.path.with_name("ada.json.corrupt-20240102-030405")
+    backup = store.path.with_name("ada.jsonl.corrupt-20240102-030405")
     assert backup.read_bytes() == raw
     assert not store.path.exists()
     (notice,) = store.notices
@@ -112,8 +107,8 @@ def test_a_second_damaged_file_gets_its_own_backup_name(store: ProgressStore) ->
     for text in ("first", "second"):
         store.path.write_text(text)
         ProgressStore(store.path, store.clock).load()
-    backups = sorted(p.name for p in store.path.parent.glob("ada.json.corrupt-*"))
-    assert backups == ["ada.json.corrupt-stamp", "ada.json.corrupt-stamp-2"]
+    backups = sorted(p.name for p in store.path.parent.glob("ada.jsonl.corrupt-*"))
+    assert backups == ["ada.jsonl.corrupt-stamp", "ada.jsonl.corrupt-stamp-2"]
 
 
 def test_a_file_that_cannot_be_set_aside_is_left_alone_and_saving_stops(
@@ -171,17 +166,67 @@ def test_progress_data_is_checked_field_by_field(data: object) -> None:
         Progress.from_json(data)
 
 
-def test_two_tabs_of_one_learner_keep_each_others_progress(store: ProgressStore) -> None:
+def test_two_tabs_of_one_learner_keep_every_attempt(store: ProgressStore) -> None:
     one, other = ProgressStore(store.path), ProgressStore(store.path)
     mine, theirs = one.load(), other.load()
-    mine.record("win-highest-card").attempts = 1
+    mine.record("win-highest-card").attempts = 2
     theirs.record("follow-suit").hints = 2
     theirs.record("win-highest-card").attempts = 3
     assert one.save(mine) and other.save(theirs)
     merged = ProgressStore(store.path).load()
-    assert merged.get("win-highest-card").attempts == 3
+    assert merged.get("win-highest-card").attempts == 5, "2 + 3 attempts in two tabs are 5"
     assert merged.get("follow-suit").hints == 2
+    assert theirs == merged, "a save brings in what the other tab saved"
     mine.record("win-highest-card").solved = True
     assert one.save(mine)
     again = ProgressStore(store.path).load()
     assert again.get("win-highest-card").solved and again.get("follow-suit").hints == 2
+    assert again.get("win-highest-card").attempts == 5
+
+
+def test_a_version_1_file_is_imported_once_and_kept(store: ProgressStore) -> None:
+    store.path.parent.mkdir(parents=True)
+    store.legacy_path.write_text(json.dumps(saved_progress().to_json()))
+    assert store.load() == saved_progress()
+    tab = ProgressStore(store.path)
+    progress = tab.load()
+    progress.record("follow-suit").hints += 1
+    assert tab.save(progress)
+    again = ProgressStore(store.path).load()
+    assert again.get("follow-suit").hints == 2 and again.get("win-highest-card").attempts == 2
+    assert store.legacy_path.exists(), "the old file is left in place"
+
+
+def test_a_damaged_version_1_file_is_set_aside(store: ProgressStore) -> None:
+    store.path.parent.mkdir(parents=True)
+    store.legacy_path.write_text("{broken")
+    store.clock = lambda: "stamp"
+    assert store.load() == Progress()
+    assert store.legacy_path.with_name("ada.json.corrupt-stamp").read_text() == "{broken"
+    assert [n.code for n in store.notices] == ["trainer_progress_corrupt"]
+    assert store.save(saved_progress())
+    assert ProgressStore(store.path).load() == saved_progress()
+
+
+def _save_many(path: str, prefix: str, count: int) -> None:
+    """One process's saves: ``count`` puzzles, one attempt each, each saved at once."""
+    store = ProgressStore(Path(path))
+    progress = store.load()
+    for number in range(count):
+        progress.record(f"{prefix}-{number}").attempts += 1
+        progress.record("shared").attempts += 1
+        assert store.save(progress)
+
+
+def test_two_processes_saving_at_once_lose_nothing(store: ProgressStore) -> None:
+    context = multiprocessing.get_context("spawn")
+    writers = [context.Process(target=_save_many, args=(str(store.path), name, 100)) for name in ("a", "b")]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join(120)
+        assert writer.exitcode == 0
+    progress = ProgressStore(store.path).load()
+    assert len(progress.records) == 201
+    assert all(progress.get(f"{name}-{n}").attempts == 1 for name in ("a", "b") for n in range(100))
+    assert progress.get("shared").attempts == 200

@@ -124,7 +124,7 @@ def test_a_corrupted_progress_file_is_reported_and_the_trainer_runs(bank: Bank, 
     store.path.write_text("{{{")
     session = TrainerSession(bank, store)
     assert [n.code for n in session.notices] == ["trainer_progress_corrupt"]
-    assert list(store.path.parent.glob("ada.json.corrupt-*"))
+    assert list(store.path.parent.glob("ada.jsonl.corrupt-*"))
     assert session.puzzle is not None
     session.goto("win-highest-card")
     feedback = session.answer(str(winning_seat(bank.get("win-highest-card"))))
