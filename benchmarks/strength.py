@@ -1,0 +1,106 @@
+"""SearchBot vs RuleBot in mirrored matches: each deal is played twice with the teams' seats swapped.
+
+Both bots declare and bury alike (SearchBot asks RuleBot), so the two games of a deal have the same
+trump, dealer and kitty, and only the play differs: luck cancels. Per deal, from SearchBot's side:
+  points    attackers' total when SearchBot attacks minus when RuleBot attacks (the same seats and cards)
+  hold      SearchBot holds the attackers under 80 (as defenders) minus RuleBot does, in {-1, 0, 1}
+  levels    levels SearchBot's team gains minus RuleBot's team gains over the two games
+Prints the means with a 95% confidence interval (normal approximation, paired by deal).
+Run: ``.venv/bin/python benchmarks/strength.py [--deals 200] [--rules both] [--samples 8] [--jobs 2]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from shengji_kit.game import Round
+from shengji_kit.game.bots import play_round
+from shengji_kit.game.bots.playout import Budget
+from shengji_kit.game.bots.rule import RuleBot
+from shengji_kit.game.bots.search import SearchBot
+from shengji_kit.game.deal import derived_seed
+
+
+def play(seed: int, rules: str, search_team: int, budget: Budget) -> tuple[int, int, str, int]:
+    """One game: (attackers' total, dealer, winning side, levels) with SearchBot on ``search_team``."""
+    bots = [
+        SearchBot(derived_seed(seed, seat), budget) if seat % 2 == search_team else RuleBot(derived_seed(seed, seat))
+        for seat in range(4)
+    ]
+    rnd = Round.new(seed, rules)
+    play_round(rnd, bots)  # type: ignore[arg-type]
+    result = rnd.result
+    assert result is not None
+    return result.total, result.dealer, result.outcome.side, result.outcome.levels
+
+
+def deal_pair(args: tuple[int, str, Budget]) -> tuple[float, float, float, int, int]:
+    """Both games of one deal: (points diff, hold diff, levels diff, search attack total, rule attack total)."""
+    seed, rules, budget = args
+    games = [play(seed, rules, team, budget) for team in (0, 1)]
+    by_attacker: dict[str, int] = {}
+    hold: dict[str, int] = {}
+    gained = {"search": 0, "rule": 0}
+    for team, (total, dealer, side, levels) in zip((0, 1), games, strict=True):
+        defending = "search" if dealer % 2 == team else "rule"
+        attacking = "rule" if defending == "search" else "search"
+        by_attacker[attacking] = total
+        hold[defending] = int(total < 80)
+        gained[defending if side == "defenders" else attacking] += levels
+    return (
+        by_attacker["search"] - by_attacker["rule"],
+        hold["search"] - hold["rule"],
+        gained["search"] - gained["rule"],
+        by_attacker["search"],
+        by_attacker["rule"],
+    )
+
+
+def interval(values: list[float]) -> str:
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return f"{mean:+.2f}"
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return f"{mean:+.2f}  (95% CI {mean - half:+.2f} .. {mean + half:+.2f})"
+
+
+def run(rules: str, deals: int, seed: int, budget: Budget, jobs: int) -> None:
+    started = time.perf_counter()
+    tasks = [(derived_seed(seed, index), rules, budget) for index in range(deals)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            rows = list(pool.map(deal_pair, tasks))
+    else:
+        rows = [deal_pair(task) for task in tasks]
+    seconds = time.perf_counter() - started
+    print(f"{rules}: {deals} deals x 2 games, seed {seed}, {budget}, {seconds:.0f} s")
+    print(f"  attackers' total, SearchBot attacking: {statistics.fmean(r[3] for r in rows):.1f}; "
+          f"RuleBot attacking: {statistics.fmean(r[4] for r in rows):.1f}")
+    print(f"  points (search attacks - rule attacks): {interval([r[0] for r in rows])}")
+    print(f"  defenders hold under 80 (search - rule): {interval([r[1] for r in rows])}")
+    print(f"  levels gained per deal (search - rule): {interval([r[2] for r in rows])}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--rules", default="both", choices=("both", "super_tycoon", "classic"))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--samples", type=int, default=8, help="sampled deals per decision")
+    parser.add_argument("--candidates", type=int, default=5, help="plays compared per decision")
+    parser.add_argument("--horizon", type=int, default=3, help="tricks played out past the current one")
+    parser.add_argument("--solve-at", type=int, default=4, help="cards per hand from which the solver scores")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    args = parser.parse_args()
+    budget = Budget(samples=args.samples, candidates=args.candidates, horizon=args.horizon, solve_at=args.solve_at)
+    presets = ("super_tycoon", "classic") if args.rules == "both" else (args.rules,)
+    for rules in presets:
+        run(rules, args.deals, args.seed, budget, args.jobs)
+
+
+if __name__ == "__main__":
+    main()
