@@ -48,9 +48,10 @@ def exact_total(view: SeatView, sample: Sample, cards: tuple[Card, ...], searche
             assert key is not None
             win, best = len(plays), key
         plays = plays + (indices,)
-    if not view.trick and len(cards) > 1 and shape(cards, view.trump).kind == THROW:
+    trump = searcher.trump
+    if not view.trick and len(cards) > 1 and shape(cards, trump).kind == THROW:
         others = [sample.hands[(view.seat + k) % 4] for k in (1, 2, 3)]
-        cards = tuple(check_throw(cards, others, view.trump, searcher.rules).forced)
+        cards = tuple(check_throw(cards, others, trump, searcher.rules).forced)
     choice = tuple(sorted(card.index for card in cards))
     rest = searcher.after_play(hands, leader, plays, win, best, choice, -INFINITY, INFINITY, classes)
     return view.attackers_points + rest
