@@ -94,9 +94,11 @@ def main() -> None:
     parser.add_argument("--candidates", type=int, default=5, help="plays compared per decision")
     parser.add_argument("--horizon", type=int, default=3, help="tricks played out past the current one")
     parser.add_argument("--solve-at", type=int, default=4, help="cards per hand from which the solver scores")
+    parser.add_argument("--full-at", type=int, default=10, help="cards per hand from which play-outs run to the end")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = parser.parse_args()
-    budget = Budget(samples=args.samples, candidates=args.candidates, horizon=args.horizon, solve_at=args.solve_at)
+    budget = Budget(samples=args.samples, candidates=args.candidates, horizon=args.horizon, solve_at=args.solve_at,
+                    full_at=args.full_at)
     presets = ("super_tycoon", "classic") if args.rules == "both" else (args.rules,)
     for rules in presets:
         run(rules, args.deals, args.seed, budget, args.jobs)

@@ -32,8 +32,8 @@ from .facts import (
 )
 from .reasons import Reason
 
-EARLY_BUDGET = Budget(samples=24, seconds=0.3, candidates=5, horizon=3, solve_at=4)
-LATE_BUDGET = Budget(samples=16, seconds=0.1, candidates=5, horizon=3, solve_at=4)
+EARLY_BUDGET = Budget(samples=24, seconds=0.35, candidates=5, horizon=3, solve_at=4)
+LATE_BUDGET = Budget(samples=16, seconds=0.12, candidates=5, horizon=3, solve_at=4)
 LATE_FROM_TRICK = 15
 BIG_STAKE = 15
 

@@ -29,8 +29,8 @@ class Budget:
 
     ``samples`` hidden deals (each plays every candidate); ``seconds`` stops earlier when set
     (then the choice depends on the machine's speed); ``candidates`` plays are compared;
-    play-outs run ``horizon`` tricks past the current one; at ``solve_at`` cards per hand or
-    fewer the exact solver scores each sample instead.
+    play-outs run ``horizon`` tricks past the current one, or to the end once the seat holds
+    ``full_at`` cards or fewer; at ``solve_at`` cards or fewer the exact solver scores each sample.
     """
 
     samples: int = 8
@@ -38,6 +38,7 @@ class Budget:
     candidates: int = 5
     horizon: int = 3
     solve_at: int = 4
+    full_at: int = 10
 
 
 def attacker(seat: int, dealer: int) -> bool:
@@ -117,7 +118,7 @@ def play_out(view: SeatView, sample: Sample, cards: tuple[Card, ...], budget: Bu
     play = start_play(view, sample)
     rules = play.rules
     apply(play, view.seat, cards, listed=not (not view.trick and _is_throw(cards, play.trump)))
-    stop = len(view.tricks) + 1 + budget.horizon
+    stop = len(view.tricks) + 1 + (len(view.hand) if len(view.hand) <= budget.full_at else budget.horizon)
     bots = RuleBot(0)
     burier = view.seat if view.kitty is not None else view.dealer
     while not play.done and len(play.tricks) < stop:

@@ -74,8 +74,10 @@ def evaluate(
     started = time.perf_counter()
     done = 0
     while done < budget.samples:
-        if done and budget.seconds is not None and time.perf_counter() - started > budget.seconds:
-            break
+        if done and budget.seconds is not None:
+            spent = time.perf_counter() - started
+            if spent + spent / done > budget.seconds:
+                break  # one more sample would pass the time budget
         sample = knowledge.sample(rng)
         if exact:
             searcher = searcher_for(view, sample)
