@@ -6,7 +6,8 @@ trump, dealer and kitty, and only the play differs: luck cancels. Per deal, from
   hold      SearchBot holds the attackers under 80 (as defenders) minus RuleBot does, in {-1, 0, 1}
   levels    levels SearchBot's team gains minus RuleBot's team gains over the two games
 Prints the means with a 95% confidence interval (normal approximation, paired by deal).
-Run: ``.venv/bin/python benchmarks/strength.py [--deals 200] [--rules both] [--samples 8] [--jobs 2]``.
+Run: ``.venv/bin/python benchmarks/strength.py [--deals 200] [--rules both] [--samples 6] [--jobs 2] [--every 20]``
+(the presets are played interleaved and the figures so far are printed every ``--every`` deals).
 """
 
 from __future__ import annotations
@@ -68,21 +69,32 @@ def interval(values: list[float]) -> str:
     return f"{mean:+.2f}  (95% CI {mean - half:+.2f} .. {mean + half:+.2f})"
 
 
-def run(rules: str, deals: int, seed: int, budget: Budget, jobs: int) -> None:
-    started = time.perf_counter()
-    tasks = [(derived_seed(seed, index), rules, budget) for index in range(deals)]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            rows = list(pool.map(deal_pair, tasks))
-    else:
-        rows = [deal_pair(task) for task in tasks]
-    seconds = time.perf_counter() - started
-    print(f"{rules}: {deals} deals x 2 games, seed {seed}, {budget}, {seconds:.0f} s")
+def summary(rules: str, rows: list[tuple[float, float, float, int, int]], seconds: float, budget: Budget) -> None:
+    print(f"{rules}: {len(rows)} deals x 2 games, {budget}, {seconds:.0f} s so far")
     print(f"  attackers' total, SearchBot attacking: {statistics.fmean(r[3] for r in rows):.1f}; "
           f"RuleBot attacking: {statistics.fmean(r[4] for r in rows):.1f}")
     print(f"  points (search attacks - rule attacks): {interval([r[0] for r in rows])}")
     print(f"  defenders hold under 80 (search - rule): {interval([r[1] for r in rows])}")
-    print(f"  levels gained per deal (search - rule): {interval([r[2] for r in rows])}")
+    print(f"  levels gained per deal (search - rule): {interval([r[2] for r in rows])}", flush=True)
+
+
+def run(presets: tuple[str, ...], deals: int, seed: int, budget: Budget, jobs: int, every: int) -> None:
+    """Play the deals of every preset interleaved; print the figures every ``every`` deals and at the end."""
+    started = time.perf_counter()
+    tasks = [(derived_seed(seed, index), rules, budget) for index in range(deals) for rules in presets]
+    rows: dict[str, list[tuple[float, float, float, int, int]]] = {rules: [] for rules in presets}
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    results = pool.map(deal_pair, tasks) if pool is not None else map(deal_pair, tasks)
+    print(f"seed {seed}; each deal played twice, teams' seats swapped", flush=True)
+    try:
+        for count, (task, row) in enumerate(zip(tasks, results, strict=True), start=1):
+            rows[task[1]].append(row)
+            if count == len(tasks) or (every and count % (every * len(presets)) == 0):
+                for rules in presets:
+                    summary(rules, rows[rules], time.perf_counter() - started, budget)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
 
 
 def main() -> None:
@@ -90,18 +102,18 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--rules", default="both", choices=("both", "super_tycoon", "classic"))
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--samples", type=int, default=8, help="sampled deals per decision")
+    parser.add_argument("--samples", type=int, default=6, help="sampled deals per decision")
     parser.add_argument("--candidates", type=int, default=5, help="plays compared per decision")
     parser.add_argument("--horizon", type=int, default=3, help="tricks played out past the current one")
     parser.add_argument("--solve-at", type=int, default=4, help="cards per hand from which the solver scores")
-    parser.add_argument("--full-at", type=int, default=10, help="cards per hand from which play-outs run to the end")
+    parser.add_argument("--full-at", type=int, default=7, help="cards per hand from which play-outs run to the end")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--every", type=int, default=20, help="print the figures so far every this many deals")
     args = parser.parse_args()
     budget = Budget(samples=args.samples, candidates=args.candidates, horizon=args.horizon, solve_at=args.solve_at,
                     full_at=args.full_at)
     presets = ("super_tycoon", "classic") if args.rules == "both" else (args.rules,)
-    for rules in presets:
-        run(rules, args.deals, args.seed, budget, args.jobs)
+    run(presets, args.deals, args.seed, budget, args.jobs, args.every)
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ class Budget:
     candidates: int = 5
     horizon: int = 3
     solve_at: int = 4
-    full_at: int = 10
+    full_at: int = 7
 
 
 def attacker(seat: int, dealer: int) -> bool:
