@@ -159,3 +159,10 @@ def test_exact_scores_agree_with_the_solver() -> None:
         listed_best = [lead for lead in solution.best if lead in values]
         assert listed_best
         assert all(values[lead] == solution.total for lead in listed_best)
+
+
+def test_simulate_knows_the_search_bot() -> None:
+    from shengji_kit.game.simulate import make_bot, team_bots
+
+    assert team_bots("search,rule") == ("search", "rule")
+    assert isinstance(make_bot("search", 3), SearchBot)
