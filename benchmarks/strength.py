@@ -13,10 +13,12 @@ Run: ``.venv/bin/python benchmarks/strength.py [--deals 200] [--rules both] [--s
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 from shengji_kit.game import Round
 from shengji_kit.game.bots import play_round
@@ -78,7 +80,9 @@ def summary(rules: str, rows: list[tuple[float, float, float, int, int]], second
     print(f"  levels gained per deal (search - rule): {interval([r[2] for r in rows])}", flush=True)
 
 
-def run(presets: tuple[str, ...], deals: int, seed: int, budget: Budget, jobs: int, every: int) -> None:
+def run(
+    presets: tuple[str, ...], deals: int, seed: int, budget: Budget, jobs: int, every: int, rows_out: Path | None = None
+) -> None:
     """Play the deals of every preset interleaved; print the figures every ``every`` deals and at the end."""
     started = time.perf_counter()
     tasks = [(derived_seed(seed, index), rules, budget) for index in range(deals) for rules in presets]
@@ -89,9 +93,14 @@ def run(presets: tuple[str, ...], deals: int, seed: int, budget: Budget, jobs: i
     try:
         for count, (task, row) in enumerate(zip(tasks, results, strict=True), start=1):
             rows[task[1]].append(row)
+            if rows_out is not None:
+                with rows_out.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps({"seed": task[0], "rules": task[1], "row": row}) + "\n")
             if count == len(tasks) or (every and count % (every * len(presets)) == 0):
                 for rules in presets:
                     summary(rules, rows[rules], time.perf_counter() - started, budget)
+                if len(presets) > 1:
+                    summary("both presets", [r for rules in presets for r in rows[rules]], time.perf_counter() - started, budget)
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
@@ -109,11 +118,12 @@ def main() -> None:
     parser.add_argument("--full-at", type=int, default=7, help="cards per hand from which play-outs run to the end")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--every", type=int, default=20, help="print the figures so far every this many deals")
+    parser.add_argument("--rows", type=Path, default=None, help="append each deal's figures to this JSON-lines file")
     args = parser.parse_args()
     budget = Budget(samples=args.samples, candidates=args.candidates, horizon=args.horizon, solve_at=args.solve_at,
                     full_at=args.full_at)
     presets = ("super_tycoon", "classic") if args.rules == "both" else (args.rules,)
-    run(presets, args.deals, args.seed, budget, args.jobs, args.every)
+    run(presets, args.deals, args.seed, budget, args.jobs, args.every, args.rows)
 
 
 if __name__ == "__main__":
