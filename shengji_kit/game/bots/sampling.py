@@ -23,7 +23,8 @@ from ..views import SeatView
 KITTY = 4
 """The slot number of the kitty in a sample (seats are 0..3)."""
 KITTY_SIZE = 8
-TRIES = 200
+QUICK_TRIES = 3
+CAREFUL_TRIES = 5
 
 
 @dataclass(frozen=True)
@@ -123,19 +124,32 @@ class Knowledge:
         return slots
 
     def sample(self, rng: random.Random) -> Sample:
-        """Deal the unseen cards so that sizes, voids and known holdings all hold."""
-        for _ in range(TRIES):
-            slots = self._try_deal(rng)
+        """Deal the unseen cards so that sizes, voids and known holdings all hold.
+
+        A quick random deal is tried first; if it runs into a dead end, each card is placed only
+        where the rest can still be dealt (Hall's condition over the suits). Should the facts
+        contradict each other (they never do in a real round), known holdings and then voids are
+        dropped rather than failing.
+        """
+        for _ in range(QUICK_TRIES):
+            slots = self._try_deal(rng, careful=False)
             if slots is not None:
                 return self._to_sample(slots)
+        for held, voids in ((True, True), (False, True), (False, False)):
+            for _ in range(CAREFUL_TRIES):
+                slots = self._try_deal(rng, careful=True, held=held, voids=voids)
+                if slots is not None:
+                    return self._to_sample(slots)
         raise ValueError("no deal fits what this seat has seen")
 
-    def _try_deal(self, rng: random.Random) -> list[list[int]] | None:
+    def _try_deal(
+        self, rng: random.Random, careful: bool, held: bool = True, voids: bool = True
+    ) -> list[list[int]] | None:
         room = list(self.sizes)
         slots: list[list[int]] = [[], [], [], [], []]
         pool = Counter(self.unseen)
         suit_of = self.trump.tables.suit_of
-        for seat in range(4):
+        for seat in range(4) if held else ():
             for index in self.held[seat]:
                 if not pool[index]:
                     continue  # inconsistent memory (e.g. a shown card buried): do not insist
@@ -149,16 +163,30 @@ class Knowledge:
                 slots[target].append(index)
         cards = list(pool.elements())
         rng.shuffle(cards)
-        options = {index: self.eligible(index) for index in set(cards)}
-        cards.sort(key=lambda index: len(options[index]))
+        allowed = {
+            suit: [slot for slot in range(5) if self.sizes[slot] and (not voids or slot == KITTY or suit not in self.voids[slot])]
+            for suit in {suit_of[index] for index in cards}
+        }
+        if not careful:
+            cards.sort(key=lambda index: len(allowed[suit_of[index]]))
+        need = Counter(suit_of[index] for index in cards)
+        if careful and not _dealable(need, room, allowed):
+            return None
         for index in cards:
-            open_slots = [slot for slot in options[index] if room[slot]]
+            suit = suit_of[index]
+            need[suit] -= 1
+            open_slots = [slot for slot in allowed[suit] if room[slot]]
             if not open_slots:
                 return None
-            weights = [room[slot] for slot in open_slots]
-            slot = rng.choices(open_slots, weights)[0]
-            room[slot] -= 1
-            slots[slot].append(index)
+            order = sorted(open_slots, key=lambda slot: rng.random() ** (1.0 / room[slot]), reverse=True)
+            for slot in order if careful else order[:1]:
+                room[slot] -= 1
+                if not careful or _dealable(need, room, allowed):
+                    slots[slot].append(index)
+                    break
+                room[slot] += 1
+            else:
+                return None
         return slots
 
     def _to_sample(self, slots: list[list[int]]) -> Sample:
@@ -168,3 +196,14 @@ class Knowledge:
         )
         kitty = self.kitty if self.kitty is not None else tuple(CARDS[index] for index in sorted(slots[KITTY]))
         return Sample(hands, kitty)
+
+
+def _dealable(need: Counter[str], room: list[int], allowed: dict[str, list[int]]) -> bool:
+    """Hall's condition: every set of suits fits in the room of the slots that may take them."""
+    suits = [suit for suit, count in need.items() if count > 0]
+    for mask in range(1, 1 << len(suits)):
+        chosen = [suits[i] for i in range(len(suits)) if mask >> i & 1]
+        slots = {slot for suit in chosen for slot in allowed[suit]}
+        if sum(need[suit] for suit in chosen) > sum(room[slot] for slot in slots):
+            return False
+    return True
