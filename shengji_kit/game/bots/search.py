@@ -114,6 +114,9 @@ class SearchBot:
         plays = candidates(view, actions, self.budget.candidates)
         if len(plays) == 1:
             return Action.play(plays[0])
-        best = best_of(view, evaluate(view, plays, self.budget, self.seed))
+        try:
+            best = best_of(view, evaluate(view, plays, self.budget, self.seed))
+        except ValueError:
+            return self.rule.choose(view, actions)  # no deal fits (a bug in what it inferred): play by rule
         listed = next((action for action in actions if action.cards == best.cards), None)
         return listed or Action.play(best.cards)
