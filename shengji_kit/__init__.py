@@ -1,5 +1,6 @@
 """shengji-kit: learn Shengji (升级 / 拖拉机 / Tractor). The RULES.md section-11 API lives here."""
 
+from .coach.review import review  # outside section 11: the coach's round review
 from .engine import (
     Card,
     CardError,
@@ -32,5 +33,5 @@ __all__ = [
     "Card", "CardError", "Component", "Outcome", "RuleError", "Rules", "Shape", "ThrowCheck",
     "Trump", "Verdict", "check_follow", "check_throw", "climb", "kitty_multiplier",
     "legal_plays", "level_outcome", "next_dealer", "parse_cards", "playable_cards", "points",
-    "shape", "trick_winner",
+    "review", "shape", "trick_winner",
 ]

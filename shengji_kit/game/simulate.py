@@ -20,6 +20,7 @@ from typing import TextIO
 from ..engine.errors import RuleError
 from .bots import Bot, RandomBot, play_round
 from .bots.rule import RuleBot
+from .bots.search import SearchBot
 from .deal import derived_seed
 from .match import Match
 from .record import save
@@ -27,15 +28,17 @@ from .result import RoundResult
 from .round import Round
 from .stats import Tally
 
-BOTS = ("random", "rule")
+BOTS = ("random", "rule", "search")
 
 
 def make_bot(name: str, seed: int) -> Bot:
-    """A bot by name (``random`` or ``rule``)."""
+    """A bot by name (``random``, ``rule`` or ``search``)."""
     if name == "random":
         return RandomBot(seed)
     if name == "rule":
         return RuleBot(seed)
+    if name == "search":
+        return SearchBot(seed)
     raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}")
 
 
@@ -43,7 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rounds", type=int, default=100, help="how many rounds to play (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     parser.add_argument("--rules", default="super_tycoon", choices=("super_tycoon", "classic"))
-    parser.add_argument("--bots", default="rule,random", help="team 0's and team 1's bot: rule or random")
+    parser.add_argument("--bots", default="rule,random", help="team 0's and team 1's bot: rule, random or search")
     parser.add_argument("--records", type=Path, default=None, help="write one JSON record per round here")
     parser.add_argument("--json", action="store_true", help="print one JSON summary line per round")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")

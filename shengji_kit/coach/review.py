@@ -1,0 +1,196 @@
+"""``review(record, seat=0)``: the seat's plays of a finished round, trick by trick, against the coach.
+
+Each of the seat's plays is compared with the coach's candidates under the same sampled deals
+(what the seat could know then); a play that cost ``threshold`` points or more for its side is
+marked, with the better play and its reasons. From the first trick at which every hand holds
+``solve_at`` cards or fewer, plays are compared exactly with all hands open (the solver), and the
+rest of the round is set against perfect play (``solve`` on the actual position).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.cards import Card, codes
+from ..engine.errors import RuleError
+from ..game.actions import PLAY, Action
+from ..game.bots.exact import exact_total, searcher_for
+from ..game.bots.playout import Budget
+from ..game.bots.sampling import Sample
+from ..game.bots.search import Scored, best_of, candidates, evaluate
+from ..game.record import parse
+from ..game.round import Round
+from ..game.views import SeatView
+from ..solver.position import Position
+from ..solver.solve import solve
+from .facts import points_at_stake
+from .hint import reasons_for
+from .reasons import Reason
+
+REVIEW_BUDGET = Budget(samples=6, candidates=4, horizon=3, solve_at=4)
+SOLVE_AT = 5
+THRESHOLD = 10
+EXACT_THRESHOLD = 5
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One play of the reviewed seat: what it played, the coach's best play, and what it cost."""
+
+    trick: int
+    played: tuple[Card, ...]
+    better: tuple[Card, ...]
+    cost: float
+    """Points the play cost the seat's side against ``better`` (0 when it was the best)."""
+    at_stake: int
+    exact: bool
+    """Judged with every hand open by the solver (else by sampled play-outs)."""
+    marked: bool
+    reasons: tuple[Reason, ...]
+
+    @property
+    def note(self) -> Reason:
+        code = "review_cost_exact" if self.exact else "review_cost"
+        return Reason(code, {
+            "trick": self.trick, "cards": codes(self.played), "coach_cards": codes(self.better),
+            "cost": round(self.cost), "points": self.at_stake,
+        })
+
+
+@dataclass(frozen=True)
+class Perfect:
+    """The end of the round against perfect play: from ``trick`` on, with all hands as they were."""
+
+    trick: int
+    position: Position
+    perfect: int
+    """Attackers' points from ``trick`` on with perfect play by all (the solver's total − points so far)."""
+    actual: int
+    """Attackers' points from ``trick`` on in the round as played."""
+    attacking: bool
+
+    @property
+    def note(self) -> Reason:
+        code = "review_perfect_attack" if self.attacking else "review_perfect_defend"
+        return Reason(code, {"trick": self.trick, "perfect": self.perfect, "actual": self.actual})
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review of one seat's round: every play (``entries``) and the perfect-play ending."""
+
+    seat: int
+    total: int
+    entries: tuple[Entry, ...]
+    perfect: Perfect | None
+
+    @property
+    def marks(self) -> tuple[Entry, ...]:
+        """The plays that cost points against the coach's choice."""
+        return tuple(entry for entry in self.entries if entry.marked)
+
+    def lines(self, lang: str = "en") -> list[str]:
+        """The review as text lines: the title, each marked play with its reasons, the ending."""
+        found = [Reason("review_title", {"seat": self.seat, "total": self.total}).message(lang)]
+        for entry in self.marks:
+            found.append(entry.note.message(lang))
+            found.extend(f"  - {reason.message(lang)}" for reason in entry.reasons)
+        if not self.marks:
+            found.append(Reason("review_clean").message(lang))
+        if self.perfect is not None:
+            found.append(self.perfect.note.message(lang))
+        return found
+
+    def describe(self, lang: str = "en") -> str:
+        return "\n".join(self.lines(lang))
+
+    def _repr_html_(self) -> str:
+        from ..render.review import review_html
+
+        return review_html(self, "en")
+
+
+def review(
+    record: Mapping[str, Any] | Round, seat: int = 0, budget: Budget | None = None, seed: int = 0,
+    threshold: float = THRESHOLD, solve_at: int = SOLVE_AT,
+) -> Review:
+    """Review ``seat``'s plays in a finished round (a record dict with ``actions``, or a Round)."""
+    data = record.record() if isinstance(record, Round) else dict(record)
+    parsed = parse(data)
+    if not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise RuleError("bad_seat", {"seat": seat})
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        raise RuleError("record_missing", {"field": "actions"})
+    rnd = _fresh_round(data, parsed.rules.name, parsed.trump.level)
+    chosen = budget or REVIEW_BUDGET
+    entries: list[Entry] = []
+    perfect_at: tuple[int, Position] | None = None
+    for entry in actions:
+        who, action = int(entry[0]), Action.from_json(entry[1:])
+        if rnd.phase == "play":
+            view = rnd.view(who)
+            if perfect_at is None and not view.trick and len(view.hand) <= solve_at:
+                perfect_at = (len(view.tricks) + 1, _position(rnd, parsed.buried, who))
+            if who == seat and action.kind == PLAY:
+                entries.append(_judge(rnd, view, action.cards, parsed.buried, chosen, seed, threshold, perfect_at is not None))
+        rnd.act(who, action)
+    result = rnd.result
+    if result is None:
+        raise RuleError("record_unfinished")
+    perfect = None
+    if perfect_at is not None:
+        trick, position = perfect_at
+        solution = solve(position)
+        perfect = Perfect(
+            trick, position, solution.total - position.points, result.total - position.points,
+            position.is_attacker(seat),
+        )
+    return Review(seat, result.total, tuple(entries), perfect)
+
+
+def _fresh_round(data: Mapping[str, Any], rules: str, level: str) -> Round:
+    from ..engine.cards import parse_cards
+
+    levels = data.get("levels", [level, level])
+    decks = [tuple(parse_cards(" ".join(deck))) for deck in data.get("decks", [])]
+    return Round.new(
+        int(data["seed"]), rules, int(data.get("round_number", 1)), int(data.get("first_dealer", data["dealer"])),
+        (str(levels[0]), str(levels[1])), decks,
+    )
+
+
+def _position(rnd: Round, kitty: tuple[Card, ...], leader: int) -> Position:
+    """The actual position at a trick boundary, every hand open."""
+    view = rnd.view(leader)
+    assert view.trump is not None and view.dealer is not None
+    hands = tuple(rnd.view(s).hand for s in range(4))
+    return Position(view.rules, view.trump.level, view.trump.suit, view.dealer, leader, hands, kitty, view.attackers_points)
+
+
+def _judge(
+    rnd: Round, view: SeatView, played: tuple[Card, ...], kitty: tuple[Card, ...], budget: Budget,
+    seed: int, threshold: float, exact: bool,
+) -> Entry:
+    """Score the seat's actual play against the coach's candidates."""
+    listed = rnd.legal_actions(view.seat)
+    trick = len(view.tricks) + 1
+    sign = 1.0 if view.is_attacker else -1.0
+    if exact:
+        sample = Sample(tuple(rnd.view(s).hand for s in range(4)), kitty)
+        searcher = searcher_for(view, sample)
+        options = list(dict.fromkeys([action.cards for action in listed] + [played]))
+        scored = [Scored(cards, float(exact_total(view, sample, cards, searcher)), 1, True) for cards in options]
+        limit = float(EXACT_THRESHOLD)
+    else:
+        options = list(dict.fromkeys(candidates(view, listed, budget.candidates) + [played]))
+        scored = evaluate(view, options, budget, seed)
+        limit = threshold
+    best = best_of(view, scored)
+    mine = next(s for s in scored if s.cards == played)
+    cost = max(0.0, sign * (best.mean - mine.mean))
+    marked = cost >= limit and best.cards != played
+    reasons = tuple(reasons_for(best.cards, view, scored)) if marked else ()
+    return Entry(trick, played, best.cards if marked else played, cost, points_at_stake(played, view), exact, marked, reasons)

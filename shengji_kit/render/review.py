@@ -1,0 +1,47 @@
+"""A round review (``coach.Review``) as HTML: a title, one row per play of the seat, the ending.
+
+Pure: ``review_html(review, lang)`` returns a string; every text is escaped with markupsafe and
+only the card drawings (our own SVG) go in as markup.
+"""
+
+from __future__ import annotations
+
+from markupsafe import Markup, escape
+
+from ..coach.review import Entry, Review
+from .cards import cards_svg
+
+_CELL = "padding:2px 8px;text-align:left;vertical-align:middle"
+_HEADS = {
+    "en": ("trick", "you played", "coach", "cost", "why"),
+    "zh": ("轮次", "你出的牌", "教练", "损失", "原因"),
+}
+
+
+def _row(entry: Entry, lang: str) -> Markup:
+    cells = [
+        escape(str(entry.trick)),
+        Markup(cards_svg(entry.played, height=36, lang=lang)),
+        Markup(cards_svg(entry.better, height=36, lang=lang)) if entry.marked else escape("✓"),
+        escape(f"{round(entry.cost)}") if entry.marked else escape(""),
+        Markup("<br>").join(escape(reason.message(lang)) for reason in entry.reasons),
+    ]
+    style = ' style="background:#fff3e0"' if entry.marked else ""
+    tds = Markup("").join(Markup('<td style="{}">{}</td>').format(_CELL, cell) for cell in cells)
+    return Markup('<tr data-trick="{}" data-marked="{}"{}>{}</tr>').format(
+        entry.trick, "yes" if entry.marked else "no", Markup(style), tds
+    )
+
+
+def review_html(review: Review, lang: str = "en") -> str:
+    """The review as an HTML block for a notebook cell or a page."""
+    lines = review.lines(lang)
+    heads = Markup("").join(Markup('<th style="{}">{}</th>').format(_CELL, head) for head in _HEADS.get(lang, _HEADS["en"]))
+    rows = Markup("").join(_row(entry, lang) for entry in review.entries)
+    ending = escape(review.perfect.note.message(lang)) if review.perfect is not None else escape("")
+    html = Markup(
+        '<div class="sk-review" data-seat="{}"><b>{}</b>'
+        '<table><thead><tr>{}</tr></thead><tbody>{}</tbody></table>'
+        '<p data-role="perfect">{}</p></div>'
+    ).format(review.seat, lines[0], heads, rows, ending)
+    return str(html)
