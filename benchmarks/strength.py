@@ -20,11 +20,11 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from shengji_kit.coach.playout import Budget
+from shengji_kit.coach.search import SearchBot
 from shengji_kit.game import Round
 from shengji_kit.game.bots import play_round
-from shengji_kit.game.bots.playout import Budget
 from shengji_kit.game.bots.rule import RuleBot
-from shengji_kit.game.bots.search import SearchBot
 from shengji_kit.game.deal import derived_seed
 
 

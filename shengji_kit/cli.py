@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 # subcommand -> (module with add_arguments(parser) and run(args) -> int, help text)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
-    "simulate": ("shengji_kit.game.simulate", "play seeded rounds between bots and summarise them"),
+    "simulate": ("shengji_kit.simulate", "play seeded rounds between bots and summarise them"),
     "puzzles": ("shengji_kit.puzzles.cli", "check the puzzle bank (puzzles check)"),
     "solve": ("shengji_kit.solver.cli", "solve an endgame position file exactly"),
     "serve": ("shengji_kit.serve", "serve the lessons and apps with Voila on 127.0.0.1"),

@@ -14,8 +14,6 @@ from ..engine.rules import Rules
 from ..engine.scoring import kitty_multiplier, points
 from ..engine.trump import TRUMP
 from ..game.actions import Action
-from ..game.bots.playout import Budget
-from ..game.bots.search import Scored, best_of, candidates, evaluate
 from ..game.round import FOLLOW_LIMIT, Round
 from ..game.views import SeatView
 from .facts import (
@@ -30,7 +28,9 @@ from .facts import (
     shown_void,
     wins_now,
 )
+from .playout import Budget
 from .reasons import Reason
+from .search import Scored, best_of, candidates, evaluate
 
 EARLY_BUDGET = Budget(samples=24, seconds=0.35, candidates=5, horizon=3, solve_at=4)
 LATE_BUDGET = Budget(samples=16, seconds=0.12, candidates=5, horizon=3, solve_at=4)

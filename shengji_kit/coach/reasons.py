@@ -5,12 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..engine.cards import parse_cards, symbols
-from ..engine.explain import render_message, seat_name, suit_name
-from . import messages as _messages  # noqa: F401  (registers the coach's message codes)
+from ..engine.cards import parse_cards
+from ..engine.catalogue import text
 
 Param = int | str
-SEAT_KEYS = ("seat", "partner", "winner")
 CARD_KEYS = ("cards", "coach_cards", "other")
 
 
@@ -22,22 +20,15 @@ class Reason:
     params: Mapping[str, Param] = field(default_factory=dict)
 
     def message(self, lang: str = "en") -> str:
-        return render_message(self.code, words(self.params, lang), lang)
+        return text(self.code, lang, **typed(self.params))
 
     def __str__(self) -> str:
         return self.message("en")
 
 
-def words(params: Mapping[str, Param], lang: str) -> dict[str, object]:
-    """Parameters turned into words: seat numbers to names, suit letters to names, codes to symbols."""
-    ready: dict[str, object] = {}
-    for key, value in params.items():
-        if key in SEAT_KEYS and isinstance(value, int):
-            ready[key] = seat_name(value, lang)
-        elif key == "suit" and isinstance(value, str):
-            ready[key] = suit_name(value, lang)
-        elif key in CARD_KEYS and isinstance(value, str):
-            ready[key] = symbols(parse_cards(value)) if value else "-"
-        else:
-            ready[key] = value
-    return ready
+def typed(params: Mapping[str, Param]) -> dict[str, object]:
+    """Parameters as the catalogue's typed values: card codes become cards (seats, suits, numbers stay)."""
+    return {
+        key: tuple(parse_cards(value)) if key in CARD_KEYS and isinstance(value, str) else value
+        for key, value in params.items()
+    }

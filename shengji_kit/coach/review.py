@@ -9,25 +9,26 @@ rest of the round is set against perfect play (``solve`` on the actual position)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..engine.cards import Card, codes
 from ..engine.errors import RuleError
+from ..engine.rules import Rules
 from ..game.actions import PLAY, Action
-from ..game.bots.exact import exact_total, searcher_for
-from ..game.bots.playout import Budget
-from ..game.bots.sampling import Sample
-from ..game.bots.search import Scored, best_of, candidates, evaluate
 from ..game.record import parse
 from ..game.round import Round
 from ..game.views import SeatView
 from ..solver.position import Position
 from ..solver.solve import solve
+from .exact import exact_total, searcher_for
 from .facts import points_at_stake
 from .hint import reasons_for
+from .playout import Budget
 from .reasons import Reason
+from .sampling import Sample
+from .search import Scored, best_of, candidates, evaluate
 
 REVIEW_BUDGET = Budget(samples=6, candidates=4, horizon=3, solve_at=4)
 SOLVE_AT = 5
@@ -106,10 +107,18 @@ class Review:
     def describe(self, lang: str = "en") -> str:
         return "\n".join(self.lines(lang))
 
-    def _repr_html_(self) -> str:
-        from ..render.review import review_html
+    def _repr_html_(self) -> str | None:
+        """The review as an HTML table, once the render layer has registered its drawer."""
+        draw = _html_drawers.get("review")
+        return None if draw is None else draw(self, "en")
 
-        return review_html(self, "en")
+
+_html_drawers: dict[str, Callable[[Review, str], str]] = {}
+
+
+def register_review_html(draw: Callable[[Review, str], str]) -> None:
+    """Set how a notebook draws a ``Review`` (``render.review`` calls this, so the coach never imports it)."""
+    _html_drawers["review"] = draw
 
 
 def review(
@@ -167,7 +176,7 @@ def _position(rnd: Round, kitty: tuple[Card, ...], leader: int) -> Position:
     view = rnd.view(leader)
     assert view.trump is not None and view.dealer is not None
     hands = tuple(rnd.view(s).hand for s in range(4))
-    return Position(view.rules, view.trump.level, view.trump.suit, view.dealer, leader, hands, kitty, view.attackers_points)
+    return Position(Rules.preset(view.rules), view.trump.level, view.trump.suit, view.dealer, leader, hands, kitty, view.attackers_points)
 
 
 def _judge(

@@ -110,6 +110,30 @@ class TrickPlay:
         self.attackers_points = 0
         self.failed_throws: list[tuple[int, ThrowCheck]] = []
 
+    def resume(
+        self,
+        leader: int,
+        tricks: Sequence[Trick],
+        trick: Sequence[tuple[int, tuple[Card, ...]]],
+        attackers_points: int,
+        attempt: tuple[Card, ...] | None = None,
+    ) -> None:
+        """Continue a round from its middle: ``tricks`` are finished and ``trick`` (seat, cards) is on
+        the table, its cards already gone from the hands this play was made with; ``leader`` leads
+        when the table is empty. Search bots play sampled deals on from a seat's view with this."""
+        self.tricks = list(tricks)
+        self.finished = tuple(tricks)
+        self.attackers_points = attackers_points
+        self.trick = tuple(trick)
+        self.plays = [cards for _, cards in trick]
+        self.faces = [tuple(card.index for card in cards) for _, cards in trick]
+        self.attempt = attempt
+        self.leader = trick[0][0] if trick else leader
+        if trick:
+            self.next_seat = (trick[-1][0] + 1) % 4
+        else:
+            self.next_seat = leader if any(self.sizes) else None
+
     @property
     def hands(self) -> list[list[Card]]:
         """The four hands, each sorted (a fresh list of lists)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
-from ..coach.review import Entry, Review
+from ..coach.review import Entry, Review, register_review_html
 from .cards import cards_svg
 
 _CELL = "padding:2px 8px;text-align:left;vertical-align:middle"
@@ -45,3 +45,7 @@ def review_html(review: Review, lang: str = "en") -> str:
         '<p data-role="perfect">{}</p></div>'
     ).format(review.seat, lines[0], heads, rows, ending)
     return str(html)
+
+
+# A Review draws itself in a notebook with this.
+register_review_html(review_html)

@@ -6,11 +6,11 @@ import pytest
 
 import shengji_kit as sk
 from shengji_kit.coach import Reason, Review
+from shengji_kit.coach.playout import Budget
 from shengji_kit.coach.review import Entry
 from shengji_kit.engine.errors import RuleError
 from shengji_kit.game import Round
 from shengji_kit.game.bots import play_round
-from shengji_kit.game.bots.playout import Budget
 from shengji_kit.game.bots.rule import RuleBot
 from shengji_kit.render.review import review_html
 from shengji_kit.solver import solve

@@ -17,16 +17,16 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from ..engine.errors import RuleError
-from .bots import Bot, RandomBot, play_round
-from .bots.rule import RuleBot
-from .bots.search import SearchBot
-from .deal import derived_seed
-from .match import Match
-from .record import save
-from .result import RoundResult
-from .round import Round
-from .stats import Tally
+from .coach.search import SearchBot
+from .engine.errors import RuleError
+from .game.bots import Bot, RandomBot, play_round
+from .game.bots.rule import RuleBot
+from .game.deal import derived_seed
+from .game.match import Match
+from .game.record import save
+from .game.result import RoundResult
+from .game.round import Round
+from .game.stats import Tally
 
 BOTS = ("random", "rule", "search")
 

@@ -15,10 +15,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...engine.cards import CARDS, Card
-from ...engine.trump import Trump
-from ..declaring import KIND_DECLARE, KIND_OVERTURN
-from ..views import SeatView
+from ..engine.cards import CARDS, Card
+from ..engine.trump import Trump
+from ..game.declaring import KIND_DECLARE, KIND_OVERTURN
+from ..game.views import SeatView
 
 KITTY = 4
 """The slot number of the kitty in a sample (seats are 0..3)."""

@@ -4,22 +4,22 @@
 RuleBots play ``budget.horizon`` more tricks (or to the end) and returns the attackers' total:
 exact when the round ends inside the horizon, otherwise the points taken plus an estimate of
 the rest. ``exact_total`` does the same with the endgame solver once hands are small.
-Both go through the public TrickPlay/bot API; a faster play-out path can replace this module.
+Both go through TrickPlay (integer hands inside) and RuleBot; game/playout.py's Playout is the faster path.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...engine.cards import Card
-from ...engine.rules import Rules
-from ...engine.scoring import kitty_multiplier, points
-from ...engine.trump import TRUMP, Trump
-from ..actions import Action
-from ..round import FOLLOW_LIMIT
-from ..trickplay import Checked, TrickPlay
-from ..views import SeatView
-from .rule import RuleBot
+from ..engine.cards import Card
+from ..engine.rules import Rules
+from ..engine.scoring import kitty_multiplier, points
+from ..engine.trump import TRUMP, Trump
+from ..game.actions import Action
+from ..game.bots.rule import RuleBot
+from ..game.round import FOLLOW_LIMIT
+from ..game.trickplay import Checked, TrickPlay
+from ..game.views import SeatView
 from .sampling import Sample
 
 
@@ -50,11 +50,7 @@ def start_play(view: SeatView, sample: Sample) -> TrickPlay:
     trump = view.trump
     assert trump is not None and view.dealer is not None
     play = TrickPlay(sample.hands, trump, Rules.preset(view.rules), view.dealer)
-    play.tricks = list(view.tricks)
-    play.attackers_points = view.attackers_points
-    play.plays = [cards for _, cards in view.trick]
-    play.leader = view.trick[0][0] if view.trick else view.seat
-    play.attempt = view.attempt
+    play.resume(view.seat, view.tricks, view.trick, view.attackers_points, view.attempt)
     return play
 
 
@@ -135,6 +131,6 @@ def play_out(view: SeatView, sample: Sample, cards: tuple[Card, ...], budget: Bu
 
 
 def _is_throw(cards: tuple[Card, ...], trump: Trump) -> bool:
-    from ...engine.shapes import THROW, shape
+    from ..engine.shapes import THROW, shape
 
     return len(cards) > 1 and shape(cards, trump).kind == THROW

@@ -1,29 +1,22 @@
 """Score a play exactly in a sampled endgame with the solver's search (every hand visible).
 
-The solver sits a layer above the game, so it is imported when first needed (a search bot in
-the game layer borrows it only for small endgames; the game layer itself never needs it).
+The coach sits above the solver, so the search bot may score small endgames exactly.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ...engine.cards import Card
-from ...engine.rules import Rules
-from ...engine.scoring import points
-from ...engine.shapes import THROW, shape
-from ...engine.throws import check_throw
-from ..views import SeatView
+from ..engine.cards import Card
+from ..engine.rules import Rules
+from ..engine.scoring import points
+from ..engine.shapes import THROW, shape
+from ..engine.throws import check_throw
+from ..game.views import SeatView
+from ..solver.search import INFINITY, NO_KEY, Searcher
 from .sampling import Sample
-
-if TYPE_CHECKING:
-    from ...solver.search import Searcher
 
 
 def searcher_for(view: SeatView, sample: Sample) -> Searcher:
     """A solver search for this deal's trump, rules, teams and (sampled) kitty."""
-    from ...solver.search import Searcher
-
     assert view.trump is not None and view.dealer is not None
     dealer = view.dealer
     attackers = tuple(seat % 2 != dealer % 2 for seat in range(4))
@@ -32,8 +25,6 @@ def searcher_for(view: SeatView, sample: Sample) -> Searcher:
 
 def exact_total(view: SeatView, sample: Sample, cards: tuple[Card, ...], searcher: Searcher) -> int:
     """The attackers' final total with perfect play by all after ``view.seat`` plays ``cards``."""
-    from ...solver.search import INFINITY, NO_KEY
-
     played = {seat: tuple(sorted(card.index for card in play)) for seat, play in view.trick}
     hands = tuple(tuple(sorted(card.index for card in sample.hands[seat])) for seat in range(4))
     boundary = tuple(tuple(sorted(hands[seat] + played.get(seat, ()))) for seat in range(4))

@@ -14,15 +14,15 @@ import random
 import time
 from dataclasses import dataclass
 
-from ...engine.cards import Card, codes
-from ..actions import Action
-from ..views import SeatView
+from ..engine.cards import Card, codes
+from ..game.actions import Action
+from ..game.bots.memory import Memory
+from ..game.bots.rule import RuleBot
+from ..game.bots.tactics import Table, choose_follow, lead_score, safe_throws
+from ..game.views import SeatView
 from .exact import exact_total, searcher_for
-from .memory import Memory
 from .playout import Budget, play_out
-from .rule import RuleBot
 from .sampling import Knowledge
-from .tactics import Table, choose_follow, lead_score, safe_throws
 
 __all__ = ["Budget", "Scored", "SearchBot", "candidates", "evaluate"]
 
