@@ -1,4 +1,4 @@
-"""shengji-kit: learn Shengji (升级 / 拖拉机 / Tractor). The RULES.md section-11 API lives here."""
+"""shengji-kit: learn Shengji (升级 / 拖拉机 / Tractor). The rule book's API (docs/rules.md §11) lives here."""
 
 from .engine import (
     Card,

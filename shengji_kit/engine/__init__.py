@@ -1,4 +1,4 @@
-"""Pure rules of Shengji: no Jupyter, no I/O. See RULES.md for the rule book.
+"""Pure rules of Shengji: no Jupyter, no I/O. See docs/rules.md for the rules.
 
 The functions exported here check their input (``api.py``: card text accepted, impossible cards
 refused); the module functions of the same name trust their callers and skip the checks.

@@ -1,4 +1,4 @@
-"""The checked entry points of the engine's public API (RULES.md §11): validate once at the edge.
+"""The checked entry points of the engine's public API (docs/rules.md §11): validate once at the edge.
 
 Each function here accepts cards as text (``"SA SK"``), one ``Card`` or a list of cards / tokens,
 refuses impossible input with a ``CardError`` / ``RuleError`` that names the bad value (more
@@ -47,7 +47,7 @@ def points(cards: CardsLike) -> int:
 
 
 def kitty_multiplier(last_lead: CardsLike, trump: Trump, rules: Rules | str | None = None) -> int:
-    """The kitty multiplier for the cards actually led to the last trick (RULES.md §7)."""
+    """The kitty multiplier for the cards actually led to the last trick (docs/rules.md §7)."""
     return scoring.kitty_multiplier(as_cards(last_lead), _trump(trump), rules)
 
 

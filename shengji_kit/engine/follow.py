@@ -1,4 +1,4 @@
-"""Following 跟牌 (RULES.md §5): check a follow, and list the legal follows and leads.
+"""Following 跟牌 (docs/rules.md §5): check a follow, and list the legal follows and leads.
 
 A follow is scored by (a) pairs sitting in tractors that match the lead's tractors and
 (b) pairs played, capped at the lead's pairs; it is legal when no choice from the hand
@@ -27,7 +27,7 @@ Score = tuple[int, int]
 
 
 def follow_score(cards: Sequence[Card], lead: Shape, trump: Trump) -> Score:
-    """(a, b) of RULES.md §5 for cards of the lead's suit."""
+    """(a, b) of docs/rules.md §5 for cards of the lead's suit."""
     per_step = pair_counts(cards, trump)
     matched = max_tractor_match(per_step, lead.tractor_lengths)
     return matched, min(lead.pair_count, sum(per_step))

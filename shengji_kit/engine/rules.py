@@ -11,7 +11,7 @@ PRESET_NAMES = ("super_tycoon", "classic")
 
 @dataclass(frozen=True)
 class Rules:
-    """The switches where the two presets differ (RULES.md §4, §7, §8)."""
+    """The switches where the two presets differ (docs/rules.md §4, §7, §8)."""
 
     name: str
     throw_check_opponents_only: bool

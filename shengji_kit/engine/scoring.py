@@ -1,4 +1,4 @@
-"""Points, the kitty multiplier, level outcomes, the next dealer and climbing (RULES.md §7)."""
+"""Points, the kitty multiplier, level outcomes, the next dealer and climbing (docs/rules.md §7)."""
 
 from __future__ import annotations
 

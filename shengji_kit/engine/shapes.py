@@ -1,4 +1,4 @@
-"""Combinations 牌型: singles, pairs, tractors, and the format of a lead (RULES.md §3).
+"""Combinations 牌型: singles, pairs, tractors, and the format of a lead (docs/rules.md §3).
 
 Cards of one effective suit are reduced to *pair counts per step*: how many distinct pairs
 sit on each step. Tractors are runs of consecutive steps that hold a pair; two different
@@ -126,7 +126,7 @@ def pair_faces(cards: Iterable[Card]) -> list[Card]:
 
 
 def shape(cards: Sequence[Card], trump: Trump) -> Shape:
-    """The format of a lead: maximal tractors, then pairs, then singles (RULES.md §3).
+    """The format of a lead: maximal tractors, then pairs, then singles (docs/rules.md §3).
 
     Unchecked (trusted callers pass valid cards); ``shengji_kit.shape`` checks its input.
     """
@@ -204,7 +204,7 @@ def has_tractor_above(per_step: Sequence[int], length: int, top: int) -> int | N
 def max_tractor_match(per_step: Sequence[int], lengths: Sequence[int]) -> int:
     """Most pairs that can sit in disjoint tractors of exactly the lead's tractor lengths.
 
-    Criterion (a) of RULES.md §5: a tractor of k pairs may be cut from a longer run.
+    Criterion (a) of docs/rules.md §5: a tractor of k pairs may be cut from a longer run.
     """
     if not lengths:
         return 0
@@ -242,7 +242,7 @@ def _match_search(counts: list[int], lengths: tuple[int, ...]) -> int:
 
 
 def cover_key(play: Sequence[Card], lead: Shape, trump: Trump) -> int | None:
-    """The play's key against ``lead`` (RULES.md §6), or None when it cannot cover the lead.
+    """The play's key against ``lead`` (docs/rules.md §6), or None when it cannot cover the lead.
 
     The key is the highest top step the play can give a component of the lead's most important
     shape, in a split of the play that covers every lead component by shape. The caller checks

@@ -1,4 +1,4 @@
-"""Throws 甩牌 (RULES.md §4): does a throw stand, and if not, what is led instead and who stopped it."""
+"""Throws 甩牌 (docs/rules.md §4): does a throw stand, and if not, what is led instead and who stopped it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Who wins a trick (RULES.md §6): ruffs beat the led suit, equal keys keep the earlier play."""
+"""Who wins a trick (docs/rules.md §6): ruffs beat the led suit, equal keys keep the earlier play."""
 
 from __future__ import annotations
 

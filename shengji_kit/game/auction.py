@@ -1,4 +1,4 @@
-"""Everything before the first lead (RULES.md §8): the incremental deal, declaring, overturns,
+"""Everything before the first lead (docs/rules.md §8): the incremental deal, declaring, overturns,
 redeal requests, taking and burying the kitty.
 
 The deal runs by itself and stops only when a seat that just received a card has a

@@ -1,4 +1,4 @@
-"""Declarations 报主 and overturns 反主 (RULES.md §8): which cards may be shown, and how strong they are.
+"""Declarations 报主 and overturns 反主 (docs/rules.md §8): which cards may be shown, and how strong they are.
 
 Strength: a plain declaration 1, a lock (定主) or a pair of level cards 2, a pair of little
 jokers 3, a pair of big jokers 4. A revealed kitty card counts 0. Each overturn must be

@@ -1,4 +1,4 @@
-"""A match (RULES.md §7): the teams' levels, rounds in sequence, the stake ledger, laps and the end.
+"""A match (docs/rules.md §7): the teams' levels, rounds in sequence, the stake ledger, laps and the end.
 
 ``super_tycoon`` has no end: levels wrap after A and each wrap counts as a lap. ``classic`` ends
 when a team at level A defends successfully. The ledger holds throw penalties (``super_tycoon``)

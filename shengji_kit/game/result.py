@@ -1,4 +1,4 @@
-"""A finished round's score (RULES.md §7): trick points, the kitty, the level outcome, who deals next."""
+"""A finished round's score (docs/rules.md §7): trick points, the kitty, the level outcome, who deals next."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The 25 tricks of a round (RULES.md §4–§6): leads, throw checks, follows, trick winners, points.
+"""The 25 tricks of a round (docs/rules.md §4–§6): leads, throw checks, follows, trick winners, points.
 
 ``TrickPlay`` starts from four hands and a trump and knows nothing of the deal, so both a
 live round and a record replay drive the same code. ``check`` never changes state; ``apply``

@@ -1,4 +1,4 @@
-"""Find the tractors: the tractors of a hand's format (RULES.md §3), suit by suit."""
+"""Find the tractors: the tractors of a hand's format (docs/rules.md §3), suit by suit."""
 
 from __future__ import annotations
 
