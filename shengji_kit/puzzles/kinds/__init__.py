@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ...game.position_table import PositionTable
 from ..fields import Raw
 from ..model import Question
-from . import count, endgame, legal_follow, sort, throw, tractors, trick_winner
+from . import climb, count, endgame, legal_follow, safe_throw, sort, throw, throw_forced, tractors, trick_points, trick_winner
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,9 @@ class Kind:
 
 KINDS: dict[str, Kind] = {
     module.KIND: Kind(module.KIND, module.FIELDS, module.parse)
-    for module in (trick_winner, legal_follow, throw, sort, tractors, count, endgame)
+    for module in (
+        trick_winner, legal_follow, throw, throw_forced, safe_throw, sort, tractors, trick_points, count, climb,
+        endgame,
+    )
 }
 """Every kind by name, in teaching order."""
