@@ -8,7 +8,19 @@ from dataclasses import dataclass
 from ...game.position_table import PositionTable
 from ..fields import Raw
 from ..model import Question
-from . import climb, count, endgame, legal_follow, safe_throw, sort, throw, throw_forced, tractors, trick_points, trick_winner
+from . import (
+    climb,
+    count,
+    endgame,
+    legal_follow,
+    safe_throw,
+    sort,
+    throw,
+    throw_forced,
+    tractors,
+    trick_points,
+    trick_winner,
+)
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...engine.cards import Card
+from ...engine.shapes import shape
 from ...game.position_table import PositionTable
 from ..answers import answer_cards, cards_text, same_cards
 from ..fields import Raw, read_cards, require
-from ..model import Grade, Line, Mismatch, Question
+from ..model import Choice, Grade, Line, Mismatch, Question
+from ..text import Text
 from .throw import ThrowQuestion
 
 KIND = "throw_forced"
@@ -18,10 +20,10 @@ FIELDS = ("forced",)
 
 @dataclass(frozen=True)
 class ThrowForcedQuestion(Question):
-    """The lead in ``table.trick`` is a throw; the learner names the cards actually led (all of them if it stands)."""
+    """The lead in ``table.trick`` is a throw; the learner picks the part actually led (the whole throw if it stands)."""
 
     kind: ClassVar[str] = KIND
-    FORMAT: ClassVar[str] = "cards"
+    FORMAT: ClassVar[str] = "choice"
     table: PositionTable
     forced: tuple[Card, ...]
 
@@ -35,6 +37,12 @@ class ThrowForcedQuestion(Question):
     def prompt(self, lang: str = "en") -> str:
         question = self.check()
         return Line("l5_forced_prompt", {"seat": question.thrower, "cards": self.table.lead}).render(lang)
+
+    def choices(self) -> list[Choice]:
+        """Each part of the throw, then the whole throw (what is led when it stands)."""
+        parts = [component.cards for component in shape(self.table.lead, self.table.trump).components]
+        options = [*parts, tuple(self.table.lead)]
+        return [Choice(" ".join(card.code for card in cards), Text.of("l5_forced_choice", cards=cards)) for cards in options]
 
     def grade(self, answer: object) -> Grade:
         given = answer_cards(answer)
