@@ -10,8 +10,9 @@ from ...engine.tricks import trick_winner
 from ...game.position_table import PositionTable
 from ..answers import answer_int
 from ..fields import Raw, read_int, require
-from ..model import Grade, Line, Mismatch, Question
+from ..model import Choice, Grade, Line, Mismatch, Question
 from ..problems import FieldError
+from ..text import Text
 
 KIND = "trick_points"
 FIELDS = ("answer",)
@@ -22,7 +23,7 @@ class TrickPointsQuestion(Question):
     """The four plays of ``table.trick``; the learner counts their points."""
 
     kind: ClassVar[str] = KIND
-    FORMAT: ClassVar[str] = "number"
+    FORMAT: ClassVar[str] = "choice"
     table: PositionTable
     stated: int
 
@@ -39,6 +40,12 @@ class TrickPointsQuestion(Question):
 
     def prompt(self, lang: str = "en") -> str:
         return Line("l6_trick_points_prompt").render(lang)
+
+    def choices(self) -> list[Choice]:
+        """The right count among its neighbours, 5 and 10 points either side (never below 0)."""
+        truth = self.truth()
+        values = [value for value in (truth - 10, truth - 5, truth, truth + 5, truth + 10) if value >= 0]
+        return [Choice(str(value), Text(en=str(value), zh=str(value))) for value in values]
 
     def grade(self, answer: object) -> Grade:
         return Grade(answer_int(answer) == self.truth(), (self.working(),))
