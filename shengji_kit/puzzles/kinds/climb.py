@@ -12,6 +12,7 @@ from ...game.position_table import PositionTable
 from ..answers import AnswerError
 from ..fields import Raw, read_int, read_str, require
 from ..model import Choice, Grade, Line, Mismatch, Question
+from ..position_text import with_position
 from ..problems import FieldError
 from ..text import Text
 
@@ -39,7 +40,8 @@ class ClimbQuestion(Question):
         })
 
     def prompt(self, lang: str = "en") -> str:
-        return Line("l6_climb_prompt", {"start": self.table.trump.level, "steps": self.steps}).render(lang)
+        asked = Line("l6_climb_prompt", {"start": self.table.trump.level, "steps": self.steps}).render(lang)
+        return with_position(self.table, asked, "", lang)
 
     def choices(self) -> list[Choice]:
         return [Choice(rank, Text(en=rank, zh=rank)) for rank in RANKS]

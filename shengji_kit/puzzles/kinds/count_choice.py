@@ -9,6 +9,7 @@ from typing import ClassVar
 from ...game.position_table import PositionTable
 from ..fields import Raw, read_int, require
 from ..model import Choice
+from ..position_text import round_text, with_position
 from ..problems import FieldError
 from ..text import Text
 from .count import FIELDS as COUNT_FIELDS
@@ -30,6 +31,9 @@ class CountChoiceQuestion(CountQuestion):
     @property
     def answer_format(self) -> str:
         return "choice"
+
+    def prompt(self, lang: str = "en") -> str:
+        return with_position(self.table, super().prompt(lang), round_text(self.table, lang), lang)
 
     def choices(self) -> list[Choice]:
         if self.ask not in NUMBER_ASKS:

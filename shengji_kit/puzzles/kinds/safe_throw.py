@@ -18,6 +18,7 @@ from ...game.position_table import PositionTable
 from ..answers import AnswerError, answer_cards, cards_text, missing_from, same_cards
 from ..fields import Raw, read_cards, require
 from ..model import Choice, Grade, Line, Mismatch, Question
+from ..position_text import with_position
 from ..problems import FieldError
 from ..text import Text
 
@@ -69,7 +70,12 @@ class SafeThrowQuestion(Question):
         return Line("l5_safe_risky", {"cards": option, "beater": result.beater, "component": beaten})
 
     def prompt(self, lang: str = "en") -> str:
-        return Line("l5_safe_prompt", {"seat": self.leader, "played": self.played}).render(lang)
+        asked = Line("l5_safe_prompt", {"seat": self.leader, "played": self.played}).render(lang)
+        return with_position(self.table, asked, "", lang)
+
+    def shown(self) -> tuple[Card, ...]:
+        """The leader's hand, which the throws are made from."""
+        return self.table.hand(self.leader)
 
     def choices(self) -> list[Choice]:
         return [Choice(str(i), Text.of("l5_safe_choice", cards=option)) for i, option in enumerate(self.options)]
