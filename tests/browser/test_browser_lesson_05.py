@@ -4,7 +4,13 @@ explanation; the live table checks a throw and reveals who stops it."""
 from __future__ import annotations
 
 import pytest
-from lesson_exercises import answer_wrong_then_right, block, open_lesson, right_and_wrong, shown_item
+from lesson_exercises import (
+    answer_wrong_then_right,
+    block,
+    open_lesson,
+    right_and_wrong,
+    shown_item,
+)
 from playwright.sync_api import Page, expect
 
 from shengji_kit.engine.catalogue import text
