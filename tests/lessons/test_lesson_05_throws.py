@@ -52,11 +52,14 @@ def test_each_item_takes_its_right_answer_and_refuses_a_wrong_one() -> None:
         assert item.explanation("zh") in feedback.message("zh")
 
 
-def test_throw_items_name_every_hand_in_the_question() -> None:
-    item = next(i for i in load_lesson("05_throws").items if i.id == "l5-partner-pair-of-kings")
-    prompt = item.prompt("en")
-    assert "North holds ♥K ♥K ♦4" in prompt and "super_tycoon" in prompt
-    assert "北家有 ♥K ♥K ♦4" in item.prompt("zh")
+def test_throw_panel_shows_the_hands_and_names_the_rules() -> None:
+    """The panel draws the lead and the three other hands; the question names the preset."""
+    widget = throws.exercises("will_it_stand")
+    html = parse(widget.html)
+    seats = [row.attrs["data-seat-shown"] for row in html.find_all(data_role="context")]
+    assert seats == ["0", "1", "2", "3"]
+    item = next(i for i in load_lesson("05_throws").items if i.id == "l5-partner-pair-classic")
+    assert "Rules: classic" in item.prompt("en") and "规则：classic" in item.prompt("zh")
 
 
 def test_rules_example_of_section_4_in_both_presets() -> None:

@@ -49,10 +49,12 @@ def test_each_item_takes_its_right_answer_and_refuses_a_wrong_one() -> None:
         assert not feedback.correct and item.explanation("zh") in feedback.message("zh")
 
 
-def test_total_items_show_the_trick_and_the_kitty() -> None:
+def test_total_items_tell_the_dealer_and_the_kitty() -> None:
     item = next(i for i in load_lesson("06_scoring").items if i.id == "l6-total-pair-kitty")
     prompt = item.prompt("en")
-    assert "South (you) dealt" in prompt and "East ♣J ♣J" in prompt and "The kitty: ♦10 ♣K ♣5" in prompt
+    assert "South (you) dealt" in prompt and "The kitty: ♦10 ♣K ♣5" in prompt and "Rules: super_tycoon" in prompt
+    html = parse(scoring.exercises("attackers_total").html)
+    assert [row.attrs["data-seat-shown"] for row in html.find_all(data_role="context")] == ["1", "2", "3", "0"]
 
 
 def table(**fields: object) -> object:

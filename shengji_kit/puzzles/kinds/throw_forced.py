@@ -11,7 +11,7 @@ from ...game.position_table import PositionTable
 from ..answers import answer_cards, cards_text, same_cards
 from ..fields import Raw, read_cards, require
 from ..model import Choice, Grade, Line, Mismatch, Question
-from ..position_text import hands_text, with_position
+from ..position_text import with_position
 from ..text import Text
 from .throw import ThrowQuestion
 
@@ -38,7 +38,7 @@ class ThrowForcedQuestion(Question):
     def prompt(self, lang: str = "en") -> str:
         question = self.check()
         asked = Line("l5_forced_prompt", {"seat": question.thrower, "cards": self.table.lead}).render(lang)
-        return with_position(self.table, asked, hands_text(self.table, question.others(), lang), lang)
+        return with_position(self.table, asked, "", lang)
 
     def choices(self) -> list[Choice]:
         """Each part of the throw, then the whole throw (what is led when it stands)."""

@@ -1,5 +1,5 @@
-"""The ``throw`` kind with the other three hands told in the question (for the lesson panels,
-which draw no card table): does the throw stand, and if not, who stops it?"""
+"""The ``throw`` kind with the rules preset named in the question (it decides who is checked):
+does the throw stand, and if not, who stops it? For the lesson panels, which draw the hands."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from ...game.position_table import PositionTable
 from ..fields import Raw
-from ..position_text import hands_text, with_position
+from ..position_text import with_position
 from .throw import FIELDS as THROW_FIELDS
 from .throw import ThrowQuestion
 from .throw import parse as parse_throw
@@ -17,12 +17,12 @@ FIELDS = THROW_FIELDS
 
 
 class OpenThrowQuestion(ThrowQuestion):
-    """A throw question whose prompt names every other hand."""
+    """A throw question whose prompt names the rules preset."""
 
     kind: ClassVar[str] = KIND
 
     def prompt(self, lang: str = "en") -> str:
-        return with_position(self.table, super().prompt(lang), hands_text(self.table, self.others(), lang), lang)
+        return with_position(self.table, super().prompt(lang), "", lang)
 
 
 def parse(raw: Raw, table: PositionTable) -> OpenThrowQuestion:

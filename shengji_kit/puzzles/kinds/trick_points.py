@@ -11,7 +11,7 @@ from ...game.position_table import PositionTable
 from ..answers import answer_int
 from ..fields import Raw, read_int, require
 from ..model import Choice, Grade, Line, Mismatch, Question
-from ..position_text import trick_text, with_position
+from ..position_text import with_position
 from ..problems import FieldError
 from ..text import Text
 
@@ -40,7 +40,7 @@ class TrickPointsQuestion(Question):
         return Line("l6_trick_points_working", {"cards": cards, "total": self.truth(), "seat": self.winner()})
 
     def prompt(self, lang: str = "en") -> str:
-        return with_position(self.table, Line("l6_trick_points_prompt").render(lang), trick_text(self.table, lang), lang)
+        return with_position(self.table, Line("l6_trick_points_prompt").render(lang), "", lang)
 
     def choices(self) -> list[Choice]:
         """The right count among its neighbours, 5 and 10 points either side (never below 0)."""
