@@ -21,7 +21,7 @@ from ..engine.rules import PRESET_NAMES, Rules
 from ..engine.shapes import shape
 from ..engine.throws import ThrowCheck, check_throw
 from ..engine.trump import Trump
-from ..render.hands import card_row_html, hand_html
+from ..render.hands import card_button, hand_html
 from ..render.selection import Selection
 from ..render.table import lang_button, trump_badge
 
@@ -150,7 +150,8 @@ class ThrowTable:
         else:
             beater = self.result.beater if self.result is not None and seat == self.blocker_seat() else ()
             marked = Markup("").join(
-                card_row_html([card], lang, ("selected",) if card in beater else ()) for card in cards
+                card_button(card, None, ("selected",) if card in beater else (), lang, focusable=False)
+                for card in cards
             )
             body = Markup('<span class="sk-legend">{name}</span><div class="sk-row">{cards}</div>').format(
                 name=text("seat_" + str(seat), lang), cards=marked
