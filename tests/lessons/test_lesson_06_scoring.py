@@ -10,6 +10,7 @@ import pytest
 from html_tree import parse
 
 import shengji_kit as sk
+from shengji_kit.engine.cards import full_deck
 from shengji_kit.game.position_table import read_position_table
 from shengji_kit.lessons import scoring
 from shengji_kit.lessons.exercise_data import load_lesson
@@ -68,6 +69,14 @@ def test_count_choice_needs_the_answer_among_its_options() -> None:
     assert caught.value.field == "options"
     with pytest.raises(FieldError):
         parse_count_choice({"ask": "outcome", "answer": "defenders +3", "options": [1, 2]}, table(points=0))  # type: ignore[arg-type]
+
+
+def test_the_lessons_counting_facts() -> None:
+    """The notebook's claims: two decks hold 200 points; South dealt, 60 → North deals, 90 → East."""
+    assert sk.points(full_deck()) == 200
+    assert sk.next_dealer(0, sk.level_outcome(60)) == 2
+    assert sk.next_dealer(0, sk.level_outcome(90)) == 1
+    assert sk.level_outcome(80).deal_passes and sk.level_outcome(120).levels == 1
 
 
 def test_climb_follows_each_preset() -> None:
