@@ -158,6 +158,43 @@ def lesson_surfaces() -> Iterator[Surface]:
     yield from _both("hand, played", leading.render)
 
 
+# --- lessons 5 and 6: the throw table, the scoreboard, the tables, the exercise blocks --------
+
+
+def throws_and_scoring_surfaces() -> Iterator[Surface]:
+    from shengji_kit.lessons import scoring, throws
+
+    table = throws.throw_table()
+    yield from _both("throw table", table.scene.render)
+    for code in ("CA", "CJ"):
+        index = next(i for i, card in enumerate(table.scene.hand.cards) if card.code == code)
+        table.handle({"type": "click", "index": index})
+    table.handle({"type": "action", "action": "check"})
+    yield from _both("throw table, checked", table.scene.render)
+    table.handle({"type": "action", "action": "reveal"})
+    yield from _both("throw table, revealed", table.scene.render)
+    table.handle({"type": "action", "action": "rules", "value": "classic"})
+    yield from _both("throw table, classic", table.scene.render)
+    board = scoring.scoreboard()
+    yield from _both("scoreboard, start", board.scene.render)
+    board.handle({"type": "action", "action": "next"})
+    yield from _both("scoreboard, a trick", board.scene.render)
+    board.handle({"type": "action", "action": "last"})
+    yield from _both("scoreboard, the end", board.scene.render)
+    yield from _both("kitty table", scoring.kitty_table().scene.render)
+    yield from _both("level table", scoring.level_table().scene.render)
+    for module, groups in (
+        (throws, ("will_it_stand", "forced", "safest_throw")),
+        (scoring, ("count_trick", "attackers_total", "levels_dealer", "kitty", "climb")),
+    ):
+        for group in groups:
+            widget = module.exercises(group)
+            yield from _both(f"{group} asked", widget.scene.render)
+            widget.handle({"type": "answer", "answer": widget.scene.puzzle.question.choices()[0].value})
+            widget.handle({"type": "action", "action": "hint"})
+            yield from _both(f"{group} answered", widget.scene.render)
+
+
 # --- the puzzle trainer ---------------------------------------------------------------------
 
 
@@ -225,6 +262,7 @@ def all_surfaces(tmp: Path, mark: str) -> Iterator[Surface]:
     yield from table_surfaces()
     yield from record_surfaces()
     yield from lesson_surfaces()
+    yield from throws_and_scoring_surfaces()
     yield from trainer_surfaces()
     puzzles = tmp / "puzzles"
     puzzles.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,56 @@
+"""Lesson 5 (throws) in a real browser: an exercise answered wrong then right, with the
+explanation; the live table checks a throw and reveals who stops it."""
+
+from __future__ import annotations
+
+import pytest
+from lesson_exercises import (
+    answer_wrong_then_right,
+    block,
+    open_lesson,
+    right_and_wrong,
+    shown_item,
+)
+from playwright.sync_api import Page, expect
+
+from shengji_kit.engine.catalogue import text
+
+pytestmark = pytest.mark.browser
+
+SLUG = "05_throws"
+BLOCKS = 3
+
+
+def test_will_it_stand_wrong_then_right(page: Page) -> None:
+    open_lesson(page, SLUG, BLOCKS)
+    answer_wrong_then_right(page, SLUG, "will_it_stand")
+
+
+def test_safest_throw_right_at_once_and_in_chinese(page: Page) -> None:
+    open_lesson(page, SLUG, BLOCKS)
+    panel = block(page, "safest_throw")
+    item = shown_item(panel, SLUG)
+    right, _ = right_and_wrong(item)
+    panel.locator(f"button[data-answer='{right}']").click()
+    feedback = panel.locator("[data-role=feedback]")
+    expect(feedback).to_have_attribute("data-kind", "ok")
+    panel.locator("button[data-action=lang]").click()
+    expect(block(page, "safest_throw").locator("[data-role=feedback]")).to_contain_text(item.explanation("zh"))
+    block(page, "safest_throw").locator("button[data-action=lang]").click()
+
+
+def test_throw_table_check_then_reveal(page: Page) -> None:
+    open_lesson(page, SLUG, BLOCKS)
+    table = page.locator("[data-role=throw-table]")
+    hand = table.locator(".sk-hand[data-seat='0']")
+    # ♣A ♣J of the default deal (seed 6): East holds the other ♣A, so the throw fails.
+    for code in ("CA", "CJ"):
+        hand.locator(f"button[data-card={code}]").first.click()
+    table.locator("button[data-action=check]").click()
+    expect(table).to_have_attribute("data-outcome", "fails")
+    message = table.locator("[data-role=message]")
+    expect(message).to_have_text(text("l5_table_verdict_hidden", "en"))
+    table.locator("button[data-action=reveal]").click()
+    expect(table).to_have_attribute("data-revealed", "true")
+    expect(message).to_have_attribute("data-kind", "error")
+    expect(message).to_contain_text("East holds ♣A")
