@@ -15,10 +15,10 @@ from typing import Any
 
 from markupsafe import Markup
 
+from ..engine.cards import Card
 from ..engine.catalogue import text
 from ..engine.errors import RuleError
 from ..game.actions import BURY, DEAL_ON, DECLARE, OVERTURN, PASS, REDEAL, Action, Event
-from ..engine.cards import Card
 from ..game.deal import HAND_SIZE, arrange_deck
 from ..game.round import Round
 from ..render.hands import hand_html

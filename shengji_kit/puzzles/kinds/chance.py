@@ -109,6 +109,10 @@ class ChanceQuestion(Question):
     b: Event
     stated: str
 
+    def shown(self) -> tuple[Card, ...]:
+        """The learner's hand, shown with the question."""
+        return next(iter(self.table.hands.values()))
+
     def situation(self) -> Situation:
         seat = next(iter(self.table.hands))
         hand = self.table.hands[seat]

@@ -84,6 +84,10 @@ class DeclareQuestion(Question):
     def level(self) -> str:
         return self.table.trump.level
 
+    def shown(self) -> tuple[Card, ...]:
+        """The learner's hand, shown with the question."""
+        return next(iter(self.table.hands.values()))
+
     def options(self) -> list[tuple[Card, ...]]:
         """What the hand may show now: declarations when nothing stands, else stronger overturns."""
         counts = hand_counts(self.hand)
