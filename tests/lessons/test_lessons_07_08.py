@@ -15,8 +15,8 @@ from shengji_kit.lessons.card_counter import count_cards
 from shengji_kit.lessons.chance_charts import gain_scene, kitty_scene, split_scene
 from shengji_kit.lessons.lesson_list import lesson_entry
 from shengji_kit.lessons.live_deal import LiveDeal
+from shengji_kit.widgets.exercise import GroupExerciseScene
 from shengji_kit.widgets.language import SESSION
-from shengji_kit.widgets.lesson_exercise import GroupExerciseScene
 from tests.html_tree import parse
 
 LESSONS = Path(__file__).parents[2] / "lessons"
