@@ -15,16 +15,17 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..engine.cards import Card
-from ..engine.catalogue import text
-from ..engine.errors import RuleError
+from ..engine.cards import Card, parse_cards
+from ..engine.catalogue import Message, text
 from ..game.actions import BURY, DEAL_ON, DECLARE, OVERTURN, PASS, REDEAL, Action, Event
 from ..game.deal import HAND_SIZE, arrange_deck
 from ..game.round import Round
+from ..puzzles.kinds.declare import candidate_showings
 from ..render.hands import hand_html
 from ..render.table import lang_button
 
 YOU = 0
+LEVEL = "2"
 SOUTH_CARDS = "S2 LJ SA SK S9 LJ C3 C4"
 EAST_CARDS = "D2 BJ D2"
 KITTY_CARDS = "S2 H2 H2 C2 C2 BJ"
@@ -37,6 +38,11 @@ MAX_STEPS = 500
 def lesson_deck(seed: int = 7) -> list[Card]:
     """The set-up deck of the live deal (dealt from South)."""
     return arrange_deck({YOU: SOUTH_CARDS, 1: EAST_CARDS}, KITTY_CARDS, first=YOU, seed=seed)
+
+
+def codes(cards: tuple[Card, ...] | list[Card]) -> str:
+    """Cards as the buttons carry them: ``"S2 LJ"``."""
+    return " ".join(card.code for card in cards)
 
 
 class LiveDeal:
@@ -110,18 +116,29 @@ class LiveDeal:
             self.record(self.round.act(YOU, Action.redeal()))
             self.note = None
         else:
-            action = next((a for a in self.choices() if " ".join(c.code for c in a.cards) == cards), None)
+            action = next((a for a in self.choices() if codes(a.cards) == cards), None)
             if action is None:
-                self.note = ("l7_deal_refused", {"reason": cards})
+                action = self.showing(cards)
+            verdict = self.round.check(YOU, action)
+            if not verdict.ok:
+                self.note = ("l7_deal_refused", {"reason": Message(verdict.code or "ok", **verdict.params)})
                 return
-            try:
-                event = self.round.act(YOU, action)
-            except RuleError as error:
-                self.note = ("l7_deal_refused", {"reason": error.message("en")})
-                return
+            event = self.round.act(YOU, action)
             self.record(event)
             self.note = ("l7_deal_you_declared", {"cards": action.cards, "trump": self.round.trump})
         self.run_bots()
+
+    def showing(self, cards: str) -> Action:
+        """``cards`` shown as a declaration while nothing stands, else as an overturn (the engine judges it)."""
+        shown = parse_cards(cards)
+        return Action.declare(shown) if self.round.trump is None else Action.overturn(shown)
+
+    def tries(self) -> list[tuple[Card, ...]]:
+        """Level cards and jokers South could show but the rules do not allow now (to see the refusal)."""
+        if not any(a.kind in SHOWING for a in self.choices()):
+            return []
+        legal = {codes(a.cards) for a in self.choices()}
+        return [c for c in candidate_showings(self.round.view(YOU).hand, LEVEL) if codes(c) not in legal]
 
     def handle(self, message: Mapping[str, Any]) -> None:
         action = str(message.get("action", ""))
@@ -152,10 +169,14 @@ class LiveDeal:
                 buttons.append(Markup('<button type="button" class="sk-button" data-action="redeal">{label}</button>')
                                .format(label=text("event_redeal", lang, seat=YOU, dealer=self.round.dealer, points="<15")))
                 continue
-            value = " ".join(card.code for card in action.cards)
+            value = codes(action.cards)
             buttons.append(Markup(
                 '<button type="button" class="sk-button sk-primary" data-action="show" data-value="{value}">{label}</button>'
             ).format(value=value, label=text("l7_deal_show", lang, cards=action.cards)))
+        for cards in self.tries():
+            buttons.append(Markup(
+                '<button type="button" class="sk-button" data-action="show" data-value="{value}">{label}</button>'
+            ).format(value=codes(cards), label=text("l7_deal_show", lang, cards=cards)))
         if self.choices():
             buttons.append(Markup('<button type="button" class="sk-button" data-action="wait">{label}</button>')
                            .format(label=text("l7_deal_pass", lang)))

@@ -65,7 +65,7 @@ def test_live_deal_widget_renders_buttons_in_both_languages() -> None:
     assert isinstance(widget.scene, LiveDeal)
     tree = parse(widget.html)
     values = [b.attrs.get("data-value") for b in tree.find_all("button") if b.attrs.get("data-action") == "show"]
-    assert values == ["S2 LJ"]
+    assert values == ["S2 LJ", "S2"]  # the legal declaration first, then one the engine will refuse
     widget.handle({"type": "action", "action": "lang", "value": "zh"})
     assert "现场发牌" in widget.html
     SESSION.lang = "en"
@@ -118,3 +118,11 @@ def test_lessons_are_listed_and_linked() -> None:
     seven, eight = lesson_entry(7), lesson_entry(8)
     assert seven is not None and eight is not None and seven.exists() and eight.exists()
     assert "08_chances.ipynb" in lesson.links(7).html
+
+
+def test_live_deal_offers_wrong_showings_and_the_engine_refuses_them() -> None:
+    deal = LiveDeal()
+    assert [" ".join(c.code for c in cards) for cards in deal.tries()] == ["S2"]
+    deal.handle({"type": "action", "action": "show", "value": "S2"})
+    assert deal.events == [] and deal.choices()  # refused: nothing changed
+    assert "Refused: ♠2 " in str(deal.render("en")) and "同颜色的王" in str(deal.render("zh"))

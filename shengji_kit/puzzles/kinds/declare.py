@@ -19,7 +19,6 @@ from ...game.declaring import (
     classify,
     declarations,
     level_card,
-    matching_joker,
     overturns,
 )
 from ...game.position_table import PositionTable
@@ -56,6 +55,25 @@ def faces(cards: tuple[Card, ...] | list[Card]) -> tuple[int, ...]:
 def trump_count(hand: tuple[Card, ...], suit: str, level: str) -> int:
     """How many cards of ``hand`` would be trumps with ``suit`` declared at ``level``."""
     return sum(1 for card in hand if card.is_joker or card.rank == level or card.suit == suit)
+
+
+def candidate_showings(hand: tuple[Card, ...] | list[Card], level: str) -> list[tuple[Card, ...]]:
+    """Every group of level cards and jokers in ``hand`` that looks like a showing, legal or not:
+    a level card alone or with a joker, a level pair alone or with a joker, a pair of jokers."""
+    counts = hand_counts(tuple(hand))
+    found: list[tuple[Card, ...]] = []
+    for suit in SUITS:
+        card = level_card(suit, level)
+        held = counts[card.index]
+        jokers = [j for j in (LITTLE_JOKER, BIG_JOKER) if counts[j.index]]
+        for size in (1, 2):
+            if held >= size:
+                found.append((card,) * size)
+                found.extend((card,) * size + (joker,) for joker in jokers)
+    for joker in (LITTLE_JOKER, BIG_JOKER):
+        if counts[joker.index] >= 2:
+            found.append((joker, joker))
+    return found
 
 
 @dataclass(frozen=True)
@@ -99,23 +117,7 @@ class DeclareQuestion(Question):
 
     def candidates(self) -> list[tuple[Card, ...]]:
         """Every group of level cards and jokers the hand holds that looks like a declaration (right or wrong)."""
-        counts = hand_counts(self.hand)
-        found: list[tuple[Card, ...]] = []
-        for suit in SUITS:
-            card = level_card(suit, self.level)
-            joker = matching_joker(suit)
-            if counts[card.index]:
-                found.append((card,))
-                if counts[joker.index]:
-                    found.append((card, joker))
-            if counts[card.index] >= 2:
-                found.append((card, card))
-                if counts[joker.index]:
-                    found.append((card, card, joker))
-        for joker in (LITTLE_JOKER, BIG_JOKER):
-            if counts[joker.index] >= 2:
-                found.append((joker, joker))
-        return found
+        return candidate_showings(self.hand, self.level)
 
     def declarable_suits(self) -> list[str]:
         """The suits the hand can name with a first declaration (no-trump is never declared)."""
