@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from ..engine.cards import Card
 from ..engine.catalogue import text
+from ..engine.explain import seat_name
 from ..puzzles.model import Feedback, Puzzle
 from ..puzzles.problems import Problem
 from .hands import card_row_html, hand_html
@@ -68,10 +69,25 @@ def _button(action: str, label: str, primary: bool = False, disabled: bool = Fal
     )
 
 
+def context_html(puzzle: Puzzle, lang: str) -> Markup:
+    """For choice kinds, the position the question is about: the trick so far and the hands given."""
+    if puzzle.question.answer_format not in ("choice", "option"):
+        return Markup()
+    rows = [(seat, cards) for seat, cards in puzzle.table.trick or ()]
+    rows += [(seat, cards) for seat, cards in (puzzle.table.hands or {}).items() if not puzzle.question.shown()]
+    return Markup("").join(
+        Markup('<div class="sk-controls" data-role="context" data-seat-shown="{seat}">'
+               '<span class="sk-control-label">{name}</span>{cards}</div>').format(
+            seat=seat, name=seat_name(seat, lang), cards=card_row_html(cards, lang)
+        )
+        for seat, cards in rows
+    )
+
+
 def _answers_html(view: ExerciseView, lang: str) -> Markup:
     question = view.puzzle.question
     fmt = question.answer_format
-    if fmt in CHOICE_FORMATS:
+    if question.choices():
         chosen = Markup("").join(
             Markup('<button type="button" class="sk-button" data-answer="{value}">{label}</button>').format(
                 value=choice.value, label=choice.label(lang)
@@ -81,7 +97,7 @@ def _answers_html(view: ExerciseView, lang: str) -> Markup:
         return Markup('<div class="sk-answers">{chosen}</div>').format(chosen=chosen)
     cards = hand_cards(view.puzzle)
     if fmt not in PICK_FORMATS or not cards:
-        return Markup('<div class="sk-legend">{note}</div>').format(note=text("ex_pick_cards", lang))
+        return Markup('<div class="sk-legend" data-role="unsupported">{note}</div>').format(note=text("ex_unsupported", lang))
     grouped = {i for group in view.groups for i in group}
     hand = hand_html(cards, set(view.picks) | grouped, None, view.puzzle.table.trump, lang, 0)
     rows = Markup("").join(
@@ -118,14 +134,14 @@ def exercise_panel_html(view: ExerciseView, lang: str) -> Markup:
         '<span class="sk-score" data-role="score">{score}</span>{lang_button}</div>'
         "{problems}"
         '<div class="sk-question" data-role="question">{prompt}</div>'
-        "{shown}{answers}"
+        "{shown}{context}{answers}"
         '<div class="sk-feedback" data-role="feedback" data-kind="{kind}" aria-live="polite">{message}</div>'
         "{hint_text}"
         '<div class="sk-actions">{hint_button}{next}</div></div>'
     ).format(
         item=puzzle.id, group=puzzle.group, title=puzzle.title(lang), where=where,
         score=text("ui_score", lang, right=right, asked=asked), lang_button=lang_button(lang),
-        problems=problems_html(view.problems, lang), prompt=puzzle.prompt(lang), shown=shown_html,
+        problems=problems_html(view.problems, lang), prompt=puzzle.prompt(lang), shown=shown_html, context=context_html(puzzle, lang),
         answers=_answers_html(view, lang), kind=kind, message=message, hint_text=hint,
         hint_button=_button("hint", text("ex_hint", lang)), next=_button("next", text("ex_next", lang), primary=True),
     )

@@ -13,7 +13,6 @@ from typing import Any
 from ..puzzles.model import Feedback, Puzzle
 from ..puzzles.problems import Problem
 from ..render.exercises import (
-    CHOICE_FORMATS,
     PICK_FORMATS,
     ExerciseView,
     exercise_panel_html,
@@ -93,7 +92,7 @@ class GroupExerciseScene:
     def handle(self, message: Mapping[str, Any]) -> None:
         kind, action = message.get("type"), message.get("action")
         fmt = self.puzzle.question.answer_format
-        if kind == "answer" and fmt in CHOICE_FORMATS:
+        if kind == "answer" and self.puzzle.question.choices():
             self.answer(str(message.get("answer", "")))
         elif kind == "click" and fmt in PICK_FORMATS:
             index = message.get("index")

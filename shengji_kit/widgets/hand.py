@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -153,10 +154,8 @@ class HandWidget(HandSurface):
         if self._syncing or not hasattr(self, "trump_scene"):
             return
         scene: HandScene = self.scene  # type: ignore[assignment]
-        try:
+        with contextlib.suppress(ValueError):
             scene.lead = parse_cards(list(self.lead)) or None
-        except ValueError:
-            pass
         self.redraw()
 
 
