@@ -158,6 +158,20 @@ class HandSurface(CardSurface):
             scene.change(trump)
         self.redraw()
 
+    @traitlets.observe("selected")
+    def _selected_changed(self, change: Mapping[str, Any]) -> None:
+        if self._syncing or not hasattr(self, "trump_scene"):
+            return
+        hand = self.trump_scene.hand
+        wanted = list(self.selected)
+        chosen: set[int] = set()
+        for code in wanted:
+            index = next((i for i, card in enumerate(hand.cards) if card.code == code and i not in chosen), None)
+            if index is not None:
+                chosen.add(index)
+        hand.selected = chosen
+        self.redraw()
+
     @traitlets.observe("cards")
     def _cards_changed(self, change: Mapping[str, Any]) -> None:
         if self._syncing or not hasattr(self, "trump_scene"):

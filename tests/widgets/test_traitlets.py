@@ -64,3 +64,10 @@ def test_the_tractor_finder_outlines_what_shape_finds_as_the_level_changes() -> 
     kinds = [box.attrs["data-kind"] for box in parse(finder.html).find_all(data_role="combo")]
     assert "tractor" not in kinds and kinds.count("pair") == 3
     assert sk.shape("S6 S6 S8 S8", sk.Trump("2", "H")).kind != "tractor"
+
+
+def test_selecting_from_python_redraws_the_selection() -> None:
+    hand = hand_widget("SA H5 C5 C5", sk.Trump("2", "S"))
+    hand.selected = ["C5", "C5"]
+    pressed = parse(hand.html).find_all("button", data_index=True, aria_pressed="true")
+    assert [button.attrs["data-card"] for button in pressed] == ["C5", "C5"] and hand.selected == ["C5", "C5"]
