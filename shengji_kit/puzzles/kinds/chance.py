@@ -127,7 +127,10 @@ class ChanceQuestion(Question):
         return "a" if figure(a) > figure(b) else "b"
 
     def prompt(self, lang: str = "en") -> str:
-        return Line("l8_chance_prompt", {"a": self.a.line(), "b": self.b.line()}).render(lang)
+        asked = Line("l8_chance_prompt", {"a": self.a.line(), "b": self.b.line()})
+        if not self.played:
+            return asked.render(lang)
+        return Line("l8_chance_after_played", {"cards": self.played, "then": asked}).render(lang)
 
     def choices(self) -> list[Choice]:
         return [Choice(key, Text(event.line().render("en"), event.line().render("zh")))
