@@ -16,7 +16,7 @@ from ..engine.errors import RuleError
 from ..engine.scoring import points
 from ..engine.trump import Trump
 
-SAMPLES = 4_000
+SAMPLES = 10_000
 """Modest, so the notebook stays quick; the standard error is shown beside each figure."""
 EAST = 1
 PARTNER = 2
