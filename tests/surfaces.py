@@ -258,11 +258,33 @@ def landing_surfaces(root: Path, mark: str) -> Iterator[Surface]:
     yield "landing page", serve.catalogue_html(root)
 
 
+def lessons_7_8_surfaces() -> Iterator[Surface]:
+    """Lesson 7's live deal (asked, refused, over) and lesson 8's counter and charts."""
+    from shengji_kit.engine.trump import Trump as _Trump
+    from shengji_kit.lessons.card_counter import count_cards
+    from shengji_kit.lessons.chance_charts import gain_scene, kitty_scene, split_scene
+    from shengji_kit.lessons.live_deal import LiveDeal
+
+    deal = LiveDeal()
+    yield from _both("live deal asked", deal.render)
+    deal.choose("show", "S2")
+    yield from _both("live deal refused", deal.render)
+    deal.choose("show", "S2 LJ")
+    deal.choose("show", "LJ LJ")
+    yield from _both("live deal over", deal.render)
+    hand = "BJ H2 HA HK HQ H10 H9 SA SA SK SJ S9 S5 S3 C3 C4 C7 C8 C9 D4 D6 D8 D10 DJ DQ"
+    yield from _both("card counter", lambda lang: str(count_cards(hand, "", "CA", _Trump("2", "H"), lang)))
+    yield from _both("card counter, bad input", lambda lang: str(count_cards("XX", "", "CA", _Trump("2", "H"), lang)))
+    for scene in (kitty_scene(samples=500), gain_scene(samples=500), split_scene(samples=500)):
+        yield from _both(scene.role, lambda lang, scene=scene: str(scene.render(lang)))
+
+
 def all_surfaces(tmp: Path, mark: str) -> Iterator[Surface]:
     yield from table_surfaces()
     yield from record_surfaces()
     yield from lesson_surfaces()
     yield from throws_and_scoring_surfaces()
+    yield from lessons_7_8_surfaces()
     yield from trainer_surfaces()
     puzzles = tmp / "puzzles"
     puzzles.mkdir(parents=True, exist_ok=True)
