@@ -12,11 +12,13 @@ kind                value                               en / zh
 ==================  ==================================  ==============================
 (none)              str, int, or anything with          as is / as is
                     ``render(lang) -> str`` (a Message)
-``cards``           a Card or a sequence of cards       ``♥3♥3`` (same faces in both)
+``cards``           a Card or a sequence of cards       ``♥3♥3 ♠A BJ`` (a pair is one word,
+                                                        a space between everything else)
 ``cards_spaced``    a Card or a sequence of cards       ``♠A ♥3``
 ``stronger_first``  a sequence of cards                 ``♠A > ♠K``
 ``equal``           a sequence of cards                 ``♠2 = ♥2``
 ``seat``            a seat 0–3, or None                 ``East`` / ``东家`` (``seat_1``)
+``seat_plain``      a seat 0–3, or None                 ``South``, never ``South (you)``
 ``suit``            a suit letter S H C D, or T         ``spades`` / ``黑桃`` (``suit_S``)
 ``suit_sign``       a suit letter S H C D, or T         ``♠`` / ``黑桃`` (``suit_sign_S``)
 ``suits``           a sequence of suit letters          ``spades and hearts``
@@ -51,7 +53,8 @@ LANGUAGES: tuple[str, ...] = ("en", "zh")
 
 PLURAL = "plural"
 CARD_KINDS: dict[str, str] = {"cards": "", "cards_spaced": " ", "stronger_first": " > ", "equal": " = "}
-LOOKUP_KINDS = frozenset({"seat", "suit", "suit_sign", "rank", "team", "phase"})
+LOOKUP_KINDS = frozenset({"seat", "seat_plain", "suit", "suit_sign", "rank", "team", "phase"})
+SEAT_KINDS = frozenset({"seat", "seat_plain"})
 KINDS = frozenset({"", "suits", "trump", "outcome", PLURAL}) | CARD_KINDS.keys() | LOOKUP_KINDS
 
 
@@ -159,6 +162,8 @@ def _write(field: Field, value: object, lang: str, code: str) -> str:
     where = f"message {code!r} ({lang}), parameter {field.name!r}"
     if kind == "":
         return value.render(lang) if isinstance(value, Localized) else str(value)
+    if kind == "cards":
+        return combinations_text(_cards(value, where))
     if kind in CARD_KINDS:
         return CARD_KINDS[kind].join(str(card) for card in _cards(value, where))
     if kind in LOOKUP_KINDS:
@@ -178,6 +183,17 @@ def _write(field: Field, value: object, lang: str, code: str) -> str:
     return _outcome(value, lang, where)
 
 
+def combinations_text(cards: Sequence[Card]) -> str:
+    """Cards as a learner reads them: the copies of a card (a pair) as one word, spaces between.
+
+    ``BJ BJ LJ ♠2 ♠2`` is written ``BJBJ LJ ♠2♠2``; the order is kept, copies join the first.
+    """
+    groups: dict[Card, int] = {}
+    for card in cards:
+        groups[card] = groups.get(card, 0) + 1
+    return " ".join(str(card) * count for card, count in groups.items())
+
+
 def _cards(value: object, where: str) -> list[Card]:
     if isinstance(value, Card):
         return [value]
@@ -187,7 +203,7 @@ def _cards(value: object, where: str) -> list[Card]:
 
 
 def _lookup(kind: str, value: object, lang: str, code: str) -> str:
-    key = "none" if value is None else f"{value % 4}" if kind == "seat" and isinstance(value, int) else value
+    key = "none" if value is None else f"{value % 4}" if kind in SEAT_KINDS and isinstance(value, int) else value
     template = _known_language(lang).get(f"{kind}_{key}")
     if template is None or isinstance(value, bool) or not isinstance(value, int | str | None):
         raise MessageError(f"message {code!r} ({lang}): {value!r} is not a {kind}")

@@ -125,10 +125,11 @@ class TrainerSession:
         feedback = visit.puzzle.check(value)
         visit.feedback = feedback
         record = self.progress.record(visit.puzzle.id)
+        first_try = not record.star and not record.star_lost
         record.attempts += 1
         if feedback.correct:
             visit.solved = True
-            visit.earned_star = not record.star and not record.star_lost
+            visit.earned_star = first_try
             record.solved = True
             record.star = record.star or visit.earned_star
         elif isinstance(value, str) and value not in visit.answers:

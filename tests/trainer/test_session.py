@@ -37,12 +37,14 @@ def test_a_wrong_then_a_right_answer_give_feedback_in_both_languages(session: Tr
     assert wrong.message("en").startswith(text("puzzle_wrong", "en"))
     assert wrong.message("zh").startswith("不对")
     assert puzzle.explanation("zh") in wrong.message("zh")
+    assert puzzle.explanation("en") not in wrong.verdict("en"), "the verdict of a wrong answer reveals nothing"
     assert session.record.attempts == 1 and not session.record.solved
+    assert session.record.star_lost, "a wrong first answer ends the star"
     right = session.answer(str(winning_seat(puzzle)))
     assert right is not None and right.correct
     assert right.message("en").startswith("Right.") and right.message("zh").startswith("答对了")
-    assert session.record.solved and session.record.star, "wrong tries do not cost the star"
-    assert session.visit is not None and session.visit.earned_star
+    assert session.record.solved and not session.record.star, "only a right first answer earns the star"
+    assert session.visit is not None and not session.visit.earned_star
     assert session.answer(str(losing_seat(puzzle))) is None, "a solved visit takes no more answers"
     assert session.record.attempts == 2
 
@@ -107,13 +109,12 @@ def test_progress_is_saved_and_reloaded(bank: Bank, store: ProgressStore) -> Non
     open_set(first, "01-who-wins")
     puzzle = first.puzzle
     assert puzzle is not None
-    first.answer(str(losing_seat(puzzle)))
     first.answer(str(winning_seat(puzzle)))
     first.next_puzzle()
     first.hint()
     second = TrainerSession(bank, ProgressStore(store.path))
     assert second.progress.get(puzzle.id).star
-    assert second.progress.get(puzzle.id).attempts == 2
+    assert second.progress.get(puzzle.id).attempts == 1
     assert first.puzzle is not None and second.progress.get(first.puzzle.id).hints == 1
     second.choose_mode("01-who-wins")
     assert second.puzzle is not None and second.puzzle.id != puzzle.id, "starred puzzles are skipped"
