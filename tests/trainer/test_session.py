@@ -178,7 +178,7 @@ def test_tractors_are_answered_by_grouping_cards(session: TrainerSession) -> Non
     assert none is not None and not none.correct
     session.click_card(hearts[0])
     assert not session.make_group()
-    assert session.notice is not None and session.notice.code == "trainer_need_pair"
+    assert visit.control_notice is not None and visit.control_notice.code == "trainer_need_pair"
     for index in hearts[1:]:
         session.click_card(index)
     assert session.make_group() and visit.draft.groups == [tuple(hearts)]
