@@ -78,16 +78,42 @@ class Field:
     argument: str = ""
 
 
-@dataclass(frozen=True)
-class Template:
-    """A parsed template: literal texts alternating with fields (``None`` after the last text)."""
+Parts = tuple[tuple[str, Field | None], ...]
 
-    source: str
-    parts: tuple[tuple[str, Field | None], ...]
+
+class Template:
+    """A template: literal texts alternating with fields (``None`` after the last text).
+
+    Built with ``parts`` (parsed) or with ``where`` and ``code`` only: then the source is parsed
+    on first use, so importing the catalogue does not parse the hundreds of texts a page never shows.
+    """
+
+    __slots__ = ("_parts", "code", "source", "where")
+
+    def __init__(self, source: str, parts: Parts | None = None, where: str = "", code: str = "") -> None:
+        self.source = source
+        self._parts = parts
+        self.where = where
+        self.code = code
+
+    @property
+    def parts(self) -> Parts:
+        if self._parts is None:
+            self._parts = _parse(self.source, self.where, self.code).parts
+        return self._parts
 
     @property
     def fields(self) -> tuple[Field, ...]:
         return tuple(field for _, field in self.parts if field is not None)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Template) and (self.source, self.parts) == (other.source, other.parts)
+
+    def __hash__(self) -> int:
+        return hash(self.source)
+
+    def __repr__(self) -> str:
+        return f"Template({self.source!r})"
 
 
 class Message:
@@ -237,8 +263,11 @@ def _outcome(value: object, lang: str, where: str) -> str:
 _KEY_LINE = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=")
 
 
-def load_catalogue(root: Traversable) -> dict[str, dict[str, Template]]:
-    """Read ``root/<lang>/*.toml`` for every language; errors name the file and the code."""
+def load_catalogue(root: Traversable, lazy: bool = False) -> dict[str, dict[str, Template]]:
+    """Read ``root/<lang>/*.toml`` for every language; errors name the file and the code.
+
+    ``lazy`` leaves each template to be parsed on first use (its errors are raised then).
+    """
     catalogue: dict[str, dict[str, Template]] = {}
     for lang in LANGUAGES:
         table: dict[str, Template] = {}
@@ -249,7 +278,7 @@ def load_catalogue(root: Traversable) -> dict[str, dict[str, Template]]:
             for code, source in _read_file(file, where).items():
                 if code in table:
                     raise MessageError(f"{where}: code {code!r} is already defined in {origin[code]}")
-                table[code] = _parse(source, where, code)
+                table[code] = Template(source, None, where, code) if lazy else _parse(source, where, code)
                 origin[code] = where
         catalogue[lang] = table
     return catalogue
@@ -305,4 +334,4 @@ def _parse(source: str, where: str, code: str) -> Template:
     return Template(source, tuple(parts))
 
 
-_CATALOGUE: dict[str, dict[str, Template]] = load_catalogue(resources.files("shengji_kit") / "catalogue")
+_CATALOGUE: dict[str, dict[str, Template]] = load_catalogue(resources.files("shengji_kit") / "catalogue", lazy=True)

@@ -163,7 +163,7 @@ def test_a_hint_costs_the_star_and_show_me_reveals(page: Page) -> None:
     puzzle = default_bank().get(open_puzzle_id(page))
     page.click("[data-action=hint]")
     expect(page.locator("[data-role=hint]")).to_contain_text(puzzle.hint("en"))
-    expect(page.locator("[data-role=record]")).to_contain_text("no star")
+    expect(page.locator("[data-role=record]")).to_contain_text(text("trainer_star_lost", "en"))
     page.click("[data-action=show]")
     showme = page.locator("[data-role=showme]")
     steps = int(showme.get_attribute("data-steps") or "1")

@@ -191,7 +191,7 @@ def test_an_endgame_is_answered_by_selecting_the_lead(session: TrainerSession) -
     visit = session.visit
     puzzle = session.puzzle
     assert visit is not None and puzzle is not None
-    assert session.submit() is None and session.notice is not None
+    assert session.submit() is None and visit.control_notice is not None
     assert session.record.attempts == 0, "an empty lead is not an attempt"
     best = next(iter(best_leads(puzzle)))
     for code in best.split():
@@ -206,7 +206,7 @@ def test_a_number_is_typed_and_checked(session: TrainerSession) -> None:
     puzzle = session.puzzle
     assert puzzle is not None
     assert session.submit("  ") is None and session.record.attempts == 0
-    assert session.notice is not None and "number" in session.notice.render("en")
+    assert session.visit is not None and session.visit.control_notice is not None and "number" in session.visit.control_notice.render("en")
     wrong = session.submit(str(multiplier(puzzle) + 1))
     assert wrong is not None and not wrong.correct
     right = session.submit(str(multiplier(puzzle)))

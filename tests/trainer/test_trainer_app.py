@@ -106,7 +106,7 @@ def test_a_typed_number_is_submitted(app: TrainerApp) -> None:
     app.handle({"type": "action", "action": "goto", "value": "count-multiplier-pair"})
     assert page(app).has("input", data_role="number")
     app.handle({"type": "action", "action": "submit", "value": "x"})
-    assert "Type a whole number" in role(app.html, "message")
+    assert "Type a whole number" in role(app.html, "control-message")
     app.handle({"type": "action", "action": "submit", "value": "3"})
     assert page(app).find(data_role="feedback").attrs["data-kind"] == "error"
     assert page(app).find("input", data_role="number").attrs["value"] == "3"
