@@ -12,11 +12,13 @@ kind                value                               en / zh
 ==================  ==================================  ==============================
 (none)              str, int, or anything with          as is / as is
                     ``render(lang) -> str`` (a Message)
-``cards``           a Card or a sequence of cards       ``♥3♥3`` (same faces in both)
+``cards``           a Card or a sequence of cards       ``♥3♥3 ♠A BJ`` (a pair is one word,
+                                                        a space between everything else)
 ``cards_spaced``    a Card or a sequence of cards       ``♠A ♥3``
 ``stronger_first``  a sequence of cards                 ``♠A > ♠K``
 ``equal``           a sequence of cards                 ``♠2 = ♥2``
 ``seat``            a seat 0–3, or None                 ``East`` / ``东家`` (``seat_1``)
+``seat_plain``      a seat 0–3, or None                 ``South``, never ``South (you)``
 ``suit``            a suit letter S H C D, or T         ``spades`` / ``黑桃`` (``suit_S``)
 ``suit_sign``       a suit letter S H C D, or T         ``♠`` / ``黑桃`` (``suit_sign_S``)
 ``suits``           a sequence of suit letters          ``spades and hearts``
@@ -51,7 +53,8 @@ LANGUAGES: tuple[str, ...] = ("en", "zh")
 
 PLURAL = "plural"
 CARD_KINDS: dict[str, str] = {"cards": "", "cards_spaced": " ", "stronger_first": " > ", "equal": " = "}
-LOOKUP_KINDS = frozenset({"seat", "suit", "suit_sign", "rank", "team", "phase"})
+LOOKUP_KINDS = frozenset({"seat", "seat_plain", "suit", "suit_sign", "rank", "team", "phase"})
+SEAT_KINDS = frozenset({"seat", "seat_plain"})
 KINDS = frozenset({"", "suits", "trump", "outcome", PLURAL}) | CARD_KINDS.keys() | LOOKUP_KINDS
 
 
@@ -75,16 +78,42 @@ class Field:
     argument: str = ""
 
 
-@dataclass(frozen=True)
-class Template:
-    """A parsed template: literal texts alternating with fields (``None`` after the last text)."""
+Parts = tuple[tuple[str, Field | None], ...]
 
-    source: str
-    parts: tuple[tuple[str, Field | None], ...]
+
+class Template:
+    """A template: literal texts alternating with fields (``None`` after the last text).
+
+    Built with ``parts`` (parsed) or with ``where`` and ``code`` only: then the source is parsed
+    on first use, so importing the catalogue does not parse the hundreds of texts a page never shows.
+    """
+
+    __slots__ = ("_parts", "code", "source", "where")
+
+    def __init__(self, source: str, parts: Parts | None = None, where: str = "", code: str = "") -> None:
+        self.source = source
+        self._parts = parts
+        self.where = where
+        self.code = code
+
+    @property
+    def parts(self) -> Parts:
+        if self._parts is None:
+            self._parts = _parse(self.source, self.where, self.code).parts
+        return self._parts
 
     @property
     def fields(self) -> tuple[Field, ...]:
         return tuple(field for _, field in self.parts if field is not None)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Template) and (self.source, self.parts) == (other.source, other.parts)
+
+    def __hash__(self) -> int:
+        return hash(self.source)
+
+    def __repr__(self) -> str:
+        return f"Template({self.source!r})"
 
 
 class Message:
@@ -159,6 +188,8 @@ def _write(field: Field, value: object, lang: str, code: str) -> str:
     where = f"message {code!r} ({lang}), parameter {field.name!r}"
     if kind == "":
         return value.render(lang) if isinstance(value, Localized) else str(value)
+    if kind == "cards":
+        return combinations_text(_cards(value, where))
     if kind in CARD_KINDS:
         return CARD_KINDS[kind].join(str(card) for card in _cards(value, where))
     if kind in LOOKUP_KINDS:
@@ -178,6 +209,17 @@ def _write(field: Field, value: object, lang: str, code: str) -> str:
     return _outcome(value, lang, where)
 
 
+def combinations_text(cards: Sequence[Card]) -> str:
+    """Cards as a learner reads them: the copies of a card (a pair) as one word, spaces between.
+
+    ``BJ BJ LJ ♠2 ♠2`` is written ``BJBJ LJ ♠2♠2``; the order is kept, copies join the first.
+    """
+    groups: dict[Card, int] = {}
+    for card in cards:
+        groups[card] = groups.get(card, 0) + 1
+    return " ".join(str(card) * count for card, count in groups.items())
+
+
 def _cards(value: object, where: str) -> list[Card]:
     if isinstance(value, Card):
         return [value]
@@ -187,7 +229,7 @@ def _cards(value: object, where: str) -> list[Card]:
 
 
 def _lookup(kind: str, value: object, lang: str, code: str) -> str:
-    key = "none" if value is None else f"{value % 4}" if kind == "seat" and isinstance(value, int) else value
+    key = "none" if value is None else f"{value % 4}" if kind in SEAT_KINDS and isinstance(value, int) else value
     template = _known_language(lang).get(f"{kind}_{key}")
     if template is None or isinstance(value, bool) or not isinstance(value, int | str | None):
         raise MessageError(f"message {code!r} ({lang}): {value!r} is not a {kind}")
@@ -221,8 +263,11 @@ def _outcome(value: object, lang: str, where: str) -> str:
 _KEY_LINE = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=")
 
 
-def load_catalogue(root: Traversable) -> dict[str, dict[str, Template]]:
-    """Read ``root/<lang>/*.toml`` for every language; errors name the file and the code."""
+def load_catalogue(root: Traversable, lazy: bool = False) -> dict[str, dict[str, Template]]:
+    """Read ``root/<lang>/*.toml`` for every language; errors name the file and the code.
+
+    ``lazy`` leaves each template to be parsed on first use (its errors are raised then).
+    """
     catalogue: dict[str, dict[str, Template]] = {}
     for lang in LANGUAGES:
         table: dict[str, Template] = {}
@@ -233,7 +278,7 @@ def load_catalogue(root: Traversable) -> dict[str, dict[str, Template]]:
             for code, source in _read_file(file, where).items():
                 if code in table:
                     raise MessageError(f"{where}: code {code!r} is already defined in {origin[code]}")
-                table[code] = _parse(source, where, code)
+                table[code] = Template(source, None, where, code) if lazy else _parse(source, where, code)
                 origin[code] = where
         catalogue[lang] = table
     return catalogue
@@ -289,4 +334,4 @@ def _parse(source: str, where: str, code: str) -> Template:
     return Template(source, tuple(parts))
 
 
-_CATALOGUE: dict[str, dict[str, Template]] = load_catalogue(resources.files("shengji_kit") / "catalogue")
+_CATALOGUE: dict[str, dict[str, Template]] = load_catalogue(resources.files("shengji_kit") / "catalogue", lazy=True)

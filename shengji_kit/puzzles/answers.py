@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..engine.cards import Card, parse_cards, symbols
+from ..engine.cards import Card, parse_cards
+from ..engine.catalogue import combinations_text
 from ..engine.errors import CardError
 from .model import AnswerError, Choice, Line
 from .text import Text
@@ -80,8 +81,8 @@ def same_cards(a: Sequence[Card], b: Sequence[Card]) -> bool:
 
 
 def cards_text(cards: Sequence[Card]) -> str:
-    """Cards as symbols with no spaces: ``♥3♥3``."""
-    return symbols(cards)
+    """Cards as symbols, a pair as one word and spaces between: ``♥3♥3 ♠A``."""
+    return combinations_text(cards)
 
 
 YES, NO = "yes", "no"

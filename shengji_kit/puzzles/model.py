@@ -65,10 +65,16 @@ class Mismatch:
 
 @dataclass(frozen=True)
 class Grade:
-    """A kind's judgement of one answer: right or wrong, and the lines that say why."""
+    """A kind's judgement of one answer: right or wrong, the lines that say why, the truth.
+
+    ``lines`` speak of the chosen answer only (a trainer shows them after a wrong answer and
+    lets the learner try again); ``reveal`` states the right answer (shown once solved or on
+    "show me").
+    """
 
     correct: bool
     lines: tuple[Line, ...]
+    reveal: tuple[Line, ...] = ()
 
 
 class Question(ABC):
@@ -117,20 +123,22 @@ class Question(ABC):
 
 @dataclass(frozen=True)
 class Feedback:
-    """The answer to "is this right?": ``correct``, why (engine lines), and the puzzle's explanation."""
+    """The answer to "is this right?": ``correct``, why (engine lines), the truth, the explanation."""
 
     correct: bool
     lines: tuple[Line, ...]
     explanation: Text
+    reveal: tuple[Line, ...] = ()
 
     def verdict(self, lang: str = "en") -> str:
-        """Right or wrong, and why, in one paragraph."""
+        """Right or wrong, and why the chosen answer is so, in one paragraph (reveals nothing more)."""
         head = Line("puzzle_right" if self.correct else "puzzle_wrong").render(lang)
         return text("join_sentences", lang).join([head, *(line.render(lang) for line in self.lines)])
 
     def message(self, lang: str = "en") -> str:
-        """The verdict followed by the puzzle's explanation."""
-        return f"{self.verdict(lang)}\n\n{self.explanation(lang)}"
+        """The verdict, the right answer and the puzzle's explanation."""
+        truth = text("join_sentences", lang).join(line.render(lang) for line in self.reveal)
+        return "\n\n".join(part for part in (self.verdict(lang), truth, self.explanation(lang)) if part)
 
     def __bool__(self) -> bool:
         return self.correct
@@ -173,7 +181,7 @@ class Puzzle:
             grade = self.question.grade(answer)
         except AnswerError as error:
             grade = Grade(False, (error.line,))
-        return Feedback(grade.correct, grade.lines, self.explanation)
+        return Feedback(grade.correct, grade.lines, self.explanation, grade.reveal)
 
     def to_dict(self) -> dict[str, Any]:
         """Everything a front end shows, as plain data (texts in both languages)."""

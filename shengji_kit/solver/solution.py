@@ -37,8 +37,18 @@ class Trick:
             "kitty_bonus": self.kitty_bonus,
         }
 
+    def words(self, lang: str = "en") -> str:
+        """The trick for learners: ``South ♦Q♦Q, East ♦A ♦3, … — South wins, attackers +35``."""
+        plays = text("join_plays", lang).join(
+            text("trick_play", lang, seat=seat, cards=play) for seat, play in zip(self.seats, self.plays, strict=True)
+        )
+        if self.kitty_bonus:
+            return text("trick_words_kitty", lang, plays=plays, winner=self.winner, gained=self.gained,
+                        bonus=self.kitty_bonus)
+        return text("trick_words", lang, plays=plays, winner=self.winner, gained=self.gained)
+
     def describe(self, lang: str = "en") -> str:
-        """One line: each seat and its cards, then who wins and what the attackers gain."""
+        """One line for the command line: each seat number and its cards, who wins, the gain."""
         parts = "  ".join(f"{seat}:{codes(play)}" for seat, play in zip(self.seats, self.plays, strict=True))
         line = text("solver_trick", lang, plays=parts, winner=self.winner, gained=self.gained)
         return line + (text("solver_trick_kitty", lang, bonus=self.kitty_bonus) if self.kitty_bonus else "")

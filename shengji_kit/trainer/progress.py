@@ -1,7 +1,7 @@
 """A learner's progress: per puzzle the attempts, hints, whether it was solved, revealed, starred.
 
-A puzzle's star is earned by solving it without a hint and without "show me"; once earned it
-stays. ``Progress.to_json`` / ``Progress.from_json`` give the file format (version 1); reading
+A puzzle's star is earned by solving it with the first answer ever given, before any hint or
+"show me" (a wrong answer, a hint or "show me" each end the star); once earned it stays. ``Progress.to_json`` / ``Progress.from_json`` give the file format (version 1); reading
 checks every field and raises ``ProgressFormatError`` rather than guessing.
 """
 
@@ -33,8 +33,8 @@ class PuzzleRecord:
 
     @property
     def star_lost(self) -> bool:
-        """A hint was taken or the answer was shown: solving now earns no star."""
-        return self.hints > 0 or self.revealed
+        """A wrong answer was given, a hint taken or the answer shown: solving now earns no star."""
+        return self.hints > 0 or self.revealed or (self.attempts > 0 and not self.star)
 
     @property
     def standing(self) -> str:

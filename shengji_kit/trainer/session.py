@@ -125,10 +125,11 @@ class TrainerSession:
         feedback = visit.puzzle.check(value)
         visit.feedback = feedback
         record = self.progress.record(visit.puzzle.id)
+        first_try = not record.star and not record.star_lost
         record.attempts += 1
         if feedback.correct:
             visit.solved = True
-            visit.earned_star = not record.star and not record.star_lost
+            visit.earned_star = first_try
             record.solved = True
             record.star = record.star or visit.earned_star
         elif isinstance(value, str) and value not in visit.answers:
@@ -151,6 +152,7 @@ class TrainerSession:
         if visit is None or visit.locked:
             return None
         self.notice = None
+        visit.control_notice = None
         if visit.puzzle.question.answer_format == ORDER:
             visit.draft.pick(index)
             if visit.draft.complete:
@@ -164,7 +166,8 @@ class TrainerSession:
         if self.visit is None or self.visit.locked:
             return False
         made = self.visit.draft.make_group()
-        self.notice = None if made else Notice("trainer_need_pair", {}, ERROR)
+        self.notice = None
+        self.visit.control_notice = None if made else Notice("trainer_need_pair", {}, ERROR)
         return made
 
     def remove_group(self, number: int) -> bool:
@@ -186,17 +189,18 @@ class TrainerSession:
         if visit is None or visit.locked:
             return None
         fmt = visit.puzzle.question.answer_format
+        visit.control_notice = None
         if fmt == NUMBER:
             visit.draft.number = value.strip()
             if not visit.draft.number.lstrip("-").isdigit():
-                self.notice = Notice("trainer_need_number", {}, ERROR)
+                visit.control_notice = Notice("trainer_need_number", {}, ERROR)
                 return None
             return self.answer(visit.draft.number)
         if fmt == GROUPS:
             return self.answer(visit.draft.group_codes())
         if fmt == PLAY:
             if not visit.draft.selected:
-                self.notice = Notice("trainer_need_cards", {}, ERROR)
+                visit.control_notice = Notice("trainer_need_cards", {}, ERROR)
                 return None
             return self.answer(visit.draft.selected_codes())
         return None

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from ..puzzles import Feedback, Puzzle
 from .draft import Draft, draft_cards
+from .notice import Notice
 from .showme import ShowMe
 
 
@@ -22,6 +23,8 @@ class Visit:
     show: ShowMe | None = None
     answers: list[str] = field(default_factory=list)
     """The choice values answered wrongly so far (marked on their buttons)."""
+    control_notice: Notice | None = None
+    """A problem with the answer being built ("select some cards first"), shown by its button."""
 
     @classmethod
     def of(cls, puzzle: Puzzle) -> Visit:

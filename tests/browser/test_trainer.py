@@ -74,14 +74,16 @@ def test_answering_wrong_then_right_by_clicking(page: Page, progress_dir: Path) 
     page.click(f"[data-answer='{wrong}']")
     expect(feedback).to_have_attribute("data-kind", "error")
     expect(feedback).to_contain_text(text("puzzle_wrong", "en"))
-    expect(feedback).to_contain_text(puzzle.explanation("en"))
+    expect(feedback).to_contain_text(text("trainer_try_again", "en"))
+    expect(feedback).not_to_contain_text(puzzle.explanation("en"))
     expect(page.locator(f"[data-answer='{wrong}']")).to_have_attribute("data-verdict", "wrong")
 
     page.click(f"[data-answer='{right}']")
     expect(feedback).to_have_attribute("data-kind", "ok")
     expect(feedback).to_contain_text(text("puzzle_right", "en"))
-    expect(page.locator("[data-role=result]")).to_contain_text("★")
-    expect(page.locator("[data-role=stars]")).to_contain_text(f"★ 1 of {len(default_bank())}")
+    expect(feedback).to_contain_text(puzzle.explanation("en"))
+    expect(page.locator("[data-role=result]")).to_have_text(text("trainer_solved", "en"))
+    expect(page.locator("[data-role=stars]")).to_contain_text(f"★ 0 of {len(default_bank())}")
     expect(page.locator("[data-action=next]")).to_be_focused()
 
     page.click("[data-action=lang]")
@@ -92,7 +94,36 @@ def test_answering_wrong_then_right_by_clicking(page: Page, progress_dir: Path) 
     page.click("[data-action=lang]")
 
     saved = ProgressStore(progress_dir / "progress" / "default.jsonl").load()
-    assert saved.get(puzzle.id) == PuzzleRecord(attempts=2, hints=0, solved=True, star=True, revealed=False)
+    assert saved.get(puzzle.id) == PuzzleRecord(attempts=2, hints=0, solved=True, star=False, revealed=False), (
+        "a star needs a right first answer"
+    )
+
+
+def test_a_right_first_answer_earns_the_star(page: Page) -> None:
+    open_trainer(page)
+    choose_set(page, "01-who-wins")
+    first = open_puzzle_id(page)
+    page.click("[data-action=next]")
+    expect(page.locator("[data-role=puzzle]")).not_to_have_attribute("data-puzzle", first)
+    puzzle = default_bank().get(open_puzzle_id(page))
+    page.click(f"[data-answer='{winning_seat(puzzle)}']")
+    expect(page.locator("[data-role=result]")).to_have_text(text("trainer_solved_star", "en"))
+
+
+def test_select_cards_first_appears_by_the_lead_button(page: Page) -> None:
+    open_trainer(page)
+    choose_set(page, "07-endgames")
+    button = page.locator("[data-role=answers] [data-action=submit]")
+    button.click()
+    near = page.locator("[data-role=control-message]")
+    expect(near).to_have_text(text("trainer_need_cards", "en"))
+    expect(near).to_be_visible()
+    box, message = page.locator("[data-role=answers] [data-action=submit]").bounding_box(), near.bounding_box()
+    assert box is not None and message is not None
+    gap = message["y"] - (box["y"] + box["height"])
+    assert 0 <= gap < 60, f"the message is {gap:.0f} px below the button that caused it"
+    page.locator("[data-role=answers] button[data-index]").first.click()
+    expect(near).to_have_count(0)
 
 
 def test_keyboard_reaches_the_answers(page: Page) -> None:
@@ -110,6 +141,7 @@ def test_keyboard_reaches_the_answers(page: Page) -> None:
     wrong = next(i for i, value in enumerate(values) if not puzzle.check(value).correct)
     page.keyboard.press(str(wrong + 1))
     expect(page.locator("[data-role=feedback]")).to_have_attribute("data-kind", "error")
+    expect(page.locator("[data-role=feedback]")).not_to_contain_text(puzzle.explanation("en"))
     expect(keys.nth(wrong)).to_have_attribute("data-verdict", "wrong")
     keys.first.focus()
     for _ in range(right):
@@ -126,7 +158,7 @@ def test_a_hint_costs_the_star_and_show_me_reveals(page: Page) -> None:
     puzzle = default_bank().get(open_puzzle_id(page))
     page.click("[data-action=hint]")
     expect(page.locator("[data-role=hint]")).to_contain_text(puzzle.hint("en"))
-    expect(page.locator("[data-role=record]")).to_contain_text("no star")
+    expect(page.locator("[data-role=record]")).to_contain_text(text("trainer_star_lost", "en"))
     page.click("[data-action=show]")
     showme = page.locator("[data-role=showme]")
     steps = int(showme.get_attribute("data-steps") or "1")

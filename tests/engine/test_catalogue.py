@@ -187,6 +187,7 @@ SAMPLES: dict[str, object] = {
     "stronger_first": tuple(sk.parse_cards("SA SK")),
     "equal": tuple(sk.parse_cards("H2 D2")),
     "seat": 1,
+    "seat_plain": 0,
     "suit": "H",
     "suit_sign": "H",
     "suits": ("S", "H"),
@@ -232,8 +233,12 @@ def test_typed_params_are_written_per_language() -> None:
     assert text("q_is_trump", "zh", card=sk.parse_cards("BJ")[0], trump=TRUMP) == "打2，黑桃为主：BJ是主牌吗？"
     assert text("event_pass", "zh", seat=2) == "北家不叫。"
     assert text("mixed_suits", "en", cards=tuple(sk.parse_cards("SA HA")), suits=("S", "H")).endswith(
-        "but ♠A♥A mixes spades and hearts."
+        "but ♠A ♥A mixes spades and hearts."
     )
+    pair_and_jokers = tuple(sk.parse_cards("BJ BJ LJ S2 S2"))
+    assert text("mixed_suits", "en", cards=pair_and_jokers, suits=("S",)).endswith(
+        "but BJBJ LJ ♠2♠2 mixes spades.", ), "a pair is one word, spaces between combinations"
+    assert text("trick_play", "en", seat=0, cards=pair_and_jokers[:2]) == "South BJBJ", "seat_plain: no (you)"
     assert text("order_right", "en", order=tuple(sk.parse_cards("SA SK"))) == "Strongest first: ♠A > ♠K."
     assert [card.name(lang) for lang in LANGUAGES for card in sk.parse_cards("SQ BJ")] == [
         "queen of spades", "big joker", "黑桃Q", "大王",

@@ -132,8 +132,8 @@ def test_legal_leads_include_tractors_and_cap() -> None:
 def test_every_refusal_has_text_in_both_languages(lang: str) -> None:
     v = verdict("H9 H9 H10 H10", "H3 H3 H4 H4 HK HK", "H3 H3 HK HK")
     expected = {
-        "en": "A tractor of ♥ was led and you hold ♥4♥4♥3♥3: you must play a tractor.",
-        "zh": "首家出的是红桃拖拉机，你手里有♥4♥4♥3♥3，必须跟拖拉机。",
+        "en": "A tractor of ♥ was led and you hold ♥4♥4 ♥3♥3: you must play a tractor.",
+        "zh": "首家出的是红桃拖拉机，你手里有♥4♥4 ♥3♥3，必须跟拖拉机。",
     }
     assert v.code == "must_play_tractor"
     assert v.message(lang) == expected[lang]

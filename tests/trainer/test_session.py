@@ -37,12 +37,14 @@ def test_a_wrong_then_a_right_answer_give_feedback_in_both_languages(session: Tr
     assert wrong.message("en").startswith(text("puzzle_wrong", "en"))
     assert wrong.message("zh").startswith("不对")
     assert puzzle.explanation("zh") in wrong.message("zh")
+    assert puzzle.explanation("en") not in wrong.verdict("en"), "the verdict of a wrong answer reveals nothing"
     assert session.record.attempts == 1 and not session.record.solved
+    assert session.record.star_lost, "a wrong first answer ends the star"
     right = session.answer(str(winning_seat(puzzle)))
     assert right is not None and right.correct
     assert right.message("en").startswith("Right.") and right.message("zh").startswith("答对了")
-    assert session.record.solved and session.record.star, "wrong tries do not cost the star"
-    assert session.visit is not None and session.visit.earned_star
+    assert session.record.solved and not session.record.star, "only a right first answer earns the star"
+    assert session.visit is not None and not session.visit.earned_star
     assert session.answer(str(losing_seat(puzzle))) is None, "a solved visit takes no more answers"
     assert session.record.attempts == 2
 
@@ -107,13 +109,12 @@ def test_progress_is_saved_and_reloaded(bank: Bank, store: ProgressStore) -> Non
     open_set(first, "01-who-wins")
     puzzle = first.puzzle
     assert puzzle is not None
-    first.answer(str(losing_seat(puzzle)))
     first.answer(str(winning_seat(puzzle)))
     first.next_puzzle()
     first.hint()
     second = TrainerSession(bank, ProgressStore(store.path))
     assert second.progress.get(puzzle.id).star
-    assert second.progress.get(puzzle.id).attempts == 2
+    assert second.progress.get(puzzle.id).attempts == 1
     assert first.puzzle is not None and second.progress.get(first.puzzle.id).hints == 1
     second.choose_mode("01-who-wins")
     assert second.puzzle is not None and second.puzzle.id != puzzle.id, "starred puzzles are skipped"
@@ -177,7 +178,7 @@ def test_tractors_are_answered_by_grouping_cards(session: TrainerSession) -> Non
     assert none is not None and not none.correct
     session.click_card(hearts[0])
     assert not session.make_group()
-    assert session.notice is not None and session.notice.code == "trainer_need_pair"
+    assert visit.control_notice is not None and visit.control_notice.code == "trainer_need_pair"
     for index in hearts[1:]:
         session.click_card(index)
     assert session.make_group() and visit.draft.groups == [tuple(hearts)]
@@ -190,7 +191,7 @@ def test_an_endgame_is_answered_by_selecting_the_lead(session: TrainerSession) -
     visit = session.visit
     puzzle = session.puzzle
     assert visit is not None and puzzle is not None
-    assert session.submit() is None and session.notice is not None
+    assert session.submit() is None and visit.control_notice is not None
     assert session.record.attempts == 0, "an empty lead is not an attempt"
     best = next(iter(best_leads(puzzle)))
     for code in best.split():
@@ -205,7 +206,7 @@ def test_a_number_is_typed_and_checked(session: TrainerSession) -> None:
     puzzle = session.puzzle
     assert puzzle is not None
     assert session.submit("  ") is None and session.record.attempts == 0
-    assert session.notice is not None and "number" in session.notice.render("en")
+    assert session.visit is not None and session.visit.control_notice is not None and "number" in session.visit.control_notice.render("en")
     wrong = session.submit(str(multiplier(puzzle) + 1))
     assert wrong is not None and not wrong.correct
     right = session.submit(str(multiplier(puzzle)))

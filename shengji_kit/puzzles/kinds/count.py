@@ -144,7 +144,20 @@ class CountQuestion(Question):
 
     def grade(self, answer: object) -> Grade:
         given = self._read(answer)
-        return Grade(given == self.truth(), (self.working(),))
+        truth = self.truth()
+        if given == truth:
+            return Grade(True, (self.working(),))
+        return Grade(False, (self.why_not(given, truth),), (self.working(),))
+
+    def why_not(self, given: int | str, truth: int | str) -> Line:
+        """Why a wrong count fails, without giving the right one."""
+        if self.ask == "total" and isinstance(given, int) and isinstance(truth, int):
+            return Line("puzzle_count_too_high" if given > truth else "puzzle_count_too_low", {"total": given})
+        if self.ask == "multiplier":
+            return Line("puzzle_count_wrong_multiplier", {"multiplier": given})
+        if self.ask == "next_dealer" and isinstance(given, int):
+            return Line("puzzle_count_wrong_dealer", {"seat": given})
+        return Line("puzzle_count_wrong_outcome")
 
     def expected(self, lang: str = "en") -> str:
         """The right answer as the learner reads it (outcomes and seats in ``lang``)."""

@@ -12,8 +12,9 @@ from ...engine.shapes import THROW, shape
 from ...engine.throws import check_throw
 from ...game.position_table import PositionTable
 from ...solver.position import Position
+from ...solver.search import INFINITY, NO_KEY
 from ...solver.solution import Solution, Trick
-from ...solver.solve import solve
+from ...solver.solve import searcher_for, solve, start_hands
 from ..answers import answer_cards, cards_text, missing_from
 from ..fields import Raw, read_cards, read_int, require
 from ..model import Grade, Line, Mismatch, Question
@@ -29,6 +30,15 @@ MAX_HAND = 6
 def solved(position: Position) -> Solution:
     """The solver's answer for ``position`` (each endgame is solved once per process)."""
     return solve(position)
+
+
+@cache
+def lead_value(position: Position, lead: tuple[int, ...]) -> int:
+    """The attackers' final total when the mover leads ``lead`` (card indices) and play is perfect."""
+    searcher = searcher_for(position)
+    hands = start_hands(position)
+    classes = searcher.classes(hands)
+    return position.points + searcher.after_play(hands, position.leader, (), 0, NO_KEY, lead, -INFINITY, INFINITY, classes)
 
 
 @dataclass(frozen=True)
@@ -59,7 +69,8 @@ class Endgame(Question):
 
     def _best_line(self) -> Line:
         solution = self.solution()
-        leads = " | ".join(cards_text(self.table.trump.sorted(answer_cards(key))) for key in solution.best)
+        written = [cards_text(self.table.trump.sorted(answer_cards(key))) for key in solution.best]
+        leads = Text("; ".join(written), "、".join(written))
         return Line("puzzle_endgame_best", {"total": solution.total, "leads": leads})
 
     def _lead_problem(self, play: list[Card]) -> Line | None:
@@ -90,15 +101,21 @@ class Endgame(Question):
         problem = self._lead_problem(play)
         line = Line("puzzle_endgame_line", {"line": self.line_text()})
         if problem is not None:
-            return Grade(False, (problem, self._best_line(), line))
+            return Grade(False, (problem,), (self._best_line(), line))
         if self.key(play) in self.solution().best:
             return Grade(True, (self._best_line(), line))
-        return Grade(False, (Line("puzzle_endgame_not_best", {"cards": tuple(play)}), self._best_line(), line))
+        attackers = "attackers" if self.position.is_attacker(self.mover) else "defenders"
+        why = Line(f"puzzle_endgame_lead_{attackers}", {"cards": tuple(play), "total": self.lead_total(play)})
+        return Grade(False, (why,), (self._best_line(), line))
+
+    def lead_total(self, play: list[Card]) -> int:
+        """The attackers' total after leading ``play`` when both sides then play perfectly."""
+        return lead_value(self.position, tuple(sorted(card.index for card in play)))
 
     def line_text(self) -> Text:
         """The optimal line, one trick per line, in both languages."""
         tricks = self.solution().line
-        return Text(*("\n".join(t.describe(lang) for t in tricks) for lang in ("en", "zh")))
+        return Text(*("\n".join(t.words(lang) for t in tricks) for lang in ("en", "zh")))
 
     def expected(self, lang: str = "en") -> str:
         return self._best_line().render(lang)

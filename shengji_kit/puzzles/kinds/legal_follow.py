@@ -75,7 +75,7 @@ class LegalFollow(Question):
             return Grade(True, (Line("puzzle_follow_ok", {"cards": tuple(play)}), *others))
         labels = [self._label(i) for i in legal]
         allowed = Text(", ".join(labels), "、".join(labels))
-        return Grade(False, (Line(verdict.code or "ok", verdict.params), Line("puzzle_follow_allowed", {"options": allowed})))
+        return Grade(False, (Line(verdict.code or "ok", verdict.params),), (Line("puzzle_follow_allowed", {"options": allowed}),))
 
     def expected(self, lang: str = "en") -> str:
         return ", ".join(self._label(i) for i in sorted(self.legal()))

@@ -54,7 +54,7 @@ class SortQuestion(Question):
             return Grade(False, (Line("puzzle_sort_cards", {"cards": tuple(self.table.trump.sorted(self.cards))}),))
         problem = order_problem(order, self.table.trump)
         if problem is not None:
-            return Grade(False, (problem, Line("puzzle_sort_expected", {"cards": tuple(self.table.trump.sorted(self.cards))})))
+            return Grade(False, (problem,), (Line("puzzle_sort_expected", {"cards": tuple(self.table.trump.sorted(self.cards))}),))
         return Grade(True, (Line("puzzle_sort_expected", {"cards": tuple(self.table.trump.sorted(self.cards))}),))
 
     def expected(self, lang: str = "en") -> str:

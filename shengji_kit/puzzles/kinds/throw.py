@@ -73,7 +73,18 @@ class ThrowQuestion(Question):
         seat = None if said_stands else answer_seat(answer, self.others())
         result = self.result()
         correct = result.ok if said_stands else seat == self.blocker_seat(result)
-        return Grade(correct, (self.explain(result),))
+        if correct:
+            return Grade(True, (self.explain(result),))
+        return Grade(False, (self.why_not(seat),), (self.explain(result),))
+
+    def why_not(self, seat: int | None) -> Line:
+        """Why a wrong answer fails, without naming the real blocker (``None``: "it stands")."""
+        if seat is None:
+            return Line("puzzle_throw_not_stands", {"cards": self.table.lead})
+        alone = [self.table.hand(s) if s == seat else () for s in self.others()]
+        if check_throw(self.table.lead, alone, self.table.trump, self.table.rules).ok:
+            return Line("puzzle_throw_cannot_stop", {"seat": seat})
+        return Line("puzzle_throw_not_first", {"seat": seat})
 
     def expected(self, lang: str = "en") -> str:
         return self.explain(self.result()).render(lang)

@@ -77,7 +77,7 @@ class TractorsQuestion(Question):
     def grade(self, answer: object) -> Grade:
         problem = self.problem(answer_groups(answer))
         found = Line("puzzle_tractors_are", {"tractors": self.expected()}) if self.tractors() else Line("puzzle_tractors_none")
-        return Grade(problem is None, (found,) if problem is None else (problem, found))
+        return Grade(True, (found,)) if problem is None else Grade(False, (problem,), (found,))
 
     def expected(self, lang: str = "en") -> str:
         return ", ".join(cards_text(t) for t in self.tractors()) or "—"

@@ -53,7 +53,7 @@ class TrickWinner(Question):
         if seat == winner:
             return Grade(True, (takes,))
         wrong = Line("puzzle_trick_not", {"seat": seat, "cards": dict(self.table.trick)[seat]})
-        return Grade(False, (wrong, takes))
+        return Grade(False, (wrong,), (takes,))
 
     def expected(self, lang: str = "en") -> str:
         winner = self.winner()

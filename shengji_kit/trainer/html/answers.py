@@ -26,6 +26,17 @@ from .parts import action_button, kbd, key_of
 _SLOTS = ("south", "east", "north", "west")
 
 
+def control_message(visit: Visit, codes: Collection[str], lang: str) -> Markup:
+    """The answer-building problem (``visit.control_notice``) among ``codes``, right by its button."""
+    notice = visit.control_notice
+    if notice is None or notice.code not in codes:
+        return Markup()
+    return Markup(
+        '<p class="sk-message sk-trainer-near" data-role="control-message" data-notice="{code}" '
+        'data-kind="{kind}" role="alert">{text}</p>'
+    ).format(code=notice.code, kind=notice.kind, text=notice.render(lang))
+
+
 def _verdict(value: str, right: Collection[str], wrong: Collection[str]) -> Markup:
     if value in right:
         return Markup(' data-verdict="right"')
@@ -117,8 +128,9 @@ def _number(visit: Visit, lang: str) -> Markup:
         '<div class="sk-trainer-number"><label>{label} '
         '<input type="number" inputmode="numeric" step="1" data-role="number" '
         'value="{number}"{disabled}></label>'
-        "{check}</div>"
+        "{check}</div>{near}"
     ).format(
+        near=control_message(visit, ("trainer_need_number",), lang),
         label=text("trainer_number", lang),
         number=visit.draft.number,
         disabled=disabled,
@@ -182,12 +194,13 @@ def _groups(visit: Visit, lang: str) -> Markup:
     check = text("trainer_check_groups" if draft.groups else "trainer_check_none", lang)
     return Markup(
         '<div class="sk-legend">{help}</div>{hand}'
-        '<div class="sk-trainer-actions">{make}</div>'
+        '<div class="sk-trainer-actions">{make}</div>{near}'
         '<div class="sk-trainer-groups"><span class="sk-trainer-caption">{caption}</span>'
         "{found}</div>"
         '<div class="sk-trainer-actions">{submit}</div>'
     ).format(
         help=text("trainer_groups_help", lang),
+        near=control_message(visit, ("trainer_need_pair",), lang),
         hand=hand,
         make=action_button("group", text("trainer_group_make", lang), disabled=locked),
         caption=text("trainer_groups", lang),
@@ -206,8 +219,9 @@ def _lead(visit: Visit, lang: str) -> Markup:
         '<div class="sk-legend">{help}</div>'
         '<div class="sk-trainer-cards" data-hand="{seat}"><span class="sk-trainer-caption">'
         "{caption}</span>{hand}</div>"
-        '<div class="sk-trainer-actions">{submit}{clear}</div>'
+        '<div class="sk-trainer-actions">{submit}{clear}</div>{near}'
     ).format(
+        near=control_message(visit, ("trainer_need_cards",), lang),
         help=text("trainer_lead_help", lang, seat=lead_seat),
         seat=seat,
         caption=text("trainer_hand_of", lang, seat=lead_seat),

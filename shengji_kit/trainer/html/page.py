@@ -126,7 +126,14 @@ def _record(session: TrainerSession, puzzle: Puzzle, lang: str) -> Markup:
 def _feedback(visit: Visit, lang: str) -> Markup:
     feedback = visit.feedback
     kind = "" if feedback is None else ("ok" if feedback.correct else "error")
-    message = "" if feedback is None else paragraphs(feedback.message(lang))
+    message: Markup | str = ""
+    if feedback is not None and feedback.correct:
+        message = paragraphs(feedback.message(lang))
+    elif feedback is not None and visit.show is not None:
+        message = paragraphs(feedback.verdict(lang))
+    elif feedback is not None:
+        # a wrong answer says why it fails and nothing of the right answer: the learner tries again
+        message = paragraphs(f"{feedback.verdict(lang)}\n\n{text('trainer_try_again', lang)}")
     result = ""
     if visit.solved:
         code = "trainer_solved_star" if visit.earned_star else "trainer_solved"
