@@ -8,7 +8,17 @@ from dataclasses import dataclass
 from ...game.position_table import PositionTable
 from ..fields import Raw
 from ..model import Question
-from . import count, endgame, legal_follow, sort, throw, tractors, trick_winner
+from . import (
+    count,
+    endgame,
+    legal_follow,
+    refusal,
+    smallest_winner,
+    sort,
+    throw,
+    tractors,
+    trick_winner,
+)
 
 
 @dataclass(frozen=True)
@@ -22,6 +32,6 @@ class Kind:
 
 KINDS: dict[str, Kind] = {
     module.KIND: Kind(module.KIND, module.FIELDS, module.parse)
-    for module in (trick_winner, legal_follow, throw, sort, tractors, count, endgame)
+    for module in (trick_winner, legal_follow, throw, sort, tractors, count, endgame, refusal, smallest_winner)
 }
 """Every kind by name, in teaching order."""
