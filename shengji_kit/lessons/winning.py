@@ -1,0 +1,47 @@
+"""Lesson 4, who wins the trick (谁赢这一墩): the live tables of ``lessons/04_winning.ipynb``.
+
+``table(section)`` lets the learner add the fourth play and see who takes the trick;
+``recorded_round(seed)`` steps through the tricks of a seeded RuleBot round with the reasons.
+"""
+
+from __future__ import annotations
+
+from ..widgets.surface import CardSurface
+from ..widgets.switch import language_switch
+from .follow_table import FollowPosition, FollowTable, follow_position
+from .lesson_notice import NoticeScene
+from .trick_stepper import TrickStepper, recorded_tricks
+
+__all__ = ["TABLES", "language_switch", "recorded_round", "table"]
+
+TABLES: dict[str, tuple[FollowPosition, ...]] = {
+    "shape": (
+        follow_position("2", "S", 1, ["HQ HQ", "H3 H3", "H5 H7"], "H8 H8 HK HK HA C4"),
+        follow_position("2", "S", 1, ["DK DK", "D3 D4", "D6 D6"], "S3 S3 SA C4 H6"),
+    ),
+    "ruff": (
+        follow_position("2", "S", 1, ["DA", "D5", "D9"], "S3 S8 H2 C4 CK"),
+        follow_position("2", "S", 1, ["CK", "S7", "C3"], "S4 S9 SQ H2 D8"),
+    ),
+    "equal": (
+        follow_position("2", "S", 1, ["DQ", "DA", "D5"], "DA D3 C4 S6"),
+        follow_position("2", "S", 1, ["S5", "H2", "SA"], "C2 S2 S3 D7"),
+    ),
+}
+"""The positions of each section's "try it" table (level 2, spades trump)."""
+
+
+def table(section: str) -> CardSurface:
+    """The "try it" table of one section: ``shape``, ``ruff`` or ``equal``."""
+    if section not in TABLES:
+        return CardSurface(NoticeScene("l3_unknown_table", name=section, known=", ".join(TABLES)))
+    return CardSurface(FollowTable(TABLES[section], show_winner=True, title="l4_try_title"))
+
+
+def recorded_round(seed: int = 7, start: int = 0) -> CardSurface:
+    """Every trick of a seeded round played by four RuleBots, one at a time, winner and reason shown."""
+    try:
+        tricks = recorded_tricks(seed)
+    except ValueError:
+        return CardSurface(NoticeScene("l4_no_record"))
+    return CardSurface(TrickStepper(tricks, start))
