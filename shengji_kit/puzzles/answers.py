@@ -7,10 +7,13 @@ from collections.abc import Sequence
 
 from ..engine.cards import Card, parse_cards, symbols
 from ..engine.errors import CardError
-from .model import AnswerError, Line
+from .model import AnswerError, Choice, Line
 from .text import Text
 
-__all__ = ["AnswerError", "answer_cards", "answer_groups", "answer_int", "answer_seat", "seat_text"]
+__all__ = [
+    "AnswerError", "answer_cards", "answer_groups", "answer_int", "answer_seat", "answer_yes_no", "seat_text",
+    "yes_no_choices",
+]
 
 
 def seat_text(seat: int) -> Text:
@@ -79,3 +82,23 @@ def same_cards(a: Sequence[Card], b: Sequence[Card]) -> bool:
 def cards_text(cards: Sequence[Card]) -> str:
     """Cards as symbols with no spaces: ``♥3♥3``."""
     return symbols(cards)
+
+
+YES, NO = "yes", "no"
+
+
+def answer_yes_no(answer: object) -> bool:
+    """Yes or no: ``True``/``False`` or the texts ``yes``/``no`` (also ``true``/``false``)."""
+    if isinstance(answer, bool):
+        return answer
+    value = answer.strip().lower() if isinstance(answer, str) else None
+    if value in (YES, "true"):
+        return True
+    if value in (NO, "false"):
+        return False
+    raise AnswerError(Line("ex_bad_yes_no", {"value": repr(answer)}))
+
+
+def yes_no_choices() -> list[Choice]:
+    """The two offered answers of a yes-or-no kind."""
+    return [Choice(YES, Text.of("ui_yes")), Choice(NO, Text.of("ui_no"))]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..engine.errors import RuleError
 from .bank import Bank, load_bank
+from .loader import DATA_DIR, LESSON_DATA_DIR
 from .model import Puzzle
 from .problems import FieldError, Problem
 
@@ -59,5 +60,5 @@ def check_bank(bank: Bank) -> Report:
 
 
 def check_paths(paths: Sequence[str | Path] | None = None) -> Report:
-    """Load and verify the puzzle files in ``paths`` (default: the shipped bank)."""
-    return check_bank(load_bank(paths))
+    """Load and verify the puzzle files in ``paths`` (default: the shipped bank and the lessons' exercises)."""
+    return check_bank(load_bank(paths or [DATA_DIR, LESSON_DATA_DIR]))

@@ -16,9 +16,12 @@ from .model import Puzzle, PuzzleSet
 from .problems import FieldError, Problem
 
 DATA_DIR = Path(__file__).parent / "data"
+LESSON_DATA_DIR = Path(__file__).resolve().parents[1] / "lessons" / "data"
+"""The lessons' exercise files (same format, one file per lesson): ``puzzles check`` verifies them too."""
 FILE_FIELDS = ("set", "puzzle")
 SET_FIELDS = ("title", "description")
 COMMON_FIELDS = ("id", "kind", "difficulty", "title", "hint", "explanation", "position")
+LESSON_FIELDS = ("group", "question")  # optional: a lesson's exercise block and the item's own question
 PUZZLE_REQUIRED = ("rules",)  # the solver's files may leave rules out; a puzzle names them
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
@@ -54,14 +57,25 @@ def read_puzzle(raw: Any, set_id: str, file: str) -> Puzzle:
     if kind_name not in KINDS:
         raise FieldError("kind", f"unknown kind {kind_name!r}; known kinds: {', '.join(KINDS)}")
     kind = KINDS[kind_name]
-    reject_unknown(raw, COMMON_FIELDS + kind.fields)
+    reject_unknown(raw, COMMON_FIELDS + LESSON_FIELDS + kind.fields)
+    group = read_group(raw["group"]) if "group" in raw else ""
+    ask = read_text(raw["question"], "question") if "question" in raw else None
     difficulty = read_int(require(raw, "difficulty"), "difficulty", 1, 5)
     title = read_text(require(raw, "title"), "title")
     hint = read_text(require(raw, "hint"), "hint")
     explanation = read_text(require(raw, "explanation"), "explanation")
     table = read_position_table(require(raw, "position"), required=PUZZLE_REQUIRED)
     question = kind.parse(raw, table)
-    return Puzzle(puzzle_id, set_id, file, kind_name, difficulty, title, hint, explanation, table, question)
+    return Puzzle(
+        puzzle_id, set_id, file, kind_name, difficulty, title, hint, explanation, table, question, group, ask
+    )
+
+
+def read_group(value: Any) -> str:
+    group = read_str(value, "group")
+    if not ID_PATTERN.match(group):
+        raise FieldError("group", f"{group!r} must be lower-case letters, digits, '-' or '_'")
+    return group
 
 
 def read_puzzle_id(raw: Raw) -> str:

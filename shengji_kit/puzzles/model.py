@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from ..engine.cards import Card
 from ..engine.catalogue import text
 from ..game.position_table import PositionTable
 from ..solver.solution import Trick
@@ -24,6 +25,10 @@ class Line:
         """The message in ``lang``; parameters that are texts or lines are rendered first."""
         params = {key: _render_param(value, lang) for key, value in self.params.items()}
         return text(self.code, lang, **params)
+
+    def texts(self) -> dict[str, str]:
+        """The message in every language, as a puzzle file writes a text: ``{"en": …, "zh": …}``."""
+        return {lang: self.render(lang) for lang in Text.languages()}
 
 
 def _render_param(value: object, lang: str) -> object:
@@ -101,6 +106,10 @@ class Question(ABC):
         """The offered answers for multiple-choice kinds (empty for free answers)."""
         return []
 
+    def shown(self) -> tuple[Card, ...]:
+        """Cards shown with the question (the card or cards asked about); empty when there are none."""
+        return ()
+
     def solution_line(self) -> tuple[Trick, ...]:
         """For endgames, one optimal line of tricks (the solver's); empty for other kinds."""
         return ()
@@ -141,6 +150,10 @@ class Puzzle:
     explanation: Text
     table: PositionTable
     question: Question = field(repr=False)
+    group: str = ""
+    """In a lesson file, the exercise block the item belongs to (empty in the bank)."""
+    ask: Text | None = None
+    """The item's own question text, asked instead of the kind's default prompt."""
 
     @property
     def rules(self) -> str:
@@ -151,7 +164,8 @@ class Puzzle:
         context = self.table.trump.describe(lang)
         sep = "。" if lang == "zh" else ". "
         context = context[0].upper() + context[1:] if lang != "zh" else context
-        return f"{context}{sep}{self.question.prompt(lang)}"
+        asked = self.ask(lang) if self.ask is not None else self.question.prompt(lang)
+        return f"{context}{sep}{asked}"
 
     def check(self, answer: object) -> Feedback:
         """Judge ``answer`` (see ``question.answer_format``) and explain in both languages."""

@@ -12,6 +12,7 @@ from shengji_kit.puzzles.kinds.sort import SortQuestion
 from shengji_kit.puzzles.kinds.throw import ThrowQuestion
 from shengji_kit.puzzles.kinds.tractors import TractorsQuestion
 from shengji_kit.puzzles.kinds.trick_winner import TrickWinner
+from shengji_kit.puzzles.kinds import TEACHING_ORDER
 from shengji_kit.puzzles.loader import DATA_DIR
 
 
@@ -25,7 +26,7 @@ def test_every_shipped_puzzle_loads_and_checks() -> None:
 def test_bank_covers_every_kind_and_difficulty() -> None:
     puzzles = default_bank().puzzles()
     kinds = Counter(p.kind for p in puzzles)
-    assert set(kinds) == set(KINDS) - {"refusal", "smallest_winner"}  # the lesson-only kinds
+    assert set(kinds) == set(TEACHING_ORDER) <= set(KINDS)
     assert kinds["endgame"] >= 12
     assert {p.difficulty for p in puzzles} == {1, 2, 3, 4, 5}
 

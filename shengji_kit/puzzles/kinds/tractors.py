@@ -9,6 +9,7 @@ from typing import ClassVar
 from ...engine.cards import Card
 from ...engine.errors import RuleError
 from ...engine.shapes import TRACTOR, shape
+from ...engine.trump import Trump
 from ...game.position_table import PositionTable
 from ..answers import answer_groups, cards_text, missing_from
 from ..fields import Raw, read_cards, require
@@ -20,6 +21,14 @@ FIELDS = ("answer",)
 
 Signature = tuple[str, int, int]
 """(effective suit, pairs, top step): tractors with equal signatures are interchangeable."""
+
+
+def hand_tractors(cards: tuple[Card, ...] | list[Card], trump: Trump) -> list[tuple[Card, ...]]:
+    """The tractors of a hand's format, by ``shape`` of each effective suit, strongest suit first."""
+    by_suit: dict[str, list[Card]] = {}
+    for card in trump.sorted(cards):
+        by_suit.setdefault(trump.suit_of(card), []).append(card)
+    return [c.cards for suit in by_suit.values() for c in shape(suit, trump).components if c.kind == TRACTOR]
 
 
 @dataclass(frozen=True)
@@ -35,11 +44,7 @@ class TractorsQuestion(Question):
 
     def tractors(self) -> list[tuple[Card, ...]]:
         """The tractors of the hand's format, by ``shape`` of each effective suit."""
-        trump = self.table.trump
-        by_suit: dict[str, list[Card]] = {}
-        for card in trump.sorted(self.cards):
-            by_suit.setdefault(trump.suit_of(card), []).append(card)
-        return [c.cards for cards in by_suit.values() for c in shape(cards, trump).components if c.kind == TRACTOR]
+        return hand_tractors(self.cards, self.table.trump)
 
     def signature(self, cards: tuple[Card, ...] | list[Card]) -> Signature | None:
         """The tractor's signature, or None when ``cards`` are not one tractor."""

@@ -1,0 +1,90 @@
+"""Is this card a trump? One card and a trump context; the answer is yes or no, judged by ``Trump``."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ...engine.cards import CARDS, RANKS, SUITS, Card
+from ...engine.roles import Role, role_of
+from ...engine.trump import Trump
+from ...game.position_table import PositionTable
+from ..answers import answer_yes_no, yes_no_choices
+from ..fields import Raw, read_bool, read_cards, require
+from ..model import Choice, Grade, Line, Mismatch, Question
+from ..problems import FieldError
+
+KIND = "is_trump"
+FIELDS = ("card", "answer")
+
+
+def role_line(card: Card, trump: Trump) -> Line:
+    """The sentence that says what ``card`` is under ``trump`` (big joker, 正主, 副主, plain …)."""
+    params: dict[str, object] = {"card": card, "trump": trump, "level": trump.level}
+    if card.suit is not None:
+        params["suit"] = card.suit
+    role = role_of(card, trump)
+    if role is Role.PLAIN and trump.suit is None:
+        return Line("role_plain_nt", params)
+    return Line(f"role_{role}", params)
+
+
+@dataclass(frozen=True)
+class IsTrumpQuestion(Question):
+    """``card`` under ``table.trump``; ``stated`` says whether it is a trump."""
+
+    kind: ClassVar[str] = KIND
+    FORMAT: ClassVar[str] = "choice"
+    table: PositionTable
+    card: Card
+    stated: bool
+
+    def shown(self) -> tuple[Card, ...]:
+        return (self.card,)
+
+    def prompt(self, lang: str = "en") -> str:
+        return Line("ex_is_trump_prompt", {"card": self.card}).render(lang)
+
+    def choices(self) -> list[Choice]:
+        return yes_no_choices()
+
+    def grade(self, answer: object) -> Grade:
+        said = answer_yes_no(answer)
+        return Grade(said == self.table.trump.is_trump(self.card), (role_line(self.card, self.table.trump),))
+
+    def expected(self, lang: str = "en") -> str:
+        return Line("ui_yes" if self.table.trump.is_trump(self.card) else "ui_no").render(lang)
+
+    def verify(self) -> list[Mismatch]:
+        truth = self.table.trump.is_trump(self.card)
+        if truth == self.stated:
+            return []
+        return [Mismatch("answer", f"states {str(self.stated).lower()}, but Trump.is_trump gives {str(truth).lower()}")]
+
+
+def parse(raw: Raw, table: PositionTable) -> IsTrumpQuestion:
+    """Read an is-trump item: one ``card`` and ``answer = true`` or ``false``."""
+    cards = read_cards(require(raw, "card"), "card")
+    if len(cards) != 1:
+        raise FieldError("card", f"must be exactly one card, not {len(cards)}")
+    return IsTrumpQuestion(table, cards[0], read_bool(require(raw, "answer"), "answer"))
+
+
+def generate(rng: random.Random) -> dict[str, Any]:
+    """A fresh item: a random level and trump suit (sometimes none), a trump half the time."""
+    suit = None if rng.random() < 0.15 else rng.choice(SUITS)
+    trump = Trump(rng.choice(RANKS), suit)
+    want = rng.random() < 0.5
+    card = rng.choice([c for c in CARDS if trump.is_trump(c) == want])
+    return {
+        "id": f"dealt-is-trump-{card.code.lower()}",
+        "kind": KIND,
+        "difficulty": 1,
+        "card": card.code,
+        "answer": want,
+        "title": Line("ex_is_trump_title").texts(),
+        "hint": Line("ex_is_trump_hint").texts(),
+        "explanation": Line("ex_dealt_explanation").texts(),
+        "position": {"rules": "super_tycoon", "level": trump.level, "trump": trump.suit or "none"},
+    }
