@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...engine.cards import Card
+from ...engine.catalogue import text
 from ...engine.follow import check_follow, legal_plays
 from ...engine.shapes import shape
 from ...engine.tricks import play_key, trick_winner
@@ -57,7 +58,9 @@ class SmallestWinner(Question):
         return winners[0] if winners else None
 
     def prompt(self, lang: str = "en") -> str:
-        return Line("smallest_prompt", {"leader": self.table.trick[0][0], "seat": self.seat}).render(lang)
+        comma = text("join_clauses", lang)
+        plays = comma.join(text("smallest_play", lang, seat=seat, cards=cards) for seat, cards in self.table.trick)
+        return Line("smallest_prompt", {"plays": plays, "seat": self.seat}).render(lang)
 
     def grade(self, answer: object) -> Grade:
         play = answer_cards(answer)
