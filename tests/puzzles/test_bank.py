@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from shengji_kit.puzzles import KINDS, Question, check_bank, default_bank
+from shengji_kit.puzzles.kinds import TEACHING_ORDER
 from shengji_kit.puzzles.kinds.count import CountQuestion
 from shengji_kit.puzzles.kinds.endgame import Endgame
 from shengji_kit.puzzles.kinds.legal_follow import LETTERS, LegalFollow
@@ -12,7 +13,6 @@ from shengji_kit.puzzles.kinds.sort import SortQuestion
 from shengji_kit.puzzles.kinds.throw import ThrowQuestion
 from shengji_kit.puzzles.kinds.tractors import TractorsQuestion
 from shengji_kit.puzzles.kinds.trick_winner import TrickWinner
-from shengji_kit.puzzles.kinds import TEACHING_ORDER
 from shengji_kit.puzzles.loader import DATA_DIR
 
 
