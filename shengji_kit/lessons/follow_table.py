@@ -22,10 +22,17 @@ from ..engine.trump import Trump
 from ..render.hands import hand_html
 from ..render.scene import LEARNER, PlayedCards
 from ..render.selection import Selection
-from ..render.table import lang_button, trump_badge
+from ..render.table import lang_button
 from ..render.tricks import trick_centre_html
 
 Sentence = tuple[str, Mapping[str, object]]
+
+
+def trump_context(trump: Trump, lang: str) -> str:
+    """``Level 2, spades trump.`` / ``打2，黑桃为主。``: the trump a table is played under."""
+    described = trump.describe(lang)
+    return f"{described}。" if lang == "zh" else f"{described[0].upper()}{described[1:]}."
+
 
 
 @dataclass(frozen=True)
@@ -137,7 +144,9 @@ class FollowTable:
         position = self.position
         need = len(position.lead)
         prompt_code = "l4_try_prompt" if self.show_winner else "l3_table_prompt"
-        prompt = text(prompt_code, lang, leader=position.leader, lead=position.lead, count=need)
+        prompt = text("join_sentences", lang).join(
+            (trump_context(position.trump, lang), text(prompt_code, lang, leader=position.leader, lead=position.lead, count=need))
+        )
         plays, winner = self.result if self.result is not None else (position.played(), None)
         note = self._say(lang) if self.sentences else text("l3_position", lang, number=self.index + 1, total=len(self.positions))
         buttons = _button("play", text("l3_play", lang), primary=True) + _button("clear", text("l3_clear", lang))
@@ -145,13 +154,12 @@ class FollowTable:
             buttons += _button("next", text("l3_next", lang))
         return Markup(
             '<div class="sk-panel" data-role="follow-table"><div class="sk-panel-head">'
-            '<span class="sk-panel-title">{title}</span>{badge}{lang_button}</div>'
+            '<span class="sk-panel-title">{title}</span>{lang_button}</div>'
             '<div class="sk-legend" data-role="prompt">{prompt}</div>{trick}{hand}'
             '<div class="sk-controls">{buttons}</div>'
             '<div class="sk-message" data-role="message" data-kind="{kind}">{note}</div></div>'
         ).format(
             title=text(self.title, lang),
-            badge=trump_badge(position.trump, lang),
             lang_button=lang_button(lang),
             prompt=prompt,
             trick=trick_centre_html(plays, winner, lang, done=winner is not None),

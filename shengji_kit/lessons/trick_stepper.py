@@ -19,8 +19,9 @@ from ..game.bots import RuleBot, play_round
 from ..game.record import parse
 from ..game.round import Round
 from ..render.scene import PlayedCards
-from ..render.table import lang_button, trump_badge
+from ..render.table import lang_button
 from ..render.tricks import trick_centre_html
+from .follow_table import trump_context
 
 Sentence = tuple[str, Mapping[str, object]]
 
@@ -112,15 +113,16 @@ class TrickStepper:
         total = len(self.tricks)
         return Markup(
             '<div class="sk-panel" data-role="trick-stepper"><div class="sk-panel-head">'
-            '<span class="sk-panel-title">{title}</span>{badge}{lang_button}</div>'
+            '<span class="sk-panel-title">{title}</span>{lang_button}</div>'
             '<div class="sk-legend" data-role="trick-number">{number}</div>{trick}'
             '<div class="sk-controls">{previous}{next}</div>'
             '<div class="sk-message" data-role="message" data-kind="info">{why}</div></div>'
         ).format(
             title=text("l4_stepper_title", lang),
-            badge=trump_badge(trick.trump, lang),
             lang_button=lang_button(lang),
-            number=text("l4_trick_number", lang, number=self.index + 1, total=total),
+            number=text("join_sentences", lang).join(
+                (text("l4_trick_number", lang, number=self.index + 1, total=total), trump_context(trick.trump, lang))
+            ),
             trick=trick_centre_html(trick.played(), winner, lang, done=True),
             previous=_button("previous", text("l4_previous", lang), self.index > 0),
             next=_button("next", text("l4_next", lang), self.index < total - 1),
