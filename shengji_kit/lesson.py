@@ -17,8 +17,8 @@ from .engine.catalogue import LANGUAGES, text
 from .lessons.exercise_data import lesson_data_dir, load_lesson
 from .lessons.lesson_list import lesson_entry, next_lesson
 from .puzzles.bank import default_bank
-from .render.exercise_panel import notice_html
-from .widgets.lesson_exercise import GroupExerciseScene
+from .render.exercises import notice_html
+from .widgets.exercise import GroupExerciseScene
 from .widgets.surface import CardSurface
 from .widgets.switch import language_switch
 

@@ -120,16 +120,31 @@ def lesson_surfaces() -> Iterator[Surface]:
     yield from _both("explorer, no trump", explorer.scene.render)
     yield from _both("point cards", lesson.point_cards().scene.render)
     yield from _both("language switch", language_switch().scene.render)
-    for make in (lesson.is_trump_exercise, lesson.which_wins_exercise, lesson.order_exercise):
-        widget = make(seed=3)
+    from shengji_kit import lesson as lessons
+    from shengji_kit.lessons import tractors
+
+    for slug, group in (
+        ("01_trump_ranking", "is_trump"), ("01_trump_ranking", "which_wins"), ("01_trump_ranking", "order"),
+        ("02_tractors", "spot_the_tractor"), ("02_tractors", "is_tractor"), ("02_tractors", "longest_tractor"),
+    ):
+        widget = lessons.exercises(slug, group, seed=3)
         scene = widget.scene
-        yield from _both(f"{make.__name__} asked", scene.render)
-        question = scene.question
-        for choice in question.choices:
-            widget.handle({"type": "answer", "answer": choice.answer})
-            if scene.feedback is not None:
-                break
-        yield from _both(f"{make.__name__} answered", scene.render)
+        yield from _both(f"{slug} {group} asked", scene.render)
+        widget.handle({"type": "answer", "answer": "yes"})
+        widget.handle({"type": "answer", "answer": "0"})
+        for index in (0, 1):
+            widget.handle({"type": "click", "index": index})
+        widget.handle({"type": "action", "action": "group"})
+        widget.handle({"type": "action", "action": "check"})
+        widget.handle({"type": "action", "action": "hint"})
+        yield from _both(f"{slug} {group} answered", scene.render)
+        for _ in range(12):
+            widget.handle({"type": "action", "action": "next"})
+        yield from _both(f"{slug} {group} dealt", scene.render)
+    yield from _both("no such lesson", lessons.exercises("99_none", "none").scene.render)
+    yield from _both("lesson links", lessons.links(1).scene.render)
+    yield from _both("tractor finder", tractors.tractor_finder().scene.render)
+    yield from _both("combination reading", tractors.read("C7 H7", "7", "S").scene.render)
     hand = HandScene("H3 H3 H9 SA BJ", Trump("2", "S"), lead="H7 H7")
     yield from _both("hand", hand.render)
     hand.handle({"type": "click", "index": 3})

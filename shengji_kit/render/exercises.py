@@ -1,13 +1,14 @@
-"""Exercises as data (question, choices, feedback) and as HTML with the answer and feedback hooks.
+"""A lesson exercise (a ``Puzzle`` of the shared model) as an HTML panel with the answer hooks.
 
-Hooks: every answer is a ``<button data-answer="…">`` (card answers also carry ``data-card``);
-the feedback line is ``data-role="feedback"``; ``data-action="new"`` asks for the next question
-and ``data-action="undo"`` takes back the last pick of an ordering question.
+Hooks: offered answers are ``<button data-answer="…">``; the hand of a card-picking kind is a
+``data-seat="0"`` hand whose cards send clicks; ``data-action`` buttons are ``check``, ``clear``,
+``group``, ``hint`` and ``next``; the verdict is ``data-role="feedback"`` (``data-kind`` ok/error);
+broken items of the lesson file are listed in ``data-role="problems"``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from markupsafe import Markup
@@ -15,147 +16,140 @@ from markupsafe import Markup
 from ..engine.cards import Card
 from ..engine.catalogue import text
 from ..engine.explain import seat_name
-from ..engine.trump import Trump
-from .hands import card_button, card_row_html
+from ..puzzles.model import Feedback, Puzzle
+from ..puzzles.problems import Problem
+from .hands import card_row_html, hand_html
 from .table import lang_button
 
-CHOICE = "choice"
-ORDER = "order"
+CHOICE_FORMATS = ("choice", "seat", "option")
+PICK_FORMATS = ("cards", "card_groups")
 
 
 @dataclass(frozen=True)
-class Feedback:
-    """The verdict on an answer, with a bilingual explanation from the catalogue."""
+class ExerciseView:
+    """Everything one drawing of the panel needs: the item, where it stands, and the learner's state."""
 
-    ok: bool
-    code: str
-    params: Mapping[str, object] = field(default_factory=dict)
-    notes: tuple[tuple[str, Mapping[str, object]], ...] = ()
-    """Further sentences, each a catalogue code with its parameters."""
-
-    def message(self, lang: str = "en") -> str:
-        """``Right! …`` / ``Not quite. …`` followed by the explanation and the notes."""
-        parts = [text("ui_right" if self.ok else "ui_wrong", lang)]
-        parts.append(text(self.code, lang, **self.params))
-        parts.extend(text(code, lang, **params) for code, params in self.notes)
-        return text("join_sentences", lang).join(parts)
+    puzzle: Puzzle
+    number: int
+    total: int
+    dealt: bool = False
+    picks: tuple[int, ...] = ()
+    groups: tuple[tuple[int, ...], ...] = ()
+    feedback: Feedback | None = None
+    score: tuple[int, int] = (0, 0)
+    show_hint: bool = False
+    problems: tuple[Problem, ...] = field(default=())
 
 
-@dataclass(frozen=True)
-class Choice:
-    """One possible answer: shown as cards (with the seat that played them) or as a label."""
-
-    answer: str
-    cards: tuple[Card, ...] = ()
-    label_code: str = ""
-    seat: int | None = None
+def hand_cards(puzzle: Puzzle) -> tuple[Card, ...]:
+    """The one hand a card-picking item shows (empty for other kinds)."""
+    hands = puzzle.table.hands or {}
+    return next(iter(hands.values()), ()) if puzzle.question.answer_format in PICK_FORMATS else ()
 
 
-@dataclass(frozen=True)
-class Question:
-    """A question: ``choice`` (pick one answer) or ``order`` (pick every choice, in order)."""
-
-    kind: str
-    prompt_code: str
-    prompt_params: Mapping[str, object]
-    trump: Trump
-    choices: tuple[Choice, ...]
-    check: Callable[[tuple[str, ...]], Feedback]
-    shown: tuple[Card, ...] = ()
-    """Cards shown with the question (e.g. the card asked about)."""
-
-    def prompt(self, lang: str = "en") -> str:
-        return text(self.prompt_code, lang, **self.prompt_params)
-
-
-def _choice_html(choice: Choice, chosen: bool, lang: str) -> Markup:
-    if choice.cards:
-        buttons = Markup("").join(
-            card_button(card, None, (), lang, attrs={"data-answer": choice.answer}) for card in choice.cards
+def problems_html(problems: Sequence[Problem], lang: str) -> Markup:
+    """The broken items of a lesson file, each with file, id and field (empty when there are none)."""
+    if not problems:
+        return Markup()
+    items = Markup("").join(
+        Markup("<li>{line}</li>").format(
+            line=text("ex_broken_item", lang, file=p.file, item=p.puzzle_id or "—", field=p.field, message=p.message)
         )
-        seat = Markup()
-        if choice.seat is not None:
-            seat = Markup('<span class="sk-slot-name">{name}</span>').format(name=seat_name(choice.seat, lang))
-        return Markup(
-            '<div class="sk-answer-play" data-chosen="{chosen}">'
-            '<div class="sk-row">{buttons}</div>{seat}</div>'
-        ).format(chosen=str(chosen).lower(), buttons=buttons, seat=seat)
-    pressed = "true" if chosen else "false"
-    return Markup(
-        '<button type="button" class="sk-button" data-answer="{answer}" '
-        'aria-pressed="{pressed}">{label}</button>'
-    ).format(answer=choice.answer, pressed=pressed, label=text(choice.label_code, lang))
-
-
-def _order_html(question: Question, picks: Sequence[str], lang: str) -> Markup:
-    by_answer = {choice.answer: choice for choice in question.choices}
-    pool = Markup("").join(
-        card_button(card, None, (), lang, attrs={"data-answer": choice.answer})
-        for choice in question.choices
-        if choice.answer not in picks
-        for card in choice.cards
-    )
-    picked = Markup("").join(
-        card_button(card, None, ("selected",), lang, focusable=False)
-        for answer in picks
-        for card in by_answer[answer].cards
+        for p in problems
     )
     return Markup(
-        '<div class="sk-legend">{ui_pick_hint}</div>'
-        '<div class="sk-answers sk-row" data-role="pool">{pool}</div>'
-        '<div class="sk-order-picked"><span class="sk-control-label">{ui_your_order}</span>'
-        '<div class="sk-row" data-role="picked">{picked}</div>'
-        '<button type="button" class="sk-button" data-action="undo"{disabled}>'
-        "{ui_undo}</button></div>"
+        '<div class="sk-message" data-role="problems" data-kind="error">{title}<ul>{items}</ul></div>'
+    ).format(title=text("ex_broken_title", lang), items=items)
+
+
+def _button(action: str, label: str, primary: bool = False, disabled: bool = False) -> Markup:
+    return Markup('<button type="button" class="sk-button{primary}" data-action="{action}"{disabled}>{label}</button>').format(
+        primary=" sk-primary" if primary else "", action=action, label=label,
+        disabled=Markup(" disabled") if disabled else "",
+    )
+
+
+def context_html(puzzle: Puzzle, lang: str) -> Markup:
+    """For choice kinds, the position the question is about: the trick so far and the hands given."""
+    if puzzle.question.answer_format not in ("choice", "option"):
+        return Markup()
+    rows = [(seat, cards) for seat, cards in puzzle.table.trick or ()]
+    rows += [(seat, cards) for seat, cards in (puzzle.table.hands or {}).items() if not puzzle.question.shown()]
+    return Markup("").join(
+        Markup('<div class="sk-controls" data-role="context" data-seat-shown="{seat}">'
+               '<span class="sk-control-label">{name}</span>{cards}</div>').format(
+            seat=seat, name=seat_name(seat, lang), cards=card_row_html(cards, lang)
+        )
+        for seat, cards in rows
+    )
+
+
+def _answers_html(view: ExerciseView, lang: str) -> Markup:
+    question = view.puzzle.question
+    fmt = question.answer_format
+    if question.choices():
+        chosen = Markup("").join(
+            Markup('<button type="button" class="sk-button" data-answer="{value}">{label}</button>').format(
+                value=choice.value, label=choice.label(lang)
+            )
+            for choice in question.choices()
+        )
+        return Markup('<div class="sk-answers">{chosen}</div>').format(chosen=chosen)
+    cards = hand_cards(view.puzzle)
+    if fmt not in PICK_FORMATS or not cards:
+        return Markup('<div class="sk-legend" data-role="unsupported">{note}</div>').format(note=text("ex_unsupported", lang))
+    grouped = {i for group in view.groups for i in group}
+    hand = hand_html(cards, set(view.picks) | grouped, None, view.puzzle.table.trump, lang, 0)
+    rows = Markup("").join(
+        card_row_html([cards[i] for i in group], lang, attrs={"data-role": "group"}) for group in view.groups
+    )
+    picked = card_row_html([cards[i] for i in view.picks], lang, ("selected",), attrs={"data-role": "picked"})
+    group_button = _button("group", text("ex_group", lang), disabled=not view.picks) if fmt == "card_groups" else Markup()
+    return Markup(
+        '<div class="sk-legend">{hint}</div>{hand}'
+        '<div class="sk-order-picked"><span class="sk-control-label">{your_pick}</span>{rows}{picked}</div>'
+        '<div class="sk-actions">{check}{group}{clear}</div>'
     ).format(
-        disabled="" if picks else Markup(" disabled"),
-        ui_pick_hint=text("ui_pick_hint", lang),
-        pool=pool,
-        ui_your_order=text("ui_your_order", lang),
-        picked=picked,
-        ui_undo=text("ui_undo", lang),
+        hint=text("ex_pick_cards", lang), hand=hand, your_pick=text("ex_your_pick", lang), rows=rows,
+        picked=picked, check=_button("check", text("ex_check", lang), primary=True), group=group_button,
+        clear=_button("clear", text("ex_clear", lang)),
     )
 
 
-def question_html(
-    title: str,
-    question: Question,
-    lang: str,
-    picks: Sequence[str] = (),
-    feedback: Feedback | None = None,
-    score: tuple[int, int] = (0, 0),
-) -> Markup:
-    """A whole exercise panel: title, trump context, prompt, answers, feedback, next button."""
-    shown = Markup()
-    if question.shown:
-        shown = card_row_html(question.shown, lang, attrs={"data-role": "shown"}, classes=["sk-shown"])
-    if question.kind == ORDER:
-        answers = _order_html(question, picks, lang)
-    else:
-        choices = Markup("").join(_choice_html(choice, choice.answer in picks, lang) for choice in question.choices)
-        answers = Markup('<div class="sk-answers">{choices}</div>').format(choices=choices)
-    kind = "" if feedback is None else ("ok" if feedback.ok else "error")
+def exercise_panel_html(view: ExerciseView, lang: str) -> Markup:
+    """The whole panel: title, where it stands, prompt, shown cards, answers, feedback, hint, next."""
+    puzzle = view.puzzle
+    shown = puzzle.question.shown()
+    shown_html = card_row_html(shown, lang, attrs={"data-role": "shown"}, classes=["sk-shown"]) if shown else Markup()
+    feedback = view.feedback
+    kind = "" if feedback is None else ("ok" if feedback.correct else "error")
     message = "" if feedback is None else feedback.message(lang)
-    right, asked = score
+    where = text("ex_dealt_label", lang) if view.dealt else text("ex_panel_count", lang, number=view.number, total=view.total)
+    hint = Markup('<div class="sk-legend" data-role="hint">{hint}</div>').format(hint=puzzle.hint(lang)) if view.show_hint else Markup()
+    right, asked = view.score
     return Markup(
-        '<div class="sk-panel sk-exercise" data-role="exercise"><div class="sk-panel-head">'
-        '<span class="sk-panel-title">{title}</span>'
-        '<span class="sk-score" data-role="score">{ui_score}</span>'
-        "{lang_button}</div>"
+        '<div class="sk-panel sk-exercise" data-role="exercise" data-item="{item}" data-group="{group}">'
+        '<div class="sk-panel-head"><span class="sk-panel-title">{title}</span>'
+        '<span class="sk-legend" data-role="where">{where}</span>'
+        '<span class="sk-score" data-role="score">{score}</span>{lang_button}</div>'
+        "{problems}"
         '<div class="sk-question" data-role="question">{prompt}</div>'
-        "{shown}{answers}"
-        '<div class="sk-feedback" data-role="feedback" data-kind="{kind}" aria-live="polite">'
-        "{message}</div>"
-        '<button type="button" class="sk-button sk-primary" data-action="new">'
-        "{ui_new_question}</button></div>"
+        "{shown}{context}{answers}"
+        '<div class="sk-feedback" data-role="feedback" data-kind="{kind}" aria-live="polite">{message}</div>'
+        "{hint_text}"
+        '<div class="sk-actions">{hint_button}{next}</div></div>'
     ).format(
-        title=title,
-        ui_score=text("ui_score", lang, right=right, asked=asked),
-        lang_button=lang_button(lang),
-        prompt=question.prompt(lang),
-        shown=shown,
-        answers=answers,
-        kind=kind,
-        message=message,
-        ui_new_question=text("ui_new_question", lang),
+        item=puzzle.id, group=puzzle.group, title=puzzle.title(lang), where=where,
+        score=text("ui_score", lang, right=right, asked=asked), lang_button=lang_button(lang),
+        problems=problems_html(view.problems, lang), prompt=puzzle.prompt(lang), shown=shown_html, context=context_html(puzzle, lang),
+        answers=_answers_html(view, lang), kind=kind, message=message, hint_text=hint,
+        hint_button=_button("hint", text("ex_hint", lang)), next=_button("next", text("ex_next", lang), primary=True),
+    )
+
+
+def notice_html(lines: Sequence[str], kind: str = "error") -> Markup:
+    """A panel holding only a message (a missing lesson file, a cell run out of order)."""
+    body = Markup("").join(Markup("<p>{line}</p>").format(line=line) for line in lines)
+    return Markup('<div class="sk-panel"><div class="sk-message" data-role="notice" data-kind="{kind}">{body}</div></div>').format(
+        kind=kind, body=body
     )

@@ -2,7 +2,7 @@
 
 from ..render.selection import Selection
 from .controller import TableController
-from .exercise import ExerciseScene, exercise_widget
+from .exercise import GroupExerciseScene
 from .hand import HandScene, hand_widget
 from .language import SESSION, current_language, set_language
 from .play_app import PlayApp, play_app
@@ -10,7 +10,7 @@ from .surface import CardSurface, Observable, Scene
 from .switch import language_switch
 
 __all__ = [
-    "SESSION", "CardSurface", "ExerciseScene", "HandScene", "Observable", "PlayApp", "Scene",
-    "Selection", "TableController", "current_language", "exercise_widget", "hand_widget",
+    "SESSION", "CardSurface", "GroupExerciseScene", "HandScene", "Observable", "PlayApp", "Scene",
+    "Selection", "TableController", "current_language", "hand_widget",
     "language_switch", "play_app", "set_language",
 ]

@@ -1,81 +1,122 @@
-"""An exercise that answers instantly: a stream of questions, picks, feedback and a score."""
+"""A lesson's exercise block in a notebook: its fixed items in order, then freshly dealt ones.
+
+The items are puzzles of the shared model (``puzzles.model``) and each answer is judged by the
+item's own checker (``Puzzle.check``), the same one the trainer and ``puzzles check`` use.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..engine.catalogue import text
-from ..render.exercises import ORDER, Feedback, Question, question_html
-from .surface import CardSurface
+from ..puzzles.model import Feedback, Puzzle
+from ..puzzles.problems import Problem
+from ..render.exercises import (
+    PICK_FORMATS,
+    ExerciseView,
+    exercise_panel_html,
+    hand_cards,
+)
 
 
-class ExerciseScene:
-    """Asks questions made by ``make(rng)``; the first complete answer to each one is scored."""
+class GroupExerciseScene:
+    """Asks ``items`` in order; after the last, ``deal`` (when given) makes more. First answers score."""
 
-    def __init__(self, title_code: str, make: Callable[[random.Random], Question], seed: int | None = None) -> None:
-        self.title_code = title_code
-        self.make = make
+    def __init__(
+        self,
+        items: Sequence[Puzzle],
+        problems: Sequence[Problem] = (),
+        deal: Callable[[random.Random], Puzzle | None] | None = None,
+        seed: int | None = None,
+    ) -> None:
+        if not items:
+            raise ValueError("an exercise block needs at least one item")
+        self.items = tuple(items)
+        self.problems = tuple(problems)
+        self.deal = deal
         self.rng = random.Random(seed)
+        self.index = 0
+        self.puzzle = self.items[0]
+        self.dealt = False
         self.right = 0
         self.asked = 0
-        self.question = make(self.rng)
-        self.picks: list[str] = []
+        self._reset()
+
+    def _reset(self) -> None:
+        self.picks: list[int] = []
+        self.groups: list[list[int]] = []
         self.feedback: Feedback | None = None
         self.scored = False
+        self.show_hint = False
 
-    def next_question(self) -> None:
-        """Move on to a fresh question."""
-        self.question = self.make(self.rng)
-        self.picks = []
-        self.feedback = None
-        self.scored = False
-
-    def answer(self, answer: str) -> Feedback | None:
-        """Pick ``answer``; returns the feedback once the answer is complete."""
-        valid = {choice.answer for choice in self.question.choices}
-        if answer not in valid:
-            return None
-        if self.question.kind == ORDER:
-            if answer in self.picks or self.feedback is not None:
-                return None
-            self.picks.append(answer)
-            if len(self.picks) < len(valid):
-                return None
+    def next_item(self) -> None:
+        """The next fixed item; after the last one a dealt item (or the first again)."""
+        self.index += 1
+        dealt = self.deal(self.rng) if self.deal is not None and self.index >= len(self.items) else None
+        if dealt is not None:
+            self.puzzle, self.dealt = dealt, True
         else:
-            self.picks = [answer]
-        self.feedback = self.question.check(tuple(self.picks))
+            self.index %= len(self.items)
+            self.puzzle, self.dealt = self.items[self.index], False
+        self._reset()
+
+    def answer(self, value: object) -> Feedback:
+        """Judge ``value`` with the item's checker; only the first answer to an item is scored."""
+        self.feedback = self.puzzle.check(value)
         if not self.scored:
             self.scored = True
             self.asked += 1
-            self.right += int(self.feedback.ok)
+            self.right += int(self.feedback.correct)
         return self.feedback
 
-    def undo(self) -> None:
-        """Take back the last pick of an ordering question."""
-        if self.picks:
-            self.picks.pop()
-            self.feedback = None
+    def click(self, index: int) -> None:
+        """Pick a card of the hand, or take it back when it was picked."""
+        cards = hand_cards(self.puzzle)
+        grouped = {i for group in self.groups for i in group}
+        if not 0 <= index < len(cards) or index in grouped:
+            return
+        if index in self.picks:
+            self.picks.remove(index)
+        else:
+            self.picks.append(index)
+
+    def check(self) -> Feedback | None:
+        """Submit the picked cards (and groups) as the answer."""
+        cards = hand_cards(self.puzzle)
+        if self.puzzle.question.answer_format == "card_groups":
+            groups = [*self.groups, self.picks] if self.picks else self.groups
+            return self.answer([[cards[i].code for i in group] for group in groups])
+        return self.answer(" ".join(cards[i].code for i in self.picks))
 
     def handle(self, message: Mapping[str, Any]) -> None:
-        kind = message.get("type")
-        if kind == "answer":
+        kind, action = message.get("type"), message.get("action")
+        fmt = self.puzzle.question.answer_format
+        if kind == "answer" and self.puzzle.question.choices():
             self.answer(str(message.get("answer", "")))
-        elif kind == "action" and message.get("action") == "new":
-            self.next_question()
-        elif kind == "action" and message.get("action") == "undo":
-            self.undo()
+        elif kind == "click" and fmt in PICK_FORMATS:
+            index = message.get("index")
+            if isinstance(index, int) and not isinstance(index, bool):
+                self.click(index)
+        elif (kind == "action" and action == "check") or (kind == "key" and message.get("key") == "enter"):
+            if fmt in PICK_FORMATS:
+                self.check()
+        elif kind == "action" and action == "group" and self.picks:
+            self.groups.append(self.picks)
+            self.picks = []
+        elif kind == "action" and action == "clear":
+            self.picks, self.groups = [], []
+        elif kind == "action" and action == "hint":
+            self.show_hint = True
+        elif kind == "action" and action == "next":
+            self.next_item()
 
-    def render(self, lang: str) -> str:
-        return question_html(
-            text(self.title_code, lang), self.question, lang, self.picks, self.feedback,
-            (self.right, self.asked),
+    def view(self) -> ExerciseView:
+        return ExerciseView(
+            self.puzzle, self.index + 1, len(self.items), self.dealt, tuple(self.picks),
+            tuple(tuple(g) for g in self.groups), self.feedback, (self.right, self.asked), self.show_hint,
+            self.problems,
         )
 
-
-def exercise_widget(
-    title_code: str, make: Callable[[random.Random], Question], seed: int | None = None
-) -> CardSurface:
-    """An exercise panel in a notebook: questions from ``make``, titled by catalogue ``title_code``."""
-    return CardSurface(ExerciseScene(title_code, make, seed))
+    def render(self, lang: str) -> str:
+        return str(exercise_panel_html(self.view(), lang))

@@ -6,9 +6,11 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+import traitlets
 from markupsafe import Markup
 
 from ..engine.cards import Card, parse_cards
@@ -20,7 +22,7 @@ from ..engine.trump import Trump
 from ..render.hands import card_row_html, hand_html
 from ..render.selection import Selection
 from ..render.table import lang_button
-from .surface import CardSurface, Observable
+from .surface import HandSurface, Observable
 
 
 class HandScene(Observable):
@@ -49,6 +51,10 @@ class HandScene(Observable):
     def set_trump(self, trump: Trump) -> None:
         """Re-sort the hand for a new trump context."""
         self.hand.resort(trump)
+
+    def change(self, trump: Trump) -> None:
+        """Re-sort the hand for a new trump context (the name ``HandSurface`` calls)."""
+        self.set_trump(trump)
 
     def playable(self) -> frozenset[Card] | None:
         """Cards that belong to some legal follow; None when leading (every card may lead)."""
@@ -127,8 +133,34 @@ class HandScene(Observable):
         )
 
 
+
+class HandWidget(HandSurface):
+    """A hand as a widget whose state is traitlets: ``cards``, ``selected``, ``level``, ``trump_suit``
+    and ``lead`` (the card codes being followed; empty when leading)."""
+
+    lead = traitlets.List(traitlets.Unicode())
+
+    def _pull(self) -> None:
+        super()._pull()
+        scene: HandScene = self.scene  # type: ignore[assignment]
+        self._syncing = True
+        try:
+            self.lead = [card.code for card in scene.lead or ()]
+        finally:
+            self._syncing = False
+
+    @traitlets.observe("lead")
+    def _lead_changed(self, change: Mapping[str, Any]) -> None:
+        if self._syncing or not hasattr(self, "trump_scene"):
+            return
+        scene: HandScene = self.scene  # type: ignore[assignment]
+        with contextlib.suppress(ValueError):
+            scene.lead = parse_cards(list(self.lead)) or None
+        self.redraw()
+
+
 def hand_widget(
     cards: Iterable[Card] | str, trump: Trump, lead: Sequence[Card] | str | None = None
-) -> CardSurface:
-    """A hand to select and play from, following ``lead`` when given."""
-    return CardSurface(HandScene(cards, trump, lead))
+) -> HandWidget:
+    """A hand to select and play from, following ``lead`` when given; its state is traitlets."""
+    return HandWidget(HandScene(cards, trump, lead))

@@ -16,6 +16,9 @@ from typing import Any, Protocol
 import anywidget
 import traitlets
 
+from ..engine.cards import parse_cards
+from ..engine.trump import Trump
+from ..render.selection import Selection
 from .language import SESSION
 
 STATIC = Path(__file__).parent / "static"
@@ -93,3 +96,90 @@ class CardSurface(anywidget.AnyWidget):
     def _on_frontend_message(self, _widget: object, content: Any, _buffers: object) -> None:
         if isinstance(content, dict):
             self.handle(content)
+
+
+class TrumpScene(Scene, Protocol):
+    """A scene with a hand sorted by a trump context the notebook may change."""
+
+    hand: Selection
+
+    @property
+    def trump(self) -> Trump: ...
+
+    def change(self, trump: Trump) -> None: ...
+
+
+class HandSurface(CardSurface):
+    """A ``CardSurface`` whose hand and trump context are traitlets, for ``observe``, ``link`` and ``interact``.
+
+    ``level`` (``"2"`` … ``"A"``), ``trump_suit`` (``"S"``, ``"H"``, ``"C"``, ``"D"`` or ``""`` for no
+    trump), ``cards`` (card codes in the drawn order) and ``selected`` (the selected card codes).
+    Setting ``level``/``trump_suit`` re-sorts and redraws; setting ``cards`` deals that hand.
+    Clicks in the browser update ``selected`` (and ``cards`` when the hand changes).
+    """
+
+    level = traitlets.Unicode("2")
+    trump_suit = traitlets.Unicode("")
+    cards = traitlets.List(traitlets.Unicode())
+    selected = traitlets.List(traitlets.Unicode())
+
+    def __init__(self, scene: TrumpScene, **kwargs: Any) -> None:
+        self._syncing = False
+        super().__init__(scene, **kwargs)
+        self.trump_scene = scene
+
+    def redraw(self) -> None:
+        super().redraw()
+        self._pull()
+
+    def _pull(self) -> None:
+        """Copy the scene's state into the traits (without acting on the change)."""
+        scene: TrumpScene = self.scene  # type: ignore[assignment]
+        self._syncing = True
+        try:
+            self.level = scene.trump.level
+            self.trump_suit = scene.trump.suit or ""
+            self.cards = [card.code for card in scene.hand.cards]
+            self.selected = [scene.hand.cards[i].code for i in sorted(scene.hand.selected)]
+        finally:
+            self._syncing = False
+
+    @traitlets.observe("level", "trump_suit")
+    def _trump_changed(self, change: Mapping[str, Any]) -> None:
+        if self._syncing or not hasattr(self, "trump_scene"):
+            return
+        scene = self.trump_scene
+        try:
+            trump = Trump(self.level, self.trump_suit or None)
+        except ValueError:
+            self._pull()
+            return
+        if trump != scene.trump:
+            scene.change(trump)
+        self.redraw()
+
+    @traitlets.observe("selected")
+    def _selected_changed(self, change: Mapping[str, Any]) -> None:
+        if self._syncing or not hasattr(self, "trump_scene"):
+            return
+        hand = self.trump_scene.hand
+        wanted = list(self.selected)
+        chosen: set[int] = set()
+        for code in wanted:
+            index = next((i for i, card in enumerate(hand.cards) if card.code == code and i not in chosen), None)
+            if index is not None:
+                chosen.add(index)
+        hand.selected = chosen
+        self.redraw()
+
+    @traitlets.observe("cards")
+    def _cards_changed(self, change: Mapping[str, Any]) -> None:
+        if self._syncing or not hasattr(self, "trump_scene"):
+            return
+        try:
+            cards = parse_cards(list(self.cards))
+        except ValueError:
+            self._pull()
+            return
+        self.trump_scene.hand.replace(cards)
+        self.redraw()

@@ -1,7 +1,7 @@
-"""Lesson 1 in a real browser: exercises answered right and wrong, feedback and score, languages.
+"""Lessons 1 and 2 in a real browser: exercises answered right and wrong, feedback, score, languages.
 
-The right answer is worked out here with the engine (from the card and the trump the question
-shows), never read from the page.
+The right answer is worked out here with the engine, from the item the panel names (its data
+file gives the cards and the trump), never read from the page's feedback.
 """
 
 from __future__ import annotations
@@ -9,109 +9,121 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from shengji_kit import Card, Trump, parse_cards, trick_winner
-from shengji_kit.engine.cards import RANKS, SUITS
+from shengji_kit import trick_winner
 from shengji_kit.engine.catalogue import text
-from shengji_kit.lessons.trump_facts import card_role
-from shengji_kit.render.exercises import Feedback
+from shengji_kit.lessons.exercise_data import load_lesson
+from shengji_kit.puzzles.kinds.is_tractor import is_tractor
+from shengji_kit.puzzles.model import Puzzle
 
 pytestmark = pytest.mark.browser
 
-LESSON = "/voila/render/lessons/01_trump_ranking.ipynb"
-EXERCISES = 3
+LESSON_1 = "/voila/render/lessons/01_trump_ranking.ipynb"
+LESSON_2 = "/voila/render/lessons/02_tractors.ipynb"
 LOAD_TIMEOUT_MS = 90_000
 
 
-def trump_in(prompt: str) -> Trump:
-    """The one trump context whose English description appears in ``prompt``."""
-    found = [
-        Trump(level, suit)
-        for level in RANKS
-        for suit in (*SUITS, None)
-        if Trump(level, suit).describe("en") in prompt
-    ]
-    assert len(found) == 1, f"cannot tell the trump from {prompt!r}: {found}"
-    return found[0]
+def open_lesson(page: Page, address: str, panels: int) -> None:
+    page.goto(address)
+    expect(page.locator("[data-role=exercise]")).to_have_count(panels, timeout=LOAD_TIMEOUT_MS)
 
 
-def exercise(page: Page, title_code: str, lang: str = "en") -> Locator:
-    """The exercise panel whose title is the catalogue text ``title_code``."""
-    title = page.locator(".sk-panel-title", has_text=text(title_code, lang))
-    return page.locator("[data-role=exercise]", has=title)
+def block(page: Page, group: str) -> Locator:
+    return page.locator(f"[data-role=exercise][data-group={group}]")
 
 
-def card_codes(panel: Locator, selector: str) -> list[str]:
-    return [
-        str(code)
-        for code in panel.locator(selector).evaluate_all("bs => bs.map(b => b.dataset.card)")
-    ]
+def shown_item(panel: Locator, slug: str) -> Puzzle:
+    """The data-file item the panel shows now (its id is the panel's ``data-item``)."""
+    item_id = panel.get_attribute("data-item")
+    return next(item for item in load_lesson(slug).items if item.id == item_id)
 
 
-def open_lesson(page: Page) -> None:
-    page.goto(LESSON)
-    expect(page.locator("[data-role=exercise]")).to_have_count(EXERCISES, timeout=LOAD_TIMEOUT_MS)
+def yes_no(truth: bool) -> tuple[str, str]:
+    return ("yes", "no") if truth else ("no", "yes")
 
 
-def test_is_trump_exercise_right_and_wrong(page: Page) -> None:
-    """A wrong answer says "Not quite." and why; the right one "Right!"; only the first counts."""
-    open_lesson(page)
-    panel = exercise(page, "l1_is_trump_title")
+def test_lesson_one_is_trump_right_and_wrong_then_next(page: Page) -> None:
+    """A wrong answer says "Not quite." with the item's explanation; only the first answer scores."""
+    open_lesson(page, LESSON_1, 3)
+    panel = block(page, "is_trump")
     feedback, score = panel.locator("[data-role=feedback]"), panel.locator("[data-role=score]")
     expect(feedback).to_be_empty()
-    card = parse_cards(card_codes(panel, "[data-role=shown] button[data-card]")[0])[0]
-    trump = trump_in(panel.locator("[data-role=question]").inner_text())
-    truth = trump.is_trump(card)
-    code, params = card_role(card, trump)
+    item = shown_item(panel, "01_trump_ranking")
+    right, wrong = yes_no(item.table.trump.is_trump(item.question.shown()[0]))
 
-    panel.locator(f"button[data-answer={'no' if truth else 'yes'}]").click()
+    panel.locator(f"button[data-answer={wrong}]").click()
     expect(feedback).to_have_attribute("data-kind", "error")
-    expect(feedback).to_have_text(Feedback(False, code, params).message("en"))
+    expect(feedback).to_contain_text(text("puzzle_wrong", "en"))
+    expect(feedback).to_contain_text(item.explanation("en"))
     expect(score).to_have_text(text("ui_score", "en", right=0, asked=1))
 
-    panel.locator(f"button[data-answer={'yes' if truth else 'no'}]").click()
+    panel.locator(f"button[data-answer={right}]").click()
     expect(feedback).to_have_attribute("data-kind", "ok")
-    expect(feedback).to_have_text(Feedback(True, code, params).message("en"))
     expect(score).to_have_text(text("ui_score", "en", right=0, asked=1))
 
     # The feedback follows the language switch, and the switch holds for every panel.
     panel.locator("button[data-action=lang]").click()
-    panel_zh = exercise(page, "l1_is_trump_title", "zh")
-    expect(panel_zh.locator("[data-role=feedback]")).to_have_text(
-        Feedback(True, code, params).message("zh")
-    )
-    expect(exercise(page, "l1_order_title", "zh")).to_have_count(1)
-    panel_zh.locator("button[data-action=lang]").click()
-    expect(exercise(page, "l1_is_trump_title")).to_have_count(1)
+    expect(feedback).to_contain_text(item.explanation("zh"))
+    expect(block(page, "order").locator("[data-role=feedback]")).to_be_empty()
+    panel.locator("button[data-action=lang]").click()
+    expect(feedback).to_contain_text(item.explanation("en"))
 
-    # A fresh question, answered right at once, scores.
-    panel.locator("button[data-action=new]").click()
+    panel.locator("button[data-action=next]").click()
     expect(feedback).to_be_empty()
-    question = panel.locator("[data-role=question]").inner_text()
-    card = parse_cards(card_codes(panel, "[data-role=shown] button[data-card]")[0])[0]
-    truth = trump_in(question).is_trump(card)
-    panel.locator(f"button[data-answer={'yes' if truth else 'no'}]").click()
+    item = shown_item(panel, "01_trump_ranking")
+    right, _ = yes_no(item.table.trump.is_trump(item.question.shown()[0]))
+    panel.locator(f"button[data-answer={right}]").click()
     expect(feedback).to_have_attribute("data-kind", "ok")
     expect(score).to_have_text(text("ui_score", "en", right=1, asked=2))
 
 
-def test_which_wins_exercise_right_and_wrong(page: Page) -> None:
-    """Clicking a losing card is refuted; clicking the engine's winner is confirmed."""
-    open_lesson(page)
-    panel = exercise(page, "l1_which_wins_title")
+def test_lesson_one_which_wins_by_seat(page: Page) -> None:
+    open_lesson(page, LESSON_1, 3)
+    panel = block(page, "which_wins")
     feedback = panel.locator("[data-role=feedback]")
-    trump = trump_in(panel.locator("[data-role=question]").inner_text())
-    answers = panel.locator("button[data-answer][data-card]")
-    expect(answers).to_have_count(4)
-    pairs = answers.evaluate_all("bs => bs.map(b => [b.dataset.answer, b.dataset.card])")
-    plays: list[Card] = [parse_cards(code)[0] for _, code in sorted(pairs, key=lambda p: int(p[0]))]
-    winner = trick_winner([[card] for card in plays], trump)
-    loser = next(i for i in range(4) if i != winner)
-
+    item = shown_item(panel, "01_trump_ranking")
+    trick = item.table.trick
+    winner = trick[trick_winner([list(cards) for _, cards in trick], item.table.trump)][0]
+    loser = next(seat for seat, _ in trick if seat != winner)
     panel.locator(f"button[data-answer='{loser}']").click()
     expect(feedback).to_have_attribute("data-kind", "error")
-    expect(feedback).to_contain_text(text("ui_wrong", "en"))
-    expect(feedback).to_contain_text(str(plays[winner]))
-
     panel.locator(f"button[data-answer='{winner}']").click()
     expect(feedback).to_have_attribute("data-kind", "ok")
-    expect(feedback).to_contain_text(text("ui_right", "en"))
+
+
+def test_lesson_two_is_tractor_right_and_wrong_with_the_explanation(page: Page) -> None:
+    open_lesson(page, LESSON_2, 4)
+    panel = block(page, "is_tractor")
+    feedback = panel.locator("[data-role=feedback]")
+    item = shown_item(panel, "02_tractors")
+    right, wrong = yes_no(is_tractor(item.question.shown(), item.table.trump))
+
+    panel.locator(f"button[data-answer={wrong}]").click()
+    expect(feedback).to_have_attribute("data-kind", "error")
+    expect(feedback).to_contain_text(item.explanation("en"))
+
+    panel.locator(f"button[data-answer={right}]").click()
+    expect(feedback).to_have_attribute("data-kind", "ok")
+    expect(feedback).to_contain_text(item.explanation("en"))
+    expect(panel.locator("[data-role=score]")).to_have_text(text("ui_score", "en", right=0, asked=1))
+
+
+def test_lesson_two_longest_tractor_by_clicking_cards(page: Page) -> None:
+    open_lesson(page, LESSON_2, 4)
+    panel = block(page, "longest_tractor")
+    feedback = panel.locator("[data-role=feedback]")
+    item = shown_item(panel, "02_tractors")
+    stated = list(item.question.stated)  # type: ignore[attr-defined]
+    hand = list(item.table.hands[0])
+    indices: list[int] = []
+    for card in stated:
+        index = next(i for i, held in enumerate(hand) if held == card and i not in indices)
+        indices.append(index)
+    panel.locator("[data-seat='0'] button[data-index='0']").click()
+    panel.locator("button[data-action=check]").click()
+    expect(feedback).to_have_attribute("data-kind", "error")
+    panel.locator("button[data-action=clear]").click()
+    for index in indices:
+        panel.locator(f"[data-seat='0'] button[data-index='{index}']").click()
+    panel.locator("button[data-action=check]").click()
+    expect(feedback).to_have_attribute("data-kind", "ok")
+    expect(feedback).to_contain_text(item.explanation("en"))

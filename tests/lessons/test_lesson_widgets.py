@@ -8,7 +8,7 @@ import shengji_kit as sk
 from shengji_kit.lessons import trump_ranking as lesson
 from shengji_kit.lessons.point_cards import PointCardsScene
 from shengji_kit.lessons.trump_explorer import TrumpExplorer
-from shengji_kit.widgets.exercise import ExerciseScene
+from shengji_kit.widgets.exercise import GroupExerciseScene
 
 
 def test_explorer_resorts_the_hand_when_level_and_suit_change() -> None:
@@ -55,36 +55,44 @@ def test_point_cards_total_two_hundred() -> None:
     assert html.count("button", data_card=True) == 12 and "200" in html.text and "分牌" in html.text
 
 
-def test_exercise_widget_scores_the_first_answer_and_moves_on() -> None:
-    widget = lesson.is_trump_exercise(seed=3)
-    scene: ExerciseScene = widget.scene  # type: ignore[assignment]
-    question = scene.question
-    truth = "yes" if question.trump.is_trump(question.shown[0]) else "no"
-    wrong = "no" if truth == "yes" else "yes"
-    widget.handle({"type": "answer", "answer": wrong})
+
+def test_lesson_one_exercise_blocks_score_the_first_answer_and_move_on() -> None:
+    from shengji_kit import lesson as exercises
+
+    widget = exercises.exercises("01_trump_ranking", "is_trump")
+    scene = widget.scene
+    assert isinstance(scene, GroupExerciseScene)
+    card = scene.puzzle.question.shown()[0]
+    truth = "yes" if scene.puzzle.table.trump.is_trump(card) else "no"
+    widget.handle({"type": "answer", "answer": "no" if truth == "yes" else "yes"})
     assert parse(widget.html).find(data_role="feedback").attrs["data-kind"] == "error"
     widget.handle({"type": "answer", "answer": truth})
     assert parse(widget.html).find(data_role="feedback").attrs["data-kind"] == "ok"
     assert (scene.right, scene.asked) == (0, 1)
-    widget.handle({"type": "action", "action": "new", "value": ""})
+    widget.handle({"type": "action", "action": "next", "value": ""})
     assert scene.feedback is None and parse(widget.html).find(data_role="feedback").attrs["data-kind"] == ""
 
 
-def test_ordering_widget_picks_undoes_and_checks_when_complete() -> None:
-    widget = lesson.order_exercise(seed=2)
-    scene: ExerciseScene = widget.scene  # type: ignore[assignment]
-    answers = [c.answer for c in sorted(scene.question.choices, key=lambda c: scene.question.trump.sort_key(c.cards[0]))]
-    widget.handle({"type": "answer", "answer": answers[1]})
-    widget.handle({"type": "action", "action": "undo", "value": ""})
+def test_ordering_block_checks_the_clicked_order_with_the_engine() -> None:
+    from shengji_kit import lesson as exercises
+
+    widget = exercises.exercises("01_trump_ranking", "order")
+    scene = widget.scene
+    assert isinstance(scene, GroupExerciseScene)
+    hand = list(scene.puzzle.table.hands[0])
+    trump = scene.puzzle.table.trump
+    order = sorted(range(len(hand)), key=lambda i: trump.sort_key(hand[i]))
+    widget.handle({"type": "click", "index": order[1]})
+    widget.handle({"type": "action", "action": "clear"})
     assert scene.picks == []
-    for answer in answers:
-        widget.handle({"type": "answer", "answer": answer})
-    assert scene.feedback is not None and scene.feedback.ok and scene.right == 1
-    widget.handle({"type": "answer", "answer": "not-an-answer"})
-    assert scene.picks == answers
+    for index in order:
+        widget.handle({"type": "click", "index": index})
+    widget.handle({"type": "action", "action": "check"})
+    assert scene.feedback is not None and scene.feedback.correct and scene.right == 1
 
 
-def test_which_wins_widget_answers_with_the_card_buttons() -> None:
-    widget = lesson.which_wins_exercise(seed=5)
-    html = parse(widget.html)
-    assert html.count("button", data_answer=True) == 4 and html.count("button", data_card=True) == 4
+def test_which_wins_block_answers_with_seat_buttons() -> None:
+    from shengji_kit import lesson as exercises
+
+    html = parse(exercises.exercises("01_trump_ranking", "which_wins").html)
+    assert html.count("button", data_answer=True) == 4

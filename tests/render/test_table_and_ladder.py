@@ -6,7 +6,7 @@ from html_tree import parse
 
 import shengji_kit as sk
 from shengji_kit.engine.trump import TRUMP
-from shengji_kit.render.exercises import CHOICE, ORDER, Choice, Feedback, Question, question_html
+from shengji_kit.render.exercises import ExerciseView, exercise_panel_html
 from shengji_kit.render.ladder import ladder_steps, suit_ladder_html, trump_ladder_html
 from shengji_kit.render.scene import (
     ActionButton,
@@ -93,30 +93,30 @@ def test_plain_suit_ladder_skips_the_level_rank() -> None:
     assert not html.has(data_card="H5") and html.count(data_card=True) == 12 and "红桃" in html.text
 
 
+
 def test_exercise_panel_hooks() -> None:
-    card = sk.parse_cards("SA")[0]
-    question = Question(
-        CHOICE, "ui_play", {}, sk.Trump("2", "S"),
-        (Choice("yes", label_code="ui_yes"), Choice("0", (card,), seat=1)),
-        lambda picks: Feedback(picks == ("yes",), "ui_play"),
-    )
-    html = parse(question_html("Title", question, "en", picks=("yes",), feedback=question.check(("yes",))))
-    assert html.find("button", data_answer="yes").attrs["aria-pressed"] == "true"
-    assert html.find("button", data_answer="0").attrs["data-card"] == "SA"
+    from shengji_kit.puzzles.loader import LESSON_DATA_DIR, load_file
+
+    lesson_set, _ = load_file(LESSON_DATA_DIR / "01_trump_ranking.toml")
+    assert lesson_set is not None
+    puzzle = next(p for p in lesson_set.puzzles if p.kind == "is_trump")
+    view = ExerciseView(puzzle, 1, 4, feedback=puzzle.check("yes"), score=(1, 1))
+    html = parse(exercise_panel_html(view, "en"))
+    assert [b.attrs["data-answer"] for b in html.find_all("button", data_answer=True)] == ["yes", "no"]
+    assert html.find(data_role="shown").has(data_card=puzzle.question.shown()[0].code)
     feedback = html.find(data_role="feedback")
-    assert feedback.attrs["data-kind"] == "ok" and feedback.text.startswith("Right!")
-    assert html.has("button", data_action="new") and "East" in html.text
+    assert feedback.attrs["data-kind"] == "ok" and feedback.text.startswith("Right")
+    assert html.has("button", data_action="next") and "1 of 4" in html.find(data_role="where").text
 
 
-def test_ordering_panel_moves_picked_cards_out_of_the_pool() -> None:
-    cards = sk.parse_cards("SA SK")
-    question = Question(
-        ORDER, "ui_play", {}, sk.Trump("2", "S"),
-        tuple(Choice(str(i), (c,)) for i, c in enumerate(cards)),
-        lambda picks: Feedback(True, "ui_play"),
-    )
-    html = parse(question_html("Order", question, "zh", picks=("1",)))
-    pool, picked = html.find(data_role="pool"), html.find(data_role="picked")
-    assert pool.has(data_card="SA") and not pool.has(data_card="SK")
-    assert picked.has(data_card="SK") and not picked.has(data_card="SA")
-    assert html.find("button", data_action="undo").attrs.get("disabled") is None
+def test_card_picking_panel_marks_picked_cards_and_offers_check() -> None:
+    from shengji_kit.puzzles.loader import LESSON_DATA_DIR, load_file
+
+    lesson_set, _ = load_file(LESSON_DATA_DIR / "01_trump_ranking.toml")
+    assert lesson_set is not None
+    puzzle = next(p for p in lesson_set.puzzles if p.kind == "sort")
+    html = parse(exercise_panel_html(ExerciseView(puzzle, 1, 2, picks=(1,)), "zh"))
+    hand = puzzle.table.hands[0]
+    assert html.find(data_role="picked").has(data_card=hand[1].code)
+    assert html.find("button", data_index="1").attrs["aria-pressed"] == "true"
+    assert html.has("button", data_action="check") and html.has("button", data_action="clear")

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from ...engine.cards import Card
+from ...engine.cards import CARDS, RANKS, SUITS, Card
 from ...engine.trump import TRUMP, Trump
 from ...game.position_table import PositionTable
 from ..answers import answer_cards, cards_text, same_cards
@@ -77,3 +78,25 @@ def parse(raw: Raw, table: PositionTable) -> SortQuestion:
     if len(cards) < 2:
         raise FieldError(f"position.hands.{seat}", "needs at least two cards to sort")
     return SortQuestion(table, seat, cards, read_cards(require(raw, "answer"), "answer"))
+
+
+def generate(rng: random.Random) -> dict[str, Any]:
+    """A fresh item: five cards of one effective suit (trumps more often) under a random trump context."""
+    suit = None if rng.random() < 0.15 else rng.choice(SUITS)
+    trump = Trump(rng.choice(RANKS), suit)
+    wanted = TRUMP if rng.random() < 0.6 else rng.choice([s for s in SUITS if s != trump.suit])
+    faces = [card for card in CARDS if trump.suit_of(card) == wanted]
+    cards = rng.sample(faces, min(5, len(faces)))
+    return {
+        "id": "dealt-sort-" + "-".join(card.code.lower() for card in cards),
+        "kind": KIND,
+        "difficulty": 1,
+        "answer": " ".join(card.code for card in trump.sorted(cards)),
+        "title": Line("ex_order_title").texts(),
+        "hint": Line("ex_order_hint").texts(),
+        "explanation": Line("ex_dealt_explanation").texts(),
+        "position": {
+            "rules": "super_tycoon", "level": trump.level, "trump": trump.suit or "none",
+            "hands": {"0": " ".join(card.code for card in cards)},
+        },
+    }

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from ...engine.cards import RANKS, SUITS, Card, full_deck
 from ...engine.tricks import trick_winner
+from ...engine.trump import TRUMP, Trump
 from ...game.position_table import PositionTable
 from ..answers import answer_seat, cards_text, seat_text
 from ..fields import Raw, read_seat, require
@@ -69,3 +72,46 @@ def parse(raw: Raw, table: PositionTable) -> TrickWinner:
     if len(table.trick) != 4:
         raise FieldError("position.trick", f"needs the plays of all four seats, not {len(table.trick)}")
     return TrickWinner(table, read_seat(require(raw, "answer"), "answer"))
+
+
+def _deal_trick(rng: random.Random, trump: Trump) -> list[Card]:
+    """Four single cards: a lead, then mostly followers, some trumps, now and then a discard."""
+    deck = full_deck()
+    rng.shuffle(deck)
+    led_suit = TRUMP if rng.random() < 0.25 else rng.choice([s for s in SUITS if s != trump.suit])
+    plays = [next(card for card in deck if trump.suit_of(card) == led_suit)]
+    deck.remove(plays[0])
+    for _ in range(3):
+        roll = rng.random()
+        if roll < 0.62 or (led_suit == TRUMP and roll < 0.85):
+            wanted = led_suit
+        elif roll < 0.85:
+            wanted = TRUMP
+        else:
+            wanted = rng.choice([s for s in SUITS if s not in (led_suit, trump.suit)])
+        card = next(c for c in deck if trump.suit_of(c) == wanted)
+        deck.remove(card)
+        plays.append(card)
+    return plays
+
+
+def generate(rng: random.Random) -> dict[str, Any]:
+    """A fresh item: four single cards played to one trick under a random trump context."""
+    suit = None if rng.random() < 0.15 else rng.choice(SUITS)
+    trump = Trump(rng.choice(RANKS), suit)
+    leader = rng.randrange(4)
+    plays = _deal_trick(rng, trump)
+    winner = (leader + trick_winner([[card] for card in plays], trump)) % 4
+    return {
+        "id": "dealt-trick-" + "-".join(card.code.lower() for card in plays),
+        "kind": KIND,
+        "difficulty": 1,
+        "answer": winner,
+        "title": Line("ex_which_wins_title").texts(),
+        "hint": Line("ex_which_wins_hint").texts(),
+        "explanation": Line("ex_dealt_explanation").texts(),
+        "position": {
+            "rules": "super_tycoon", "level": trump.level, "trump": trump.suit or "none", "leader": leader,
+            "trick": {str((leader + i) % 4): card.code for i, card in enumerate(plays)},
+        },
+    }
