@@ -40,10 +40,6 @@ class LegalFollow(Question):
         """The indices of the options that ``check_follow`` allows."""
         return frozenset(i for i, play in enumerate(self.options) if self.verdict(play).ok)
 
-    def shown(self) -> tuple[Card, ...]:
-        """The hand of the seat that follows (lessons show it with the question)."""
-        return tuple(self.table.trump.sorted(self.table.hand(self.seat)))
-
     def _label(self, index: int) -> str:
         return f"{LETTERS[index]} {cards_text(self.options[index])}"
 

@@ -45,10 +45,6 @@ class Refusal(Question):
         """The engine's judgement of ``play`` from this seat's hand."""
         return check_follow(self.table.lead, self.table.hand(self.seat), self.play, self.table.trump)
 
-    def shown(self) -> tuple[Card, ...]:
-        """The hand of the seat that tried the play."""
-        return tuple(self.table.trump.sorted(self.table.hand(self.seat)))
-
     def code(self) -> str:
         return self.verdict().code or "ok"
 
