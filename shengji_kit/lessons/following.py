@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..widgets.surface import CardSurface
 from ..widgets.switch import language_switch
 from .follow_table import FollowPosition, FollowTable, follow_position
-from .lesson_notice import NoticeScene
+from .lesson_notice import NoticeScene, built_or_notice
 
 __all__ = ["TABLES", "language_switch", "table"]
 
@@ -39,4 +39,4 @@ def table(section: str) -> CardSurface:
     """The "try it" table of one section: ``suit``, ``short``, ``shape`` or ``void``."""
     if section not in TABLES:
         return CardSurface(NoticeScene("l3_unknown_table", name=section, known=", ".join(TABLES)))
-    return CardSurface(FollowTable(TABLES[section]))
+    return CardSurface(built_or_notice(lambda: FollowTable(TABLES[section])))

@@ -3,8 +3,8 @@ table explains why instead of printing a traceback."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from markupsafe import Markup
 
@@ -24,3 +24,14 @@ class NoticeScene:
 
     def handle(self, message: Mapping[str, Any]) -> None:
         """Nothing to click."""
+
+
+T = TypeVar("T")
+
+
+def built_or_notice(build: Callable[[], T]) -> T | NoticeScene:
+    """``build()``, or a notice in both languages naming what went wrong (never a traceback)."""
+    try:
+        return build()
+    except Exception as error:  # noqa: BLE001 — a learner's notebook shows a message, not a traceback
+        return NoticeScene("ex_cell_failed", error=f"{type(error).__name__}: {error}")

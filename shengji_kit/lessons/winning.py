@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..widgets.surface import CardSurface
 from ..widgets.switch import language_switch
 from .follow_table import FollowPosition, FollowTable, follow_position
-from .lesson_notice import NoticeScene
+from .lesson_notice import NoticeScene, built_or_notice
 from .trick_stepper import TrickStepper, recorded_tricks
 
 __all__ = ["TABLES", "language_switch", "recorded_round", "table"]
@@ -35,13 +35,9 @@ def table(section: str) -> CardSurface:
     """The "try it" table of one section: ``shape``, ``ruff`` or ``equal``."""
     if section not in TABLES:
         return CardSurface(NoticeScene("l3_unknown_table", name=section, known=", ".join(TABLES)))
-    return CardSurface(FollowTable(TABLES[section], show_winner=True, title="l4_try_title"))
+    return CardSurface(built_or_notice(lambda: FollowTable(TABLES[section], show_winner=True, title="l4_try_title")))
 
 
 def recorded_round(seed: int = 7, start: int = 0) -> CardSurface:
     """Every trick of a seeded round played by four RuleBots, one at a time, winner and reason shown."""
-    try:
-        tricks = recorded_tricks(seed)
-    except ValueError:
-        return CardSurface(NoticeScene("l4_no_record"))
-    return CardSurface(TrickStepper(tricks, start))
+    return CardSurface(built_or_notice(lambda: TrickStepper(recorded_tricks(seed), start)))

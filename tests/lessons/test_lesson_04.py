@@ -145,3 +145,8 @@ def test_equal_cards_in_the_try_it_table_go_to_the_first_played() -> None:
 
 def test_the_lesson_ends_with_links_to_the_trainer_set() -> None:
     assert "01-who-wins" in lesson.links(4).html
+
+
+def test_a_stepper_that_cannot_be_built_says_so_in_both_languages() -> None:
+    notice = parse(winning.recorded_round(seed="x").html).text  # type: ignore[arg-type]
+    assert "Run All Cells" in notice and "从头运行" in notice
