@@ -91,7 +91,7 @@ class TractorFinder:
             '<div class="sk-controls"><span class="sk-control-label">{suit_label}</span>{suits}'
             '<button type="button" class="sk-button" data-action="deal">{new_hand}</button></div>'
             '<div class="sk-legend">{legend}</div>'
-            '<div class="sk-hand" data-seat="0" style="display:flex;flex-wrap:wrap;align-items:center">{boxes}</div>'
+            '<div data-role="finder-hand" style="display:flex;flex-wrap:wrap;align-items:center;gap:4px;margin:6px 0">{boxes}</div>'
             '<div class="sk-message" data-role="message" data-kind="info">{summary}</div></div>'
         ).format(
             title=text("l2_finder_title", lang), lang_button=lang_button(lang),

@@ -22,3 +22,30 @@ def test_check_names_each_failure(write_set: WriteSet, capsys: pytest.CaptureFix
     assert "puzzle 'wrong': field 'answer'" in out
     assert "puzzle 'bad': field 'position.trick.0'" in out
     assert "test-set.toml" in out and "1 puzzles in 1 files check out" in out
+
+
+def test_check_covers_the_lessons_exercise_files(capsys: pytest.CaptureFixture[str]) -> None:
+    from shengji_kit.lessons.exercise_data import lesson_files
+    from shengji_kit.puzzles.loader import DATA_DIR
+
+    assert main(["puzzles", "check"]) == 0
+    out = capsys.readouterr().out
+    files = len(list(DATA_DIR.glob("*.toml"))) + len(lesson_files())
+    assert f"in {files} files check out" in out and "is_tractor" in out and "pick_tractor" in out
+
+
+def test_check_finds_a_wrong_lesson_answer(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    folder = Path(str(tmp_path))
+    (folder / "02_tractors.toml").write_text(
+        '[set]\ntitle = { en = "t", zh = "t" }\ndescription = { en = "d", zh = "d" }\n'
+        '[[puzzle]]\nid = "l2-wrong"\ngroup = "g"\nkind = "is_tractor"\ndifficulty = 1\n'
+        'cards = "H2 H2 C2 C2"\nanswer = true\n'
+        'title = { en = "t", zh = "t" }\nhint = { en = "h", zh = "h" }\nexplanation = { en = "e", zh = "e" }\n'
+        '[puzzle.position]\nrules = "classic"\nlevel = "2"\ntrump = "S"\n',
+        encoding="utf-8",
+    )
+    assert main(["puzzles", "check", str(folder)]) == 1
+    out = capsys.readouterr().out
+    assert "puzzle 'l2-wrong': field 'answer'" in out and "shape gives false" in out
