@@ -172,6 +172,8 @@ def lesson_34_surfaces() -> Iterator[Surface]:
         widget.handle({"type": "action", "action": "play"})
         yield from _both(f"{name}, played", widget.scene.render)
     yield from _both("unknown lesson table", following.table("nope").scene.render)
+    yield from _both("lesson 3 summary", following.summary().scene.render)
+    yield from _both("lesson 4 summary", winning.summary().scene.render)
     stepper = winning.recorded_round(seed=7)
     yield from _both("trick stepper", stepper.scene.render)
     stepper.handle({"type": "action", "action": "next"})

@@ -10,8 +10,9 @@ from ..widgets.surface import CardSurface
 from ..widgets.switch import language_switch
 from .follow_table import FollowPosition, FollowTable, follow_position
 from .lesson_notice import NoticeScene, built_or_notice
+from .rule_card import RuleCard
 
-__all__ = ["TABLES", "language_switch", "table"]
+__all__ = ["TABLES", "language_switch", "summary", "table"]
 
 TABLES: dict[str, tuple[FollowPosition, ...]] = {
     "suit": (
@@ -40,3 +41,8 @@ def table(section: str) -> CardSurface:
     if section not in TABLES:
         return CardSurface(NoticeScene("l3_unknown_table", name=section, known=", ".join(TABLES)))
     return CardSurface(built_or_notice(lambda: FollowTable(TABLES[section])))
+
+
+def summary() -> CardSurface:
+    """The lesson's rules on one card."""
+    return CardSurface(RuleCard("l3_summary_title", ("l3_rule_suit", "l3_rule_short", "l3_rule_shape", "l3_rule_void")))

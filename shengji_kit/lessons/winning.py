@@ -10,9 +10,10 @@ from ..widgets.surface import CardSurface
 from ..widgets.switch import language_switch
 from .follow_table import FollowPosition, FollowTable, follow_position
 from .lesson_notice import NoticeScene, built_or_notice
+from .rule_card import RuleCard
 from .trick_stepper import TrickStepper, recorded_tricks
 
-__all__ = ["TABLES", "language_switch", "recorded_round", "table"]
+__all__ = ["TABLES", "language_switch", "recorded_round", "summary", "table"]
 
 TABLES: dict[str, tuple[FollowPosition, ...]] = {
     "shape": (
@@ -41,3 +42,8 @@ def table(section: str) -> CardSurface:
 def recorded_round(seed: int = 7, start: int = 0) -> CardSurface:
     """Every trick of a seeded round played by four RuleBots, one at a time, winner and reason shown."""
     return CardSurface(built_or_notice(lambda: TrickStepper(recorded_tricks(seed), start)))
+
+
+def summary() -> CardSurface:
+    """The lesson's rules on one card."""
+    return CardSurface(RuleCard("l4_summary_title", ("l4_rule_shape", "l4_rule_trump", "l4_rule_over", "l4_rule_equal", "l4_rule_discard")))

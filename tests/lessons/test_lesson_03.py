@@ -135,3 +135,11 @@ def test_unknown_table_and_bad_positions_give_messages_not_tracebacks() -> None:
 
 def test_the_lesson_ends_with_links_to_lesson_4_and_the_trainer_set() -> None:
     assert "04_winning" in lesson.links(3).html and "02-legal-follows" in lesson.links(3).html
+
+
+def test_the_summary_card_lists_the_rules_in_both_languages() -> None:
+    widget = following.summary()
+    assert parse(widget.html).find(data_role="rule-card").count("li") == 4
+    assert "tractor pairs" in widget.html
+    widget.handle({"type": "action", "action": "lang"})
+    assert "拖拉机对子" in widget.html

@@ -150,3 +150,11 @@ def test_the_lesson_ends_with_links_to_the_trainer_set() -> None:
 def test_a_stepper_that_cannot_be_built_says_so_in_both_languages() -> None:
     notice = parse(winning.recorded_round(seed="x").html).text  # type: ignore[arg-type]
     assert "Run All Cells" in notice and "从头运行" in notice
+
+
+def test_the_summary_card_lists_the_rules_in_both_languages() -> None:
+    widget = winning.summary()
+    assert parse(widget.html).find(data_role="rule-card").count("li") == 5
+    assert "over-ruff" in widget.html
+    widget.handle({"type": "action", "action": "lang"})
+    assert "盖毙" in widget.html
