@@ -193,6 +193,35 @@ def throws_and_scoring_surfaces() -> Iterator[Surface]:
             widget.handle({"type": "answer", "answer": widget.scene.puzzle.question.choices()[0].value})
             widget.handle({"type": "action", "action": "hint"})
             yield from _both(f"{group} answered", widget.scene.render)
+# --- lessons 3 and 4: follow tables, trick stepper, exercises ----------------------------------
+
+
+def lesson_34_surfaces() -> Iterator[Surface]:
+    from shengji_kit import lesson as lessons
+    from shengji_kit.lessons import following, winning
+
+    for name, widget in (("lesson 3 table", following.table("shape")), ("lesson 4 table", winning.table("ruff"))):
+        yield from _both(name, widget.scene.render)
+        for index in (0, 1):
+            widget.handle({"type": "click", "index": index})
+        widget.handle({"type": "action", "action": "play"})
+        yield from _both(f"{name}, played", widget.scene.render)
+    yield from _both("unknown lesson table", following.table("nope").scene.render)
+    yield from _both("lesson 3 summary", following.summary().scene.render)
+    yield from _both("lesson 4 summary", winning.summary().scene.render)
+    stepper = winning.recorded_round(seed=7)
+    yield from _both("trick stepper", stepper.scene.render)
+    stepper.handle({"type": "action", "action": "next"})
+    yield from _both("trick stepper, next", stepper.scene.render)
+    for slug, group, answer in (
+        ("03_following", "which_legal", "B"), ("03_following", "why_refused", "ok"),
+        ("04_winning", "which_wins", "0"), ("04_winning", "smallest", ""),
+    ):
+        widget = lessons.exercises(slug, group, seed=3)
+        widget.handle({"type": "answer", "answer": answer})
+        widget.handle({"type": "click", "index": 0})
+        widget.handle({"type": "action", "action": "check"})
+        yield from _both(f"{slug} {group} answered", widget.scene.render)
 
 
 # --- the puzzle trainer ---------------------------------------------------------------------
@@ -285,6 +314,7 @@ def all_surfaces(tmp: Path, mark: str) -> Iterator[Surface]:
     yield from lesson_surfaces()
     yield from throws_and_scoring_surfaces()
     yield from lessons_7_8_surfaces()
+    yield from lesson_34_surfaces()
     yield from trainer_surfaces()
     puzzles = tmp / "puzzles"
     puzzles.mkdir(parents=True, exist_ok=True)

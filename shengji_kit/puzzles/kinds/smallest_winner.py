@@ -1,0 +1,104 @@
+"""The smallest play that takes the trick: the next seat picks, from its hand, the cheapest winner.
+
+"Smallest" is by the engine's own key (``play_key``): among the legal follows that would take the
+trick so far, none has a lower key than the answer. Ties (equal cards) are all right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...engine.cards import Card
+from ...engine.catalogue import text
+from ...engine.follow import check_follow, legal_plays
+from ...engine.shapes import shape
+from ...engine.tricks import play_key, trick_winner
+from ...game.position_table import PositionTable
+from ..answers import answer_cards, cards_text, missing_from
+from ..fields import Raw, read_cards, require
+from ..model import Grade, Line, Mismatch, Question
+from ..problems import FieldError
+
+KIND = "smallest_winner"
+FIELDS = ("answer",)
+Key = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class SmallestWinner(Question):
+    """``stated`` is a smallest legal follow from ``seat``'s hand that takes ``table.trick`` (or none)."""
+
+    kind: ClassVar[str] = KIND
+    FORMAT: ClassVar[str] = "cards"
+    table: PositionTable
+    seat: int
+    stated: tuple[Card, ...]
+
+    def _plays(self) -> list[Sequence[Card]]:
+        return [cards for _, cards in self.table.trick]
+
+    def wins(self, play: Sequence[Card]) -> bool:
+        """Would ``play`` take the trick as it stands?"""
+        plays = [*self._plays(), play]
+        return trick_winner(plays, self.table.trump) == len(plays) - 1
+
+    def key(self, play: Sequence[Card]) -> Key | None:
+        return play_key(play, shape(self.table.lead, self.table.trump), self.table.trump)
+
+    def winners(self) -> list[list[Card]]:
+        """Every legal follow that takes the trick, smallest key first."""
+        hand, trump = self.table.hand(self.seat), self.table.trump
+        found = [play for play in legal_plays(self.table.lead, hand, trump) if self.wins(play)]
+        return sorted(found, key=lambda play: self.key(play) or (9, 0))
+
+    def smallest(self) -> list[Card] | None:
+        winners = self.winners()
+        return winners[0] if winners else None
+
+    def prompt(self, lang: str = "en") -> str:
+        comma = text("join_clauses", lang)
+        plays = comma.join(text("smallest_play", lang, seat=seat, cards=cards) for seat, cards in self.table.trick)
+        return Line("smallest_prompt", {"plays": plays, "seat": self.seat}).render(lang)
+
+    def grade(self, answer: object) -> Grade:
+        play = answer_cards(answer)
+        hand, trump = self.table.hand(self.seat), self.table.trump
+        if missing_from(hand, play):
+            return Grade(False, (Line("not_in_hand", {"cards": tuple(missing_from(hand, play))}),))
+        verdict = check_follow(self.table.lead, hand, play, trump)
+        if not verdict.ok:
+            return Grade(False, (Line(verdict.code or "ok", verdict.params),))
+        best = self.smallest()
+        if best is None:
+            return Grade(False, (Line("smallest_none"),))
+        if not self.wins(play):
+            return Grade(False, (Line("smallest_loses", {"cards": tuple(play)}), Line("smallest_best", {"cards": tuple(best)})))
+        if self.key(play) != self.key(best):
+            return Grade(False, (Line("smallest_too_big", {"cards": tuple(play), "best": tuple(best)}),))
+        return Grade(True, (Line("smallest_right", {"cards": tuple(play)}),))
+
+    def expected(self, lang: str = "en") -> str:
+        best = self.smallest()
+        return cards_text(best) if best is not None else "-"
+
+    def verify(self) -> list[Mismatch]:
+        best = self.smallest()
+        if best is None:
+            return [Mismatch("answer", "no legal follow takes this trick")]
+        if self.key(self.stated) == self.key(best) and self.grade(list(self.stated)).correct:
+            return []
+        return [Mismatch("answer", f"states {cards_text(self.stated)}, but the smallest winner is {cards_text(best)}")]
+
+
+def parse(raw: Raw, table: PositionTable) -> SmallestWinner:
+    """Read a smallest-winner puzzle: a trick in progress, the next seat's hand and its smallest winner."""
+    table.need("leader", "trick", "hands")
+    if len(table.trick) > 3:
+        raise FieldError("position.trick", "all four seats have played; nobody is left to play")
+    seat = table.next_to_play
+    stated = read_cards(require(raw, "answer"), "answer")
+    if missing_from(table.hand(seat), stated):
+        raise FieldError("answer", f"seat {seat} does not hold {cards_text(stated)}")
+    return SmallestWinner(table, seat, stated)
