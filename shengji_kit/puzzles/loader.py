@@ -14,11 +14,14 @@ from .fields import Raw, read_int, read_str, read_text, reject_unknown, require
 from .kinds import KINDS
 from .model import Puzzle, PuzzleSet
 from .problems import FieldError, Problem
+from .text import Text
 
 DATA_DIR = Path(__file__).parent / "data"
 FILE_FIELDS = ("set", "puzzle")
 SET_FIELDS = ("title", "description")
 COMMON_FIELDS = ("id", "kind", "difficulty", "title", "hint", "explanation", "position")
+COACHED_KINDS = ("endgame",)
+"""Kinds whose hint may be left out: the trainer shows the coach's (trainer/coach_hint.py)."""
 PUZZLE_REQUIRED = ("rules",)  # the solver's files may leave rules out; a puzzle names them
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
@@ -57,7 +60,7 @@ def read_puzzle(raw: Any, set_id: str, file: str) -> Puzzle:
     reject_unknown(raw, COMMON_FIELDS + kind.fields)
     difficulty = read_int(require(raw, "difficulty"), "difficulty", 1, 5)
     title = read_text(require(raw, "title"), "title")
-    hint = read_text(require(raw, "hint"), "hint")
+    hint = read_text(require(raw, "hint"), "hint") if "hint" in raw or kind_name not in COACHED_KINDS else Text("", "")
     explanation = read_text(require(raw, "explanation"), "explanation")
     table = read_position_table(require(raw, "position"), required=PUZZLE_REQUIRED)
     question = kind.parse(raw, table)
