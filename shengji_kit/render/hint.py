@@ -20,6 +20,9 @@ def hint_panel_html(advice: Hint | None, lang: str, available: bool) -> Markup:
             Markup('<li data-code="{code}">{message}</li>').format(code=reason.code, message=reason.message(lang))
             for reason in advice.reasons
         )
+        if not advice.reasons:
+            code = "coachui_hint_forced" if len(advice.scored) <= 1 else "coachui_hint_plain"
+            reasons = Markup('<li data-code="{code}">{message}</li>').format(code=code, message=text(code, lang))
         return Markup(
             '<div class="sk-coach-hint" data-role="hint" aria-live="polite"><b>{title}</b><ul>{reasons}</ul></div>'
         ).format(title=text("coachui_hint_title", lang, cards=advice.play), reasons=reasons)
