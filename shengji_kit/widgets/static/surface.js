@@ -91,9 +91,9 @@ function render({ model, el }) {
 
   const onKey = (event) => {
     if ((event.key === "h" || event.key === "H") && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      // the coach's hint: from anywhere in the table (a card, a button), not from a text field
+      // the coach's hint: anywhere in a table that has a Hint button (a card, a button), not in a field
       const tag = event.target && event.target.tagName;
-      if (tag !== "INPUT" && tag !== "TEXTAREA") {
+      if (tag !== "INPUT" && tag !== "TEXTAREA" && tag !== "SELECT" && el.querySelector('[data-action="hint"]')) {
         model.send({ type: "key", key: "h" });
         event.preventDefault();
         event.stopPropagation();
