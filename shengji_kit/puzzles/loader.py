@@ -20,10 +20,10 @@ DATA_DIR = Path(__file__).parent / "data"
 FILE_FIELDS = ("set", "puzzle")
 SET_FIELDS = ("title", "description")
 COMMON_FIELDS = ("id", "kind", "difficulty", "title", "hint", "explanation", "position")
-COACHED_KINDS = ("endgame",)
-"""Kinds whose hint may be left out: the trainer shows the coach's (trainer/coach_hint.py)."""
 PUZZLE_REQUIRED = ("rules",)  # the solver's files may leave rules out; a puzzle names them
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+COACHED_KINDS = ("endgame",)
+"""Kinds whose hint may be left out: the trainer shows the coach's (trainer/coach_hint.py)."""
 
 
 def display_name(path: Path) -> str:
