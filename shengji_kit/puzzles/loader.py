@@ -14,6 +14,7 @@ from .fields import Raw, read_int, read_str, read_text, reject_unknown, require
 from .kinds import KINDS
 from .model import Puzzle, PuzzleSet
 from .problems import FieldError, Problem
+from .text import Text
 
 DATA_DIR = Path(__file__).parent / "data"
 LESSON_DATA_DIR = Path(__file__).resolve().parents[1] / "lessons" / "data"
@@ -24,6 +25,8 @@ COMMON_FIELDS = ("id", "kind", "difficulty", "title", "hint", "explanation", "po
 LESSON_FIELDS = ("group", "question")  # optional: a lesson's exercise block and the item's own question
 PUZZLE_REQUIRED = ("rules",)  # the solver's files may leave rules out; a puzzle names them
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+COACHED_KINDS = ("endgame",)
+"""Kinds whose hint may be left out: the trainer shows the coach's (trainer/coach_hint.py)."""
 
 
 def display_name(path: Path) -> str:
@@ -62,7 +65,7 @@ def read_puzzle(raw: Any, set_id: str, file: str) -> Puzzle:
     ask = read_text(raw["question"], "question") if "question" in raw else None
     difficulty = read_int(require(raw, "difficulty"), "difficulty", 1, 5)
     title = read_text(require(raw, "title"), "title")
-    hint = read_text(require(raw, "hint"), "hint")
+    hint = read_text(require(raw, "hint"), "hint") if "hint" in raw or kind_name not in COACHED_KINDS else Text("", "")
     explanation = read_text(require(raw, "explanation"), "explanation")
     table = read_position_table(require(raw, "position"), required=PUZZLE_REQUIRED)
     question = kind.parse(raw, table)

@@ -95,6 +95,7 @@ def hand_html(
     label: str = "",
     mark_trumps: bool = False,
     mark_points: bool = False,
+    hinted: Collection[int] = (),
 ) -> Markup:
     """The hand in the given order as overlapping card buttons; a gap opens between suits.
 
@@ -107,6 +108,8 @@ def hand_html(
         group = trump.suit_of(card) if trump is not None else (card.suit or "T")
         classes = ["sk-group-start"] if previous_group is not None and group != previous_group else []
         previous_group = group
+        if i in hinted:
+            classes.append("sk-hinted")
         states = card_states(card, i in selected, playable, trump, mark_trumps, mark_points)
         parts.append(card_button(card, i, states, lang, classes))
     seat_attr = Markup(' data-seat="{seat}"').format(seat=seat) if seat is not None else ""

@@ -40,7 +40,7 @@ def review_html(review: Review, lang: str = "en") -> str:
     rows = Markup("").join(_row(entry, lang) for entry in review.entries)
     ending = escape(review.perfect.note.message(lang)) if review.perfect is not None else escape("")
     html = Markup(
-        '<div class="sk-review" data-seat="{}"><b>{}</b>'
+        '<div class="sk-review" data-reviewed-seat="{}"><b>{}</b>'
         '<table><thead><tr>{}</tr></thead><tbody>{}</tbody></table>'
         '<p data-role="perfect">{}</p></div>'
     ).format(review.seat, lines[0], heads, rows, ending)

@@ -48,6 +48,8 @@ class Summary:
     title: str
     lines: tuple[SummaryLine, ...]
     kitty: tuple[Card, ...] = ()
+    coach: str = ""
+    """The coach's block under the figures (hints used, the review button or table), as HTML."""
 
 
 @dataclass(frozen=True)
@@ -92,3 +94,7 @@ class TableScene:
     summary: Summary | None = None
     kitty: tuple[Card, ...] = ()
     kitty_label: str = ""
+    hinted: frozenset[int] = frozenset()
+    """Positions in the hand of the coach's suggested play (drawn with ``sk-hinted``)."""
+    coach: str = ""
+    """The coach's panel next to the hand (the hint's reasons), as HTML."""

@@ -145,8 +145,11 @@ def summary_html(summary: Summary, lang: str) -> Markup:
         '<div class="sk-summary" data-role="summary"><h3>{title}</h3>'
         "<table>{rows}</table>{kitty}"
         '<button type="button" class="sk-button sk-primary" data-action="next-round">'
-        "{ui_next_round}</button></div>"
-    ).format(title=summary.title, rows=rows, kitty=kitty, ui_next_round=text("ui_next_round", lang))
+        "{ui_next_round}</button>{coach}</div>"
+    ).format(
+        title=summary.title, rows=rows, kitty=kitty, ui_next_round=text("ui_next_round", lang),
+        coach=Markup(summary.coach),
+    )
 
 
 def _centre(scene: TableScene) -> Markup:
@@ -186,14 +189,16 @@ def table_html(scene: TableScene) -> Markup:
             label=scene.kitty_label, cards=card_row_html(scene.kitty, lang)
         )
     hand = hand_html(
-        scene.hand, scene.selected, scene.playable, scene.trump, lang, 0, text("ui_your_hand", lang)
+        scene.hand, scene.selected, scene.playable, scene.trump, lang, 0, text("ui_your_hand", lang),
+        hinted=scene.hinted,
     )
     south = boxes.get(0, "")
     return Markup(
         '<div class="sk-table" data-role="table" lang="{lang}">{status_bar}{felt}'
         '{message}{prompt}<div class="sk-actions">{actions}{kitty}</div>'
-        '<div class="sk-south">{south}{hand}</div></div>'
+        '<div class="sk-south">{south}{hand}</div>{coach}</div>'
     ).format(
+        coach=Markup(scene.coach),
         lang=lang,
         status_bar=status_bar(scene),
         felt=felt,

@@ -19,6 +19,7 @@ from ..engine.trump import Trump
 from ..game import Action, Event, Round, SeatView
 from ..game.bots import Bot
 from ..render.selection import Selection
+from .coach_desk import CoachDesk
 from .pacing import Pacer
 from .surface import Observable
 
@@ -100,6 +101,7 @@ class TableController(Observable):
         self.show_previous = False
         self.pacer = Pacer()
         self.undo_points: list[int] = []
+        self.coach = CoachDesk()
         self.selection = Selection((), self._sort_trump(self.view))
         self._sync_hand()
         self.advance()
@@ -185,6 +187,18 @@ class TableController(Observable):
         self.advance()
         return True
 
+    def hint(self) -> bool:
+        """Ask the coach for the learner's play now (its cards are highlighted, its reasons shown)."""
+        if not self.coach.can_hint(self.round):
+            self.note = Note(Say("coachui_hint_not_your_turn", {}), "error")
+            return False
+        self.coach.ask(self.round)
+        return True
+
+    def review_round(self) -> bool:
+        """Review the finished round for seat 0 (in a worker thread when a loop runs)."""
+        return self.coach.start_review(self.round, self.changed)
+
     def undo(self) -> bool:
         """Take back the learner's last action (and the bots' moves after it)."""
         if not self.allow_undo or not self.undo_points:
@@ -243,6 +257,8 @@ class TableController(Observable):
         kind = message.get("type")
         if kind == "click":
             self.click(int(message.get("index", -1)), str(message.get("card", "")) or None)
+        elif kind == "key" and message.get("key") == "h":
+            self.hint()
         elif kind == "key" and message.get("key") == "enter":
             if self.round.phase == "bury":
                 self.bury()
@@ -268,6 +284,10 @@ class TableController(Observable):
             self.selection.clear()
         elif action == "undo":
             self.undo()
+        elif action == "hint":
+            self.hint()
+        elif action == "review":
+            self.review_round()
         elif action == "previous":
             self.show_previous = not self.show_previous
         elif action == "next-round" and self.round.result is not None and self.on_next_round:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..engine.cards import Card, codes
 from ..engine.catalogue import text
 from ..engine.explain import seat_name
 from ..game import RoundResult, SeatView
+from ..render.hint import hint_panel_html, review_block_html
 from ..render.scene import ActionButton, PlayedCards, SeatBox, Summary, SummaryLine, TableScene
+from .coach_desk import hinted_positions
 
 if TYPE_CHECKING:
     from .controller import TableController
@@ -112,6 +115,8 @@ def buttons(ctrl: TableController, view: SeatView, lang: str) -> tuple[ActionBut
                     found.append(ActionButton("pass", text("ui_pass", lang)))
                 elif action.kind == "deal_on":
                     found.append(ActionButton("deal-on", text("ui_deal_on", lang)))
+    if view.phase == "play" and view.result is None:
+        found.append(ActionButton("hint", text("coachui_hint", lang), enabled=ctrl.coach.can_hint(ctrl.round)))
     if ctrl.allow_undo:
         found.append(ActionButton("undo", text("ui_undo", lang), enabled=bool(ctrl.undo_points)))
     return tuple(found)
@@ -131,6 +136,18 @@ def build_scene(ctrl: TableController, lang: str) -> TableScene:
     shown_previous = before if done else previous
     note = ctrl.note
     kitty = view.kitty if view.kitty and view.result is None and view.phase != "bury" else ()
+    coach = ctrl.coach
+    advice = coach.current(ctrl.round)
+    hinting = coach.can_hint(ctrl.round)
+    asked = prompt(ctrl, view, lang)
+    if hinting:
+        asked = asked + " " + text("coachui_hint_key", lang)
+    ending = None
+    if view.result is not None:
+        ending = replace(
+            summary(view.result, view.kitty, lang),
+            coach=str(review_block_html(coach.review, coach.reviewing, coach.review_error, coach.hints_used, lang)),
+        )
     return TableScene(
         lang=lang,
         seats=seat_boxes(view, lang),
@@ -150,9 +167,11 @@ def build_scene(ctrl: TableController, lang: str) -> TableScene:
         message="" if note is None else note.text(lang),
         message_kind="info" if note is None else note.kind,
         message_cards=() if note is None else note.cards,
-        prompt=prompt(ctrl, view, lang),
+        prompt=asked,
         actions=buttons(ctrl, view, lang),
-        summary=None if view.result is None else summary(view.result, view.kitty, lang),
+        summary=ending,
         kitty=tuple(kitty),
         kitty_label=text("ui_kitty_yours", lang),
+        hinted=frozenset() if advice is None else hinted_positions(tuple(ctrl.selection.cards), advice.play),
+        coach=str(hint_panel_html(advice, lang, available=False)),
     )

@@ -13,6 +13,7 @@ from ...engine.catalogue import text
 from ...puzzles import Puzzle
 from ...render.table import lang_button
 from ..choose import AUTO
+from ..coach_hint import puzzle_hint
 from ..notice import ERROR
 from ..session import TrainerSession
 from ..showme import answer_text, right_choices
@@ -149,7 +150,7 @@ def _hint(visit: Visit, lang: str) -> Markup:
         return Markup()
     return Markup(
         '<div class="sk-trainer-hint" data-role="hint"><b>{label}</b> {hint}</div>'
-    ).format(label=text("trainer_hint_label", lang), hint=visit.puzzle.hint(lang))
+    ).format(label=text("trainer_hint_label", lang), hint=puzzle_hint(visit.puzzle, lang))
 
 
 def _show(visit: Visit, lang: str) -> Markup:

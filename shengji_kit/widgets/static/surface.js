@@ -3,6 +3,7 @@
 //   {type: "action", action, value}   a button with data-action
 //   {type: "answer", answer}          a button with data-answer (exercises)
 //   {type: "click", card, index}      a card button with data-index (a hand)
+//   {type: "key", key}                enter (play) on a card, h (the coach's hint) anywhere
 
 function focusKey(element) {
   if (!element) return null;
@@ -89,6 +90,16 @@ function render({ model, el }) {
   };
 
   const onKey = (event) => {
+    if ((event.key === "h" || event.key === "H") && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // the coach's hint: anywhere in a table that has a Hint button (a card, a button), not in a field
+      const tag = event.target && event.target.tagName;
+      if (tag !== "INPUT" && tag !== "TEXTAREA" && tag !== "SELECT" && el.querySelector('[data-action="hint"]')) {
+        model.send({ type: "key", key: "h" });
+        event.preventDefault();
+        event.stopPropagation();
+        return;
+      }
+    }
     const button = event.target.closest ? event.target.closest("button[data-card][data-index]") : null;
     if (!button || !el.contains(button)) return;
     const cards = handCards(button);

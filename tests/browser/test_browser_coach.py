@@ -1,0 +1,79 @@
+"""The coach in a real browser: the h key shows a hint (highlighted cards, a reason), the hinted
+plays carry a whole round, and the summary's "Review this round" draws one row per trick."""
+
+from __future__ import annotations
+
+import pytest
+from card_table import HAND, CardTable
+from playwright.sync_api import Page, expect
+
+from shengji_kit.engine.catalogue import text
+
+pytestmark = pytest.mark.browser
+
+COACH_APP = "/voila/render/notebooks/play.ipynb?seed=3&delay=0"
+REVIEW_TIMEOUT_MS = 120_000
+
+
+def open_app(page: Page) -> CardTable:
+    table = CardTable(page)
+    page.goto(COACH_APP)
+    table.hand_cards.first.wait_for(state="visible", timeout=90_000)
+    table.draws()
+    return table
+
+
+def answer_bidding(table: CardTable, kind: str) -> None:
+    if kind == "bury":
+        codes = table.hand_codes()
+        for index in range(8):
+            table.click(table.page.locator(f'{HAND} button[data-index="{index}"]'))
+        assert len(table.selected_codes()) == 8, codes
+        table.click(table.button("bury"))
+    else:
+        table.click(table.button("pass" if table.page.locator("[data-action=pass]").count() else "redeal"))
+
+
+def play_the_hint(table: CardTable) -> list[str]:
+    """Ask for the hint, check it is drawn, then select the hinted cards and play them."""
+    hinted = table.codes_with_class("sk-hinted")
+    if not hinted:
+        table.click(table.button("hint"))
+        hinted = table.codes_with_class("sk-hinted")
+    assert hinted, "the hint highlights the cards to play"
+    expect(table.page.locator("[data-role=hint] li").first).not_to_be_empty()
+    indices = table.page.locator(f"{HAND} button.sk-hinted").evaluate_all("bs => bs.map(b => b.dataset.index)")
+    for index in indices:
+        table.click(table.page.locator(f'{HAND} button[data-index="{index}"]'))
+    assert sorted(table.selected_codes()) == sorted(hinted)
+    table.click(table.button("play"))
+    return hinted
+
+
+def test_hint_by_key_then_play_the_hints_to_the_summary_and_review(page: Page) -> None:
+    table = open_app(page)
+    first = True
+    while (turn := table.wait_for_turn()).kind != "summary":
+        if turn.kind != "play":
+            answer_bidding(table, turn.kind)
+            continue
+        expect(table.page.locator("[data-role=prompt]")).to_contain_text(text("coachui_hint_key", "en"))
+        if first:
+            # keyboard: focus a card, press h
+            table.hand_cards.first.focus()
+            before = table.draws()
+            page.keyboard.press("h")
+            table.wait_for_redraw(before)
+            assert table.codes_with_class("sk-hinted")
+            assert table.selected_codes() == [], "the hint does not select"
+            first = False
+        play_the_hint(table)
+    summary = page.locator("[data-role=summary]")
+    expect(summary.locator("[data-role=hints-used]")).to_be_visible()
+    summary.locator("button[data-action=review]").click()
+    expect(summary.locator("[data-role=review]")).to_be_visible(timeout=REVIEW_TIMEOUT_MS)
+    tricks = summary.locator("[data-role=review] tbody tr").evaluate_all("rs => rs.map(r => r.dataset.trick)")
+    assert tricks == [str(n) for n in range(1, len(tricks) + 1)] and len(tricks) >= 8, "one row per trick, in order"
+    assert table.hand_count() == 0
+    table.click(table.button("lang"))
+    expect(summary.locator("[data-role=review] th").first).to_have_text("轮次")
