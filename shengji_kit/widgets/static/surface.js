@@ -59,20 +59,61 @@ function handCards(button) {
   return hand ? [...hand.querySelectorAll("button[data-card][data-index]")] : [];
 }
 
+// One tab stop per hand (roving tabindex): the current card is tabbable, the others are reached
+// with the arrow keys. ``current`` maps a hand's seat to the index of its current card.
+function rove(el, current) {
+  for (const hand of el.querySelectorAll("[data-seat]")) {
+    const cards = [...hand.querySelectorAll("button[data-card][data-index]")];
+    if (!cards.length) continue;
+    const here = Math.min(current.get(hand.dataset.seat) ?? 0, cards.length - 1);
+    cards.forEach((card, i) => card.setAttribute("tabindex", i === here ? "0" : "-1"));
+  }
+}
+
+// The card to give focus back to when the focused element went away in a redraw.
+function handFallback(el, current) {
+  const hand = el.querySelector('[data-seat="0"]') || el.querySelector("[data-seat]");
+  if (!hand) return null;
+  const cards = [...hand.querySelectorAll("button[data-card][data-index]")];
+  if (!cards.length) return null;
+  return cards[Math.min(current.get(hand.dataset.seat) ?? 0, cards.length - 1)];
+}
+
+// Keys typed inside the widget are the widget's: JupyterLab must not see them (``d d`` would
+// delete the cell, ``b`` insert one). ``data-lm-suppress-shortcuts`` alone does not stop that,
+// because the notebook's shortcuts match the focused card itself.
+function keepKeys(event) {
+  event.stopPropagation();
+}
+
 function render({ model, el }) {
   el.classList.add("sk-root");
   el.setAttribute("data-lm-suppress-shortcuts", "true");
+  const current = new Map();
 
   const draw = () => {
-    const focused = el.contains(document.activeElement) ? focusKey(document.activeElement) : null;
+    const inside = el.contains(document.activeElement) && document.activeElement !== el;
+    const focused = inside ? focusKey(document.activeElement) : null;
     const template = document.createElement("template");
     template.innerHTML = model.get("html");
     morphChildren(el, template.content);
     el.setAttribute("lang", model.get("lang"));
-    if (focused) {
-      const again = el.querySelector(focused);
+    rove(el, current);
+    if (inside && !el.contains(document.activeElement)) {
+      const again = (focused && el.querySelector(focused)) || handFallback(el, current);
       if (again) again.focus({ preventScroll: true });
+    } else if (focused) {
+      const again = el.querySelector(focused);
+      if (again && again !== document.activeElement) again.focus({ preventScroll: true });
     }
+  };
+
+  const onFocus = (event) => {
+    const button = event.target.closest ? event.target.closest("button[data-card][data-index]") : null;
+    const hand = button ? button.closest("[data-seat]") : null;
+    if (!hand) return;
+    current.set(hand.dataset.seat, Number(button.dataset.index));
+    rove(el, current);
   };
 
   const onClick = (event) => {
@@ -115,12 +156,16 @@ function render({ model, el }) {
   model.on("change:lang", draw);
   el.addEventListener("click", onClick);
   el.addEventListener("keydown", onKey);
+  el.addEventListener("focusin", onFocus);
+  for (const type of ["keydown", "keypress", "keyup"]) el.addEventListener(type, keepKeys);
   draw();
   return () => {
     model.off("change:html", draw);
     model.off("change:lang", draw);
     el.removeEventListener("click", onClick);
     el.removeEventListener("keydown", onKey);
+    el.removeEventListener("focusin", onFocus);
+    for (const type of ["keydown", "keypress", "keyup"]) el.removeEventListener(type, keepKeys);
   };
 }
 
