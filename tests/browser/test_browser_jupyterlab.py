@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import chromium
 import pytest
-from conftest import ARTIFACTS, PAGE_TIMEOUT_MS, guard, screenshot
 from jupyterlab_server import PLAY_NOTEBOOK, jupyter_lab, write_notebook
 from live_server import VoilaServer
 from playwright.sync_api import Browser, Page, expect
+
+from conftest import ARTIFACTS, PAGE_TIMEOUT_MS, guard, screenshot
 
 pytestmark = pytest.mark.browser
 
