@@ -8,7 +8,8 @@ from typing import Any
 from ..game.bots import Bot, RuleBot
 from ..game.deal import derived_seed
 from ..game.match import Match
-from .controller import Note, Say, TableController
+from .controller import Note, Say, TableController, TablePreferences
+from .first_deal import learner_friendly_seed
 from .page_options import delay_option, query_options, rules_option, seed_option
 from .surface import CardSurface, Observable
 
@@ -32,7 +33,8 @@ class PlayApp(Observable):
         allow_undo: bool = False,
     ) -> None:
         super().__init__()
-        self.match = Match(seed, rules)
+        self.match = Match(learner_friendly_seed(seed, rules, make_bots), rules)
+        self.preferences = TablePreferences()
         self.delay = delay
         self.make_bots = make_bots
         self.allow_undo = allow_undo
@@ -41,7 +43,7 @@ class PlayApp(Observable):
     def _start(self) -> TableController:
         rnd = self.match.new_round()
         controller = TableController(
-            rnd, self.make_bots(rnd.seed), self.delay, self.allow_undo, self.next_round
+            rnd, self.make_bots(rnd.seed), self.delay, self.allow_undo, self.next_round, self.preferences
         )
         controller.subscribe(self.changed)
         return controller

@@ -45,10 +45,13 @@ function morphChildren(from, to) {
 }
 
 function morphElement(from, to) {
+  // A <details> keeps the learner's open/closed choice across redraws.
+  const keep = (name) => name === "tabindex" || (name === "open" && from.nodeName === "DETAILS");
   for (const { name } of [...from.attributes]) {
-    if (!to.hasAttribute(name)) from.removeAttribute(name);
+    if (!to.hasAttribute(name) && !keep(name)) from.removeAttribute(name);
   }
   for (const { name, value } of [...to.attributes]) {
+    if (keep(name) && from.hasAttribute(name) !== to.hasAttribute(name) && name === "open") continue;
     if (from.getAttribute(name) !== value) from.setAttribute(name, value);
   }
   morphChildren(from, to);
@@ -99,6 +102,7 @@ function render({ model, el }) {
     morphChildren(el, template.content);
     el.setAttribute("lang", model.get("lang"));
     rove(el, current);
+    for (const log of el.querySelectorAll(".sk-log-lines")) log.scrollTop = log.scrollHeight;
     if (inside && !el.contains(document.activeElement)) {
       const again = (focused && el.querySelector(focused)) || handFallback(el, current);
       if (again) again.focus({ preventScroll: true });
