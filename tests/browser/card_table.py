@@ -140,11 +140,12 @@ class CardTable:
         return parse_cards(" ".join(codes))
 
     def played_by_learner(self) -> list[str]:
-        """Codes the learner has in the trick on the table."""
+        """Codes the learner played last: in the kept last trick if a new one has begun, else the trick."""
+        role = "last-trick" if self.page.locator("[data-role=last-trick]").count() else "trick"
         return [
             str(code)
             for code in self.page.locator(
-                "[data-role=trick] [data-played-by='0'] button[data-card]"
+                f"[data-role={role}] [data-played-by='0'] button[data-card]"
             ).evaluate_all("bs => bs.map(b => b.dataset.card)")
         ]
 

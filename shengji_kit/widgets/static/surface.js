@@ -89,10 +89,15 @@ function keepKeys(event) {
   event.stopPropagation();
 }
 
+const MOVES = new Set(["declare", "pass", "deal-on", "redeal", "bury", "play", "throw"]);
+
 function render({ model, el }) {
   el.classList.add("sk-root");
   el.setAttribute("data-lm-suppress-shortcuts", "true");
   const current = new Map();
+  // After a move (declare, pass, bury, play …) the keyboard goes back to the hand; a throw
+  // question takes it to its first answer instead.
+  let backToHand = false;
 
   const draw = () => {
     const inside = el.contains(document.activeElement) && document.activeElement !== el;
@@ -103,6 +108,14 @@ function render({ model, el }) {
     el.setAttribute("lang", model.get("lang"));
     rove(el, current);
     for (const log of el.querySelectorAll(".sk-log-lines")) log.scrollTop = log.scrollHeight;
+    if (backToHand) {
+      backToHand = false;
+      const target = el.querySelector('button[data-action="throw"]') || handFallback(el, current);
+      if (target) {
+        target.focus({ preventScroll: true });
+        return;
+      }
+    }
     if (inside && !el.contains(document.activeElement)) {
       const again = (focused && el.querySelector(focused)) || handFallback(el, current);
       if (again) again.focus({ preventScroll: true });
@@ -125,6 +138,7 @@ function render({ model, el }) {
     if (!button || !el.contains(button) || button.disabled) return;
     const data = button.dataset;
     if (data.action !== undefined) {
+      backToHand = MOVES.has(data.action) && button.matches(":focus-visible");
       model.send({ type: "action", action: data.action, value: data.value || "" });
     } else if (data.answer !== undefined) {
       model.send({ type: "answer", answer: data.answer });
@@ -148,6 +162,7 @@ function render({ model, el }) {
     } else if (event.key === " " || event.key === "Spacebar") {
       model.send({ type: "click", card: button.dataset.card, index: Number(button.dataset.index) });
     } else if (event.key === "Enter") {
+      backToHand = true;
       model.send({ type: "key", key: "enter" });
     } else {
       return;
