@@ -47,7 +47,10 @@ def test_keyboard_only_play_of_a_trick(page: Page) -> None:
     """Declare/pass, bury and play a legal play with keys only; focus stays on the hand after each."""
     table = CardTable(page).open()
     focus_hand(page)
-    played = False
+    page.keyboard.press("Tab")
+    assert not page.evaluate(FOCUS_IN_HAND), "one Tab leaves the hand (a single tab stop)"
+    focus_hand(page)
+    played, bid = False, False
     while not played:
         turn = table.wait_for_turn()
         assert turn.kind != "summary", "the round ended before the learner played"
@@ -74,9 +77,11 @@ def test_keyboard_only_play_of_a_trick(page: Page) -> None:
             page.keyboard.press("Shift+Tab")
             action = page.evaluate("() => document.activeElement.dataset.action || ''")
             assert action in ("declare", "pass", "deal-on", "redeal"), action
+            bid = True
             page.keyboard.press("Enter")
             table.wait_for_redraw(before)
         page.wait_for_function(FOCUS_IN_HAND)
+    assert bid, "the first round lets the learner declare (or pass) with the keyboard"
 
 
 def test_the_hand_fits_a_1280_by_800_window(page: Page) -> None:
@@ -89,6 +94,23 @@ def test_the_hand_fits_a_1280_by_800_window(page: Page) -> None:
     assert table_box is not None and hand_box is not None
     assert table_box["height"] <= SMALL_WINDOW["height"], f"the table is {table_box['height']} px tall"
     assert hand_box["y"] >= 0 and hand_box["y"] + hand_box["height"] <= SMALL_WINDOW["height"]
+
+
+def test_a_burying_hand_shows_in_two_rows_within_1280_by_800(page: Page) -> None:
+    """Declare when offered (the first declarer deals and takes the kitty), then look at the 33 cards."""
+    page.set_viewport_size(SMALL_WINDOW)
+    table = CardTable(page).open()
+    while (turn := table.wait_for_turn()).kind not in ("bury", "play", "summary"):
+        table.click(table.button("declare" if "declare" in turn.actions else "pass"))
+    assert turn.kind == "bury", "seed 1's first round lets the learner declare first and take the kitty"
+    expect(table.hand).to_have_attribute("data-count", "33")
+    page.locator("[data-role=table]").evaluate("t => t.scrollIntoView({block: 'start'})")
+    tops = {round(box["y"]) for box in (card.bounding_box() for card in table.hand_cards.all()) if box}
+    assert len(tops) >= 2, "two rows of cards"
+    hand_box = table.hand.bounding_box()
+    assert hand_box is not None and hand_box["y"] + hand_box["height"] <= SMALL_WINDOW["height"]
+    widths = [box["width"] for box in (card.bounding_box() for card in table.hand_cards.all()) if box]
+    assert min(widths) >= 20, "no card squeezed below 20 px"
 
 
 @pytest.mark.parametrize(
