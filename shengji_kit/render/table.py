@@ -197,7 +197,10 @@ def log_html(scene: TableScene, open_: bool = True) -> Markup:
 
 def _centre(scene: TableScene) -> Markup:
     if scene.summary is not None:
-        return summary_html(scene.summary, scene.lang)
+        summary = summary_html(scene.summary, scene.lang)
+        if scene.last_trick:
+            return Markup("{last}{summary}").format(last=last_trick_html(scene), summary=summary)
+        return summary
     centre = trick_centre_html(scene.trick, scene.trick_winner, scene.lang, scene.trick_done)
     if scene.bidding:
         centre = Markup("{centre}{bidding}").format(centre=centre, bidding=bidding_html(scene))

@@ -173,9 +173,9 @@ def game_log(ctrl: TableController, lang: str) -> tuple[LogLine, ...]:
 
 
 def last_trick(ctrl: TableController, view: SeatView) -> tuple[tuple[PlayedCards, ...], int | None]:
-    """The finished trick the learner last played in, while a newer trick is on the table."""
+    """The finished trick the learner last played in, while a newer trick (or the summary) is shown."""
     index = ctrl.held_trick
-    if index is None or index >= len(view.tricks) or not view.trick or view.result is not None:
+    if index is None or index >= len(view.tricks) or not (view.trick or view.result is not None):
         return (), None
     held = view.tricks[index]
     return tuple(PlayedCards(held.seat_of(i), play) for i, play in enumerate(held.plays)), held.winner

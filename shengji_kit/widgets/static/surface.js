@@ -69,7 +69,10 @@ function rove(el, current) {
     const cards = [...hand.querySelectorAll("button[data-card][data-index]")];
     if (!cards.length) continue;
     const here = Math.min(current.get(hand.dataset.seat) ?? 0, cards.length - 1);
-    cards.forEach((card, i) => card.setAttribute("tabindex", i === here ? "0" : "-1"));
+    cards.forEach((card, i) => {
+      const value = i === here ? "0" : "-1";
+      if (card.getAttribute("tabindex") !== value) card.setAttribute("tabindex", value);
+    });
   }
 }
 
@@ -129,8 +132,9 @@ function render({ model, el }) {
     const button = event.target.closest ? event.target.closest("button[data-card][data-index]") : null;
     const hand = button ? button.closest("[data-seat]") : null;
     if (!hand) return;
+    // Remembered only: the tab stop moves at the next redraw (changing it here would be a
+    // DOM change of its own, which observers of redraws would take for the kernel's answer).
     current.set(hand.dataset.seat, Number(button.dataset.index));
-    rove(el, current);
   };
 
   const onClick = (event) => {
