@@ -103,10 +103,13 @@ def hand_html(
     to None draws no playable/unplayable marks.
     """
     parts: list[Markup] = []
+    starts: list[int] = []
     previous_group: str | None = None
     for i, card in enumerate(cards):
         group = trump.suit_of(card) if trump is not None else (card.suit or "T")
         classes = ["sk-group-start"] if previous_group is not None and group != previous_group else []
+        if classes:
+            starts.append(i)
         previous_group = group
         if i in hinted:
             classes.append("sk-hinted")
@@ -114,9 +117,27 @@ def hand_html(
         parts.append(card_button(card, i, states, lang, classes))
     seat_attr = Markup(' data-seat="{seat}"').format(seat=seat) if seat is not None else ""
     aria = Markup(' aria-label="{label}"').format(label=label) if label else ""
-    return Markup('<div class="sk-hand" role="group"{seat_attr}{aria} data-count="{count}">{parts}</div>').format(
-        seat_attr=seat_attr, aria=aria, count=len(cards), parts=Markup("").join(parts)
+    names, inner = "sk-hand", Markup("").join(parts)
+    if len(cards) > TWO_ROWS_FROM:
+        split = two_row_split(len(cards), starts)
+        names = "sk-hand sk-hand-rows"
+        inner = Markup('<div class="sk-hand-row">{first}</div><div class="sk-hand-row">{second}</div>').format(
+            first=Markup("").join(parts[:split]), second=Markup("").join(parts[split:])
+        )
+    return Markup('<div class="{names}" role="group"{seat_attr}{aria} data-count="{count}">{inner}</div>').format(
+        names=names, seat_attr=seat_attr, aria=aria, count=len(cards), inner=inner
     )
+
+
+TWO_ROWS_FROM = 27
+"""Hands with more cards than this (the 33 cards while burying) are laid out in two rows."""
+
+
+def two_row_split(count: int, group_starts: Sequence[int]) -> int:
+    """Where the second row begins: the suit boundary nearest the middle (the middle if far off)."""
+    middle = count // 2
+    near = [start for start in group_starts if abs(start - middle) <= count // 5]
+    return min(near, key=lambda start: abs(start - middle)) if near else middle
 
 
 def card_row_html(

@@ -30,6 +30,8 @@ class ActionButton:
     primary: bool = False
     cards: tuple[Card, ...] = ()
     """Cards drawn on the button (a declaration shows the cards it reveals)."""
+    hint: str = ""
+    """What the button means (a glossary line): its tooltip and accessible description."""
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,8 @@ class SummaryLine:
     role: str
     label: str
     value: str
+    hint: str = ""
+    """What the figure means (a glossary line), shown as a tooltip."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,15 @@ class Summary:
     kitty: tuple[Card, ...] = ()
     coach: str = ""
     """The coach's block under the figures (hints used, the review button or table), as HTML."""
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the game log: the text, the cards it is about, its kind (declare, trick …)."""
+
+    kind: str
+    text: str
+    cards: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -98,3 +111,17 @@ class TableScene:
     """Positions in the hand of the coach's suggested play (drawn with ``sk-hinted``)."""
     coach: str = ""
     """The coach's panel next to the hand (the hint's reasons), as HTML."""
+    message_hint: str = ""
+    """A glossary line for the message (a failed throw's penalty in base stakes)."""
+    status_hints: tuple[tuple[str, str], ...] = ()
+    """(role, glossary line) tooltips for the top bar's figures."""
+    last_trick: tuple[PlayedCards, ...] = ()
+    """The trick the learner last played in, kept beside the centre until the learner moves."""
+    last_winner: int | None = None
+    last_title: str = ""
+    bidding: tuple[str, ...] = ()
+    """While dealing: cards dealt so far and every declaration or overturn, in order."""
+    log: tuple[LogLine, ...] = ()
+    log_title: str = ""
+    rules_href: str = ""
+    rules_label: str = ""

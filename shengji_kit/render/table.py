@@ -30,6 +30,13 @@ def lang_button(lang: str) -> Markup:
     ).format(other=other, label=text("ui_lang_switch", lang))
 
 
+def hint_attributes(hint: str) -> Markup:
+    """A tooltip (``title``) and the same words as the accessible description, or nothing."""
+    if not hint:
+        return Markup("")
+    return Markup(' title="{hint}" aria-description="{hint}"').format(hint=hint)
+
+
 def action_button(button: ActionButton, lang: str) -> Markup:
     """One action button with ``data-action`` (and ``data-value`` when set)."""
     names = "sk-button sk-primary" if button.primary else "sk-button"
@@ -37,9 +44,12 @@ def action_button(button: ActionButton, lang: str) -> Markup:
     disabled = "" if button.enabled else Markup(" disabled")
     cards = cards_svg(button.cards, height=34, lang=lang) if button.cards else ""
     return Markup(
-        '<button type="button" class="{names}" data-action="{action}"{value}{disabled}>'
+        '<button type="button" class="{names}" data-action="{action}"{value}{disabled}{hint}>'
         "{cards}<span>{label}</span></button>"
-    ).format(names=names, action=button.action, value=value, disabled=disabled, cards=cards, label=button.label)
+    ).format(
+        names=names, action=button.action, value=value, disabled=disabled, cards=cards, label=button.label,
+        hint=hint_attributes(button.hint),
+    )
 
 
 def trump_badge(trump: Trump | None, lang: str) -> Markup:
@@ -56,16 +66,20 @@ def trump_badge(trump: Trump | None, lang: str) -> Markup:
 
 def status_bar(scene: TableScene) -> Markup:
     """Trump, level, dealer, points, with the previous-trick and language buttons."""
+    hints = dict(scene.status_hints)
     items = [
         Markup(
-            '<span class="sk-status-item" data-role="status-trump"><b>{label}</b> {badge}</span>'
-        ).format(label=text("ui_trump", scene.lang), badge=trump_badge(scene.trump, scene.lang))
+            '<span class="sk-status-item" data-role="status-trump"{hint}><b>{label}</b> {badge}</span>'
+        ).format(
+            label=text("ui_trump", scene.lang), badge=trump_badge(scene.trump, scene.lang),
+            hint=hint_attributes(hints.get("trump", "")),
+        )
     ]
     for role, label, value in scene.status:
         items.append(
             Markup(
-                '<span class="sk-status-item" data-role="status-{role}"><b>{label}</b> {value}</span>'
-            ).format(role=role, label=label, value=value)
+                '<span class="sk-status-item" data-role="status-{role}"{hint}><b>{label}</b> {value}</span>'
+            ).format(role=role, label=label, value=value, hint=hint_attributes(hints.get(role, "")))
         )
     buttons: list[Markup] = []
     if scene.previous:
@@ -75,6 +89,13 @@ def status_bar(scene: TableScene) -> Markup:
                 '<button type="button" class="sk-button" data-action="previous" '
                 'aria-pressed="{pressed}">{label}</button>'
             ).format(pressed=str(scene.show_previous).lower(), label=text(code, scene.lang))
+        )
+    if scene.rules_href:
+        buttons.append(
+            Markup(
+                '<a class="sk-button sk-rules-link" data-role="rules" href="{href}" target="_blank" '
+                'rel="noopener">{label}</a>'
+            ).format(href=scene.rules_href, label=scene.rules_label)
         )
     buttons.append(lang_button(scene.lang))
     return Markup(
@@ -127,9 +148,9 @@ def summary_html(summary: Summary, lang: str) -> Markup:
     """The end-of-round summary with its figures, the kitty, and the next-round button."""
     rows = Markup("").join(
         Markup(
-            '<tr data-role="summary-{role}"><th>{label}</th>'
+            '<tr data-role="summary-{role}"{hint}><th>{label}</th>'
             "<td>{value}</td></tr>"
-        ).format(role=line.role, label=line.label, value=line.value)
+        ).format(role=line.role, label=line.label, value=line.value, hint=hint_attributes(line.hint))
         for line in summary.lines
     )
     kitty = ""
@@ -152,10 +173,42 @@ def summary_html(summary: Summary, lang: str) -> Markup:
     )
 
 
+def bidding_html(scene: TableScene) -> Markup:
+    """While dealing: cards dealt so far and who declared what."""
+    lines = Markup("").join(Markup("<li>{line}</li>").format(line=line) for line in scene.bidding)
+    return Markup('<ul class="sk-bidding" data-role="bidding">{lines}</ul>').format(lines=lines)
+
+
+def last_trick_html(scene: TableScene) -> Markup:
+    """The learner's last trick, small, beside the new one (kept until the learner moves)."""
+    trick = trick_centre_html(scene.last_trick, scene.last_winner, scene.lang, True, role="last-trick")
+    return Markup(
+        '<div class="sk-last-trick"><div class="sk-previous-title">{title}</div>{trick}</div>'
+    ).format(title=scene.last_title, trick=trick)
+
+
+def log_html(scene: TableScene, open_: bool = True) -> Markup:
+    """The game log: every declaration, kitty move, throw and trick of the round, newest last."""
+    lines = Markup("").join(
+        Markup('<li data-kind="{kind}">{text}</li>').format(kind=line.kind, text=line.text) for line in scene.log
+    )
+    return Markup(
+        '<details class="sk-log" data-role="log"{open}><summary>{title} ({count})</summary>'
+        '<ol class="sk-log-lines">{lines}</ol></details>'
+    ).format(open=Markup(" open") if open_ else "", title=scene.log_title, count=len(scene.log), lines=lines)
+
+
 def _centre(scene: TableScene) -> Markup:
     if scene.summary is not None:
-        return summary_html(scene.summary, scene.lang)
+        summary = summary_html(scene.summary, scene.lang)
+        if scene.last_trick:
+            return Markup("{last}{summary}").format(last=last_trick_html(scene), summary=summary)
+        return summary
     centre = trick_centre_html(scene.trick, scene.trick_winner, scene.lang, scene.trick_done)
+    if scene.bidding:
+        centre = Markup("{centre}{bidding}").format(centre=centre, bidding=bidding_html(scene))
+    if scene.last_trick:
+        centre = Markup("{last}{centre}").format(last=last_trick_html(scene), centre=centre)
     if scene.show_previous and scene.previous:
         previous = trick_centre_html(
             scene.previous, scene.previous_winner, scene.lang, True, role="previous-trick"
@@ -179,8 +232,8 @@ def table_html(scene: TableScene) -> Markup:
         cards = card_row_html(scene.message_cards, lang, attrs={"data-role": "message-cards"})
     message = Markup(
         '<div class="sk-message-line"><div class="sk-message" data-role="message" '
-        'data-kind="{kind}" aria-live="polite">{message}</div>{cards}</div>'
-    ).format(kind=scene.message_kind, message=scene.message, cards=cards)
+        'data-kind="{kind}" aria-live="polite"{hint}>{message}</div>{cards}</div>'
+    ).format(kind=scene.message_kind, message=scene.message, cards=cards, hint=hint_attributes(scene.message_hint))
     prompt = Markup('<div class="sk-prompt" data-role="prompt">{prompt}</div>').format(prompt=scene.prompt)
     actions = Markup("").join(action_button(button, lang) for button in scene.actions)
     kitty = ""
@@ -194,11 +247,13 @@ def table_html(scene: TableScene) -> Markup:
     )
     south = boxes.get(0, "")
     return Markup(
-        '<div class="sk-table" data-role="table" lang="{lang}">{status_bar}{felt}'
-        '{message}{prompt}<div class="sk-actions">{actions}{kitty}</div>'
+        '<div class="sk-table" data-role="table" lang="{lang}">{status_bar}'
+        '<div class="sk-board">{felt}{log}</div>'
+        '<div class="sk-controls-area">{prompt}<div class="sk-actions">{actions}{kitty}</div>{message}</div>'
         '<div class="sk-south">{south}{hand}</div>{coach}</div>'
     ).format(
         coach=Markup(scene.coach),
+        log=log_html(scene),
         lang=lang,
         status_bar=status_bar(scene),
         felt=felt,

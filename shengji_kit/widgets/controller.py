@@ -15,6 +15,7 @@ from ..engine.cards import Card, codes
 from ..engine.catalogue import text
 from ..engine.errors import RuleError
 from ..engine.follow import playable_cards
+from ..engine.shapes import THROW, shape
 from ..engine.trump import Trump
 from ..game import Action, Event, Round, SeatView
 from ..game.bots import Bot
@@ -29,6 +30,24 @@ TABLE_EVENTS = frozenset({
     "throw_ok", "throw_failed", "throw_failed_free", "trick", "done",
 })
 """Events worth a line in the message bar (single plays show on the table itself)."""
+LOG_EVENTS = TABLE_EVENTS - {"done"}
+"""Events the game log keeps: declarations, overturns, the kitty, throws and every trick."""
+
+
+@dataclass
+class TablePreferences:
+    """Choices the learner makes once per visit (shared by every round's controller)."""
+
+    confirm_throws: bool = True
+    """Ask before a throw is played (``don't ask again`` turns it off for the visit)."""
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the game log: the event, and how many actions the round had when it happened."""
+
+    event: Event
+    mark: int
 
 
 class Speaker(Protocol):
@@ -90,8 +109,15 @@ class TableController(Observable):
         delay: float = 0.7,
         allow_undo: bool = False,
         on_next_round: Callable[[], object] | None = None,
+        preferences: TablePreferences | None = None,
     ) -> None:
         super().__init__()
+        self.preferences = preferences or TablePreferences()
+        self.pending_throw: tuple[Card, ...] | None = None
+        """A throw the learner chose and is asked to confirm."""
+        self.held_trick: int | None = None
+        """The number of finished tricks when the learner last played: that trick stays shown."""
+        self.log: list[LogEntry] = []
         self.round = rnd
         self.bots = dict(bots)
         self.delay = delay
@@ -149,13 +175,46 @@ class TableController(Observable):
         if self.round.phase in ("bury", "play"):
             self.selection.toggle(index, code)
 
-    def play(self) -> bool:
-        """Lead or follow with the selected cards; a refusal is explained in the message line."""
+    def play(self, confirmed: bool = False) -> bool:
+        """Lead or follow with the selected cards; a refusal is explained in the message line.
+
+        A throw is played only once ``confirmed`` (or when the learner chose not to be asked).
+        """
         chosen = self.selection.chosen()
         if not chosen:
             self.note = Note(Say("ui_select_cards", {}), "error")
             return False
+        weakest = self.throw_weakest(chosen)
+        if weakest and self.preferences.confirm_throws and not confirmed:
+            self.pending_throw = tuple(chosen)
+            self.note = Note(Say("table_throw_confirm", {"cards": weakest}), "warn", weakest, sticky=True)
+            return False
         return self.act(Action.play(chosen))
+
+    def throw_weakest(self, chosen: list[Card]) -> tuple[Card, ...]:
+        """For a throw lead, its weakest part (the one others can most easily beat); else ()."""
+        view = self.view
+        if len(chosen) < 2 or view.phase != "play" or view.lead is not None or view.trump is None:
+            return ()
+        try:
+            found = shape(chosen, view.trump)
+        except RuleError:
+            return ()
+        if found.kind != THROW:
+            return ()
+        return min(found.components, key=lambda part: (part.top, part.size)).cards
+
+    def answer_throw(self, answer: str) -> bool:
+        """``throw`` plays the pending throw, ``always`` too and stops asking, ``cancel`` drops it."""
+        pending, self.pending_throw = self.pending_throw, None
+        self.note = None
+        if pending is None or answer == "cancel":
+            return False
+        if answer == "always":
+            self.preferences.confirm_throws = False
+        if sorted(self.selection.chosen()) != sorted(pending):
+            return False
+        return self.play(confirmed=True)
 
     def bury(self) -> bool:
         """Bury the 8 selected cards."""
@@ -175,6 +234,7 @@ class TableController(Observable):
     def act(self, action: Action) -> bool:
         """Hand ``action`` to the round for seat 0; then let the bots move."""
         mark = len(self.round.actions)
+        finished = len(self.view.tricks)
         try:
             event = self.round.act(LEARNER, action)
         except RuleError as error:
@@ -182,7 +242,9 @@ class TableController(Observable):
             return False
         self.undo_points.append(mark)
         self.note = None
-        self._take_events(event)
+        self.pending_throw = None
+        self.held_trick = finished if action.kind == "play" else None
+        self._take_events(event, mark)
         self._sync_hand()
         self.advance()
         return True
@@ -207,6 +269,9 @@ class TableController(Observable):
         self.pacer.cancel()
         mark = self.undo_points.pop()
         self.round = self.round.rewind(len(self.round.actions) - mark)
+        self.log = [entry for entry in self.log if entry.mark < mark]
+        self.pending_throw = None
+        self.held_trick = None
         self.note = Note(Say("ui_undone", {}), "info")
         self._sync_hand()
         self.selection.clear()
@@ -241,11 +306,14 @@ class TableController(Observable):
     def _bot_step(self, seat: int) -> None:
         bot = self.bots[seat]
         action = bot.choose(self.round.view(seat), self.round.legal_actions(seat))
-        self._take_events(self.round.act(seat, action))
+        mark = len(self.round.actions)
+        self._take_events(self.round.act(seat, action), mark)
         self._sync_hand()
 
-    def _take_events(self, event: Event) -> None:
+    def _take_events(self, event: Event, mark: int) -> None:
         for item in event.all():
+            if item.kind in LOG_EVENTS:
+                self.log.append(LogEntry(item, mark))
             note = note_for(item)
             if note is not None and (self.note is None or not self.note.sticky or note.sticky):
                 self.note = note
@@ -255,6 +323,10 @@ class TableController(Observable):
     def handle(self, message: Mapping[str, Any]) -> None:
         """A click, key or button from the table widget."""
         kind = message.get("type")
+        answering = kind == "action" and str(message.get("action", "")) == "throw"
+        if self.pending_throw is not None and kind in ("click", "key", "action") and not answering:
+            self.pending_throw = None
+            self.note = None
         if kind == "click":
             self.click(int(message.get("index", -1)), str(message.get("card", "")) or None)
         elif kind == "key" and message.get("key") == "h":
@@ -280,6 +352,8 @@ class TableController(Observable):
             self.act(Action.deal_on())
         elif action == "redeal":
             self.act(Action.redeal())
+        elif action == "throw":
+            self.answer_throw(value)
         elif action == "clear":
             self.selection.clear()
         elif action == "undo":

@@ -10,7 +10,8 @@ from ..game.deal import derived_seed
 from ..game.match import Match
 from ..game.round import Round
 from ..game.saved_round import RoundActions
-from .controller import Note, Say, TableController
+from .controller import Note, Say, TableController, TablePreferences
+from .first_deal import learner_friendly_seed
 from .page_options import OptionNote, checked_delay, checked_rules, checked_seed, query_options
 from .play_banner import banner_html
 from .round_keeper import DECLINE, RESUME, RoundKeeper
@@ -42,7 +43,8 @@ class PlayApp(Observable):
         notes: Sequence[OptionNote] = (),
     ) -> None:
         super().__init__()
-        self.match = Match(seed, rules)
+        self.match = Match(learner_friendly_seed(seed, rules, make_bots), rules)
+        self.preferences = TablePreferences()
         self.delay = delay
         self.make_bots = make_bots
         self.allow_undo = allow_undo
@@ -54,7 +56,7 @@ class PlayApp(Observable):
 
     def _control(self, rnd: Round) -> TableController:
         controller = TableController(
-            rnd, self.make_bots(rnd.seed), self.delay, self.allow_undo, self.next_round
+            rnd, self.make_bots(rnd.seed), self.delay, self.allow_undo, self.next_round, self.preferences
         )
         controller.subscribe(self.changed)
         return controller

@@ -8,15 +8,36 @@ from typing import TYPE_CHECKING
 from ..engine.cards import Card, codes
 from ..engine.catalogue import text
 from ..engine.explain import seat_name
-from ..game import RoundResult, SeatView
+from ..game import Event, RoundResult, SeatView
+from ..render.glossary import term
 from ..render.hint import hint_panel_html, review_block_html
-from ..render.scene import ActionButton, PlayedCards, SeatBox, Summary, SummaryLine, TableScene
+from ..render.scene import (
+    ActionButton,
+    LogLine,
+    PlayedCards,
+    SeatBox,
+    Summary,
+    SummaryLine,
+    TableScene,
+)
 from .coach_desk import hinted_positions
 
 if TYPE_CHECKING:
     from .controller import TableController
 
 LEARNER = 0
+RULES_PAGE = "rules.ipynb"
+"""The rules reference as a page next to the play app (notebooks/rules.ipynb)."""
+BUTTON_TERMS = {
+    "pass": "pass", "deal-on": "deal_on", "redeal": "redeal", "bury": "burying",
+}
+"""The glossary term that explains each action button."""
+STATUS_TERMS = (("trump", "trump"), ("level", "level"), ("dealer", "dealer"), ("points", "attackers"))
+
+
+def hint(term_id: str, lang: str) -> str:
+    """The glossary's one-line explanation of ``term_id``, as a tooltip."""
+    return term(term_id).tooltip(lang)
 
 
 def seat_boxes(view: SeatView, lang: str) -> tuple[SeatBox, ...]:
@@ -60,8 +81,10 @@ def summary(result: RoundResult, kitty: tuple[Card, ...] | None, lang: str) -> S
     team = "ui_team_ours" if result.attackers == LEARNER % 2 else "ui_team_theirs"
     lines = (
         SummaryLine("attackers", text("ui_attackers", lang), text(team, lang)),
-        SummaryLine("trick-points", text("ui_trick_points", lang), str(result.attackers_points)),
-        SummaryLine("kitty", text("ui_kitty_points", lang), kitty_value),
+        SummaryLine(
+            "trick-points", text("ui_trick_points", lang), str(result.attackers_points), hint("point_cards", lang)
+        ),
+        SummaryLine("kitty", text("ui_kitty_points", lang), kitty_value, hint("kitty_multiplier", lang)),
         SummaryLine("total", text("ui_attackers_total", lang), str(result.total)),
         SummaryLine("outcome", text("ui_outcome", lang), result.outcome.describe(lang)),
         SummaryLine("next-dealer", text("ui_next_dealer", lang), seat_name(result.next_dealer, lang)),
@@ -96,7 +119,12 @@ def prompt(ctrl: TableController, view: SeatView, lang: str) -> str:
 def buttons(ctrl: TableController, view: SeatView, lang: str) -> tuple[ActionButton, ...]:
     """The learner's buttons for the current phase (none while the bots play)."""
     found: list[ActionButton] = []
-    if view.to_act == LEARNER and view.result is None:
+    if ctrl.pending_throw is not None:
+        found.append(ActionButton("throw", text("table_throw_anyway", lang), "throw", primary=True,
+                                  hint=hint("throw", lang)))
+        found.append(ActionButton("throw", text("table_throw_always", lang), "always"))
+        found.append(ActionButton("throw", text("table_throw_cancel", lang), "cancel"))
+    elif view.to_act == LEARNER and view.result is None:
         if view.phase == "play":
             found.append(ActionButton("play", text("ui_play", lang), primary=True))
             found.append(ActionButton("clear", text("ui_clear", lang), enabled=bool(ctrl.selection.selected)))
@@ -108,7 +136,8 @@ def buttons(ctrl: TableController, view: SeatView, lang: str) -> tuple[ActionBut
             for action in ctrl.learner_options():
                 if action.kind in ("declare", "overturn"):
                     label = text("ui_declare" if action.kind == "declare" else "ui_overturn", lang)
-                    found.append(ActionButton("declare", label, codes(action.cards), cards=action.cards))
+                    found.append(ActionButton("declare", label, codes(action.cards), cards=action.cards,
+                                              hint=hint(action.kind, lang)))
                 elif action.kind == "redeal":
                     found.append(ActionButton("redeal", text("ui_redeal", lang)))
                 elif action.kind == "pass":
@@ -119,7 +148,41 @@ def buttons(ctrl: TableController, view: SeatView, lang: str) -> tuple[ActionBut
         found.append(ActionButton("hint", text("coachui_hint", lang), enabled=ctrl.coach.can_hint(ctrl.round)))
     if ctrl.allow_undo:
         found.append(ActionButton("undo", text("ui_undo", lang), enabled=bool(ctrl.undo_points)))
-    return tuple(found)
+    return tuple(
+        replace(button, hint=hint(BUTTON_TERMS[button.action], lang))
+        if button.action in BUTTON_TERMS and not button.hint else button
+        for button in found
+    )
+
+
+def bidding(view: SeatView, lang: str) -> tuple[str, ...]:
+    """While dealing and declaring: how many cards are dealt, then each declaration so far."""
+    if view.phase not in ("deal", "declare", "overturn", "redeal"):
+        return ()
+    lines = [text("table_cards_dealt", lang, count=view.cards_dealt)]
+    for bid in view.bids:
+        if bid.seat is None:
+            lines.append(text("table_bid_revealed", lang, cards=bid.cards))
+        else:
+            code = "table_bid_overturn" if bid.kind == "overturn" else "table_bid_declare"
+            lines.append(text(code, lang, seat=bid.seat, cards=bid.cards))
+    if not view.bids:
+        lines.append(text("table_bid_none", lang))
+    return tuple(lines)
+
+
+def game_log(ctrl: TableController, lang: str) -> tuple[LogLine, ...]:
+    """The round's events so far, oldest first, in ``lang``."""
+    return tuple(LogLine(entry.event.kind, entry.event.message(lang)) for entry in ctrl.log)
+
+
+def last_trick(ctrl: TableController, view: SeatView) -> tuple[tuple[PlayedCards, ...], int | None]:
+    """The finished trick the learner last played in, while a newer trick (or the summary) is shown."""
+    index = ctrl.held_trick
+    if index is None or index >= len(view.tricks) or not (view.trick or view.result is not None):
+        return (), None
+    held = view.tricks[index]
+    return tuple(PlayedCards(held.seat_of(i), play) for i, play in enumerate(held.plays)), held.winner
 
 
 def build_scene(ctrl: TableController, lang: str) -> TableScene:
@@ -148,6 +211,8 @@ def build_scene(ctrl: TableController, lang: str) -> TableScene:
             summary(view.result, view.kitty, lang),
             coach=str(review_block_html(coach.review, coach.reviewing, coach.review_error, coach.hints_used, lang)),
         )
+    held, held_winner = last_trick(ctrl, view)
+    failed = note is not None and isinstance(note.speaker, Event) and note.speaker.kind == "throw_failed"
     return TableScene(
         lang=lang,
         seats=seat_boxes(view, lang),
@@ -174,4 +239,14 @@ def build_scene(ctrl: TableController, lang: str) -> TableScene:
         kitty_label=text("ui_kitty_yours", lang),
         hinted=frozenset() if advice is None else hinted_positions(tuple(ctrl.selection.cards), advice.play),
         coach=str(hint_panel_html(advice, lang, available=False)),
+        message_hint=hint("base_stake", lang) if failed else "",
+        status_hints=tuple((role, hint(term_id, lang)) for role, term_id in STATUS_TERMS),
+        last_trick=held,
+        last_winner=held_winner,
+        last_title=text("table_last_trick", lang),
+        bidding=bidding(view, lang),
+        log=game_log(ctrl, lang),
+        log_title=text("table_log_title", lang),
+        rules_href=RULES_PAGE if lang == "en" else f"{RULES_PAGE}?lang={lang}",
+        rules_label=text("table_rules", lang),
     )

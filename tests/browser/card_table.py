@@ -140,13 +140,18 @@ class CardTable:
         return parse_cards(" ".join(codes))
 
     def played_by_learner(self) -> list[str]:
-        """Codes the learner has in the trick on the table."""
-        return [
-            str(code)
-            for code in self.page.locator(
-                "[data-role=trick] [data-played-by='0'] button[data-card]"
-            ).evaluate_all("bs => bs.map(b => b.dataset.card)")
-        ]
+        """Codes the learner played last: in the kept last trick if a new one has begun, else the trick.
+
+        Read in one step in the page, so a redraw between two reads cannot mix two tables.
+        """
+        found: list[str] = self.page.evaluate(
+            """() => {
+              const trick = document.querySelector('[data-role=last-trick]') || document.querySelector('[data-role=trick]');
+              if (!trick) return [];
+              return [...trick.querySelectorAll("[data-played-by='0'] button[data-card]")].map(b => b.dataset.card);
+            }"""
+        )
+        return [str(code) for code in found]
 
     def trump(self) -> Trump:
         """The round's trump, read from the English status bar (level and trump suit)."""

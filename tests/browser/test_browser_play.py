@@ -128,7 +128,8 @@ def test_declare_bury_and_play_whole_rounds(page: Page) -> None:
             play_legal(table)
             plays += 1
     assert declared, "the learner was never offered a declaration"
-    assert plays >= 25, f"only {plays} plays in {rounds} rounds"
+    # 25 cards after burying: a whole round is at least ~20 plays (some play pairs or tractors).
+    assert plays >= 20, f"only {plays} plays in {rounds} rounds"
 
 
 def illegal_choice(

@@ -38,6 +38,8 @@ def take_turn(ctrl: TableController, chooser: RandomBot, send: Send) -> Action:
     if action.kind == "play":
         select(ctrl, action.cards, send)
         send({"type": "action", "action": "play"})
+        if ctrl.pending_throw is not None:  # the table asks before a throw
+            send({"type": "action", "action": "throw", "value": "throw"})
     elif action.kind == "bury":
         select(ctrl, action.cards, send)
         send({"type": "action", "action": "bury"})

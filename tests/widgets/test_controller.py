@@ -204,6 +204,8 @@ def test_a_failed_throw_is_shown_with_the_cards_that_stopped_it() -> None:
         for cards in throw_candidates(ctrl):
             select(ctrl, cards, ctrl.handle)
             ctrl.handle({"type": "action", "action": "play"})
+            assert ctrl.pending_throw is not None, "a throw is confirmed first"
+            ctrl.handle({"type": "action", "action": "throw", "value": "throw"})
             note = ctrl.note
             if note is not None and note.kind == "error":
                 shown = parse(ctrl.render("en")).find(data_role="message-cards")

@@ -46,10 +46,13 @@ function morphChildren(from, to) {
 }
 
 function morphElement(from, to) {
+  // A <details> keeps the learner's open/closed choice across redraws.
+  const keep = (name) => name === "tabindex" || (name === "open" && from.nodeName === "DETAILS");
   for (const { name } of [...from.attributes]) {
-    if (!to.hasAttribute(name)) from.removeAttribute(name);
+    if (!to.hasAttribute(name) && !keep(name)) from.removeAttribute(name);
   }
   for (const { name, value } of [...to.attributes]) {
+    if (keep(name) && from.hasAttribute(name) !== to.hasAttribute(name) && name === "open") continue;
     if (from.getAttribute(name) !== value) from.setAttribute(name, value);
   }
   morphChildren(from, to);
@@ -60,20 +63,79 @@ function handCards(button) {
   return hand ? [...hand.querySelectorAll("button[data-card][data-index]")] : [];
 }
 
+// One tab stop per hand (roving tabindex): the current card is tabbable, the others are reached
+// with the arrow keys. ``current`` maps a hand's seat to the index of its current card.
+function rove(el, current) {
+  for (const hand of el.querySelectorAll("[data-seat]")) {
+    const cards = [...hand.querySelectorAll("button[data-card][data-index]")];
+    if (!cards.length) continue;
+    const here = Math.min(current.get(hand.dataset.seat) ?? 0, cards.length - 1);
+    cards.forEach((card, i) => {
+      const value = i === here ? "0" : "-1";
+      if (card.getAttribute("tabindex") !== value) card.setAttribute("tabindex", value);
+    });
+  }
+}
+
+// The card to give focus back to when the focused element went away in a redraw.
+function handFallback(el, current) {
+  const hand = el.querySelector('[data-seat="0"]') || el.querySelector("[data-seat]");
+  if (!hand) return null;
+  const cards = [...hand.querySelectorAll("button[data-card][data-index]")];
+  if (!cards.length) return null;
+  return cards[Math.min(current.get(hand.dataset.seat) ?? 0, cards.length - 1)];
+}
+
+// Keys typed inside the widget are the widget's: JupyterLab must not see them (``d d`` would
+// delete the cell, ``b`` insert one). ``data-lm-suppress-shortcuts`` alone does not stop that,
+// because the notebook's shortcuts match the focused card itself.
+function keepKeys(event) {
+  event.stopPropagation();
+}
+
+const MOVES = new Set(["declare", "pass", "deal-on", "redeal", "bury", "play", "throw"]);
+
 function render({ model, el }) {
   el.classList.add("sk-root");
   el.setAttribute("data-lm-suppress-shortcuts", "true");
+  const current = new Map();
+  // After a move (declare, pass, bury, play …) the keyboard goes back to the hand; a throw
+  // question takes it to its first answer instead.
+  let backToHand = false;
 
   const draw = () => {
-    const focused = el.contains(document.activeElement) ? focusKey(document.activeElement) : null;
+    const inside = el.contains(document.activeElement) && document.activeElement !== el;
+    const focused = inside ? focusKey(document.activeElement) : null;
     const template = document.createElement("template");
     template.innerHTML = model.get("html");
     morphChildren(el, template.content);
     el.setAttribute("lang", model.get("lang"));
-    if (focused) {
-      const again = el.querySelector(focused);
-      if (again) again.focus({ preventScroll: true });
+    rove(el, current);
+    for (const log of el.querySelectorAll(".sk-log-lines")) log.scrollTop = log.scrollHeight;
+    if (backToHand) {
+      backToHand = false;
+      const target = el.querySelector('button[data-action="throw"]') || handFallback(el, current);
+      if (target) {
+        target.focus({ preventScroll: true });
+        return;
+      }
     }
+    if (inside && !el.contains(document.activeElement)) {
+      const again = (focused && el.querySelector(focused)) || handFallback(el, current);
+      if (again) again.focus({ preventScroll: true });
+    } else if (focused) {
+      const again = el.querySelector(focused);
+      if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+    }
+  };
+
+  const onFocus = (event) => {
+    const button = event.target.closest ? event.target.closest("button[data-card][data-index]") : null;
+    const hand = button ? button.closest("[data-seat]") : null;
+    if (!hand) return;
+    // Remembered only: the tab stop moves at the next redraw (changing it here would be a
+    // DOM change of its own, which observers of redraws would take for the kernel's answer).
+    current.set(hand.dataset.seat, Number(button.dataset.index));
   };
 
   const onClick = (event) => {
@@ -81,6 +143,7 @@ function render({ model, el }) {
     if (!button || !el.contains(button) || button.disabled) return;
     const data = button.dataset;
     if (data.action !== undefined) {
+      backToHand = MOVES.has(data.action) && button.matches(":focus-visible");
       model.send({ type: "action", action: data.action, value: data.value || "" });
     } else if (data.answer !== undefined) {
       model.send({ type: "answer", answer: data.answer });
@@ -114,6 +177,7 @@ function render({ model, el }) {
     } else if (event.key === " " || event.key === "Spacebar") {
       model.send({ type: "click", card: button.dataset.card, index: Number(button.dataset.index) });
     } else if (event.key === "Enter") {
+      backToHand = true;
       model.send({ type: "key", key: "enter" });
     } else {
       return;
@@ -126,12 +190,16 @@ function render({ model, el }) {
   model.on("change:lang", draw);
   el.addEventListener("click", onClick);
   el.addEventListener("keydown", onKey);
+  el.addEventListener("focusin", onFocus);
+  for (const type of ["keydown", "keypress", "keyup"]) el.addEventListener(type, keepKeys);
   draw();
   return () => {
     model.off("change:html", draw);
     model.off("change:lang", draw);
     el.removeEventListener("click", onClick);
     el.removeEventListener("keydown", onKey);
+    el.removeEventListener("focusin", onFocus);
+    for (const type of ["keydown", "keypress", "keyup"]) el.removeEventListener(type, keepKeys);
   };
 }
 

@@ -90,16 +90,22 @@ function render({ model, el }) {
     event.stopPropagation();
   };
 
+  // Keys typed in the trainer stay in it: JupyterLab's notebook shortcuts (``d d`` deletes the
+  // cell, ``b`` inserts one) must not see them (the same rule as surface.js).
+  const keepKeys = (event) => event.stopPropagation();
+
   model.on("change:html", draw);
   model.on("change:lang", draw);
   el.addEventListener("click", onClick);
   el.addEventListener("keydown", onKey);
+  for (const type of ["keydown", "keypress", "keyup"]) el.addEventListener(type, keepKeys);
   draw();
   return () => {
     model.off("change:html", draw);
     model.off("change:lang", draw);
     el.removeEventListener("click", onClick);
     el.removeEventListener("keydown", onKey);
+    for (const type of ["keydown", "keypress", "keyup"]) el.removeEventListener(type, keepKeys);
   };
 }
 
