@@ -93,7 +93,7 @@ def status_bar(scene: TableScene) -> Markup:
     if scene.rules_href:
         buttons.append(
             Markup(
-                '<a class="sk-button sk-rules-link" data-role="rules" href="{href}" target="_blank" '
+                '<a class="sk-button sk-rules-link" data-role="rules-link" href="{href}" target="_blank" '
                 'rel="noopener">{label}</a>'
             ).format(href=scene.rules_href, label=scene.rules_label)
         )

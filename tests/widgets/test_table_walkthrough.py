@@ -127,7 +127,7 @@ def test_jargon_has_tooltips_from_the_glossary() -> None:
 
 def test_rules_link_and_rules_page() -> None:
     ctrl = PlayApp(seed=1, delay=0).controller
-    link = parse(ctrl.render("zh")).find("a", data_role="rules")
+    link = parse(ctrl.render("zh")).find("a", data_role="rules-link")
     assert link.attrs["href"] == "rules.ipynb?lang=zh" and link.attrs["target"] == "_blank"
     for lang in ("en", "zh"):
         page = str(rules_html(lang))
