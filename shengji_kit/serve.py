@@ -12,6 +12,7 @@ import hashlib
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -250,6 +251,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"Open · 请打开: {landing_url(port, host)}", flush=True)
     print("Stop with Ctrl+C · 按 Ctrl+C 停止", flush=True)
     process = subprocess.Popen(voila_command(port, host), env=voila_environment())
+    # A service manager or `timeout` stops us with SIGTERM, which Voila (a child, not in the
+    # terminal's process group then) never sees: pass it on, so no server is left behind.
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: process.terminate())
     try:
         return process.wait()
     except KeyboardInterrupt:
@@ -258,6 +262,8 @@ def run(args: argparse.Namespace) -> int:
         except subprocess.TimeoutExpired:
             process.terminate()
             return process.wait()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

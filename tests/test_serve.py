@@ -150,6 +150,39 @@ def test_run_prints_the_url_and_starts_voila(
     assert serve.landing_url(9002) in capsys.readouterr().out
 
 
+@pytest.mark.slow
+def test_sigterm_stops_voila_too(tmp_path: Path) -> None:
+    """A service manager's SIGTERM reaches the Voila child: no server is left behind."""
+    import signal
+    import socket
+    import time
+
+    import psutil
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "SHENGJI_KIT_DATA_DIR": str(tmp_path)}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "shengji_kit.serve", "--port", str(port)],
+        cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        voila: list[psutil.Process] = []
+        while time.monotonic() < deadline and not voila:
+            voila = [child for child in psutil.Process(server.pid).children() if "voila" in " ".join(child.cmdline())]
+            time.sleep(0.2)
+        assert voila, "Voila did not start"
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=30) is not None
+        gone, alive = psutil.wait_procs(voila, timeout=30)
+        assert not alive, "Voila outlived the SIGTERM that stopped `shengji-kit serve`"
+    finally:
+        if server.poll() is None:
+            server.kill()
+
+
 def test_module_runs_as_a_script() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "shengji_kit.serve", "--help"],
