@@ -22,7 +22,7 @@ sys.path.insert(0, str(REPO / "tests" / "classroom"))
 from postgres_server import postgres_bin, running_postgres  # noqa: E402  (test helpers, found on this path)
 from writers import write_at_once  # noqa: E402
 
-from shengji_kit.classroom.sql_store import SQLClassStore  # noqa: E402
+from shengji_kit.classroom.store import SQLClassStore  # noqa: E402
 
 
 def measure(label: str, url: str, writers: int, events_each: int) -> None:

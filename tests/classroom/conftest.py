@@ -9,7 +9,7 @@ import pytest
 
 from shengji_kit.classroom.identity import reset_current_learner
 from shengji_kit.classroom.open import forget_opened_stores
-from shengji_kit.classroom.sql_store import SQLClassStore
+from shengji_kit.classroom.store import SQLClassStore
 
 from .postgres_server import PostgresServer, postgres_bin, running_postgres
 

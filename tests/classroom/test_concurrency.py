@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from shengji_kit.classroom.api import ATTEMPT, StoreError
-from shengji_kit.classroom.sql_store import SQLClassStore
+from shengji_kit.classroom.store import SQLClassStore
 
 from .events import event
 from .writers import learner_name, write_at_once
