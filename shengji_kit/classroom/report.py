@@ -183,16 +183,16 @@ def _missed(flat: Sequence[object], items: Sequence[str], item_at: npt.NDArray[n
         return ()
     wrong_items = item_at[wrong]
     per_item = np.bincount(wrong_items, minlength=len(items))
-    order = sorted(np.flatnonzero(per_item), key=lambda i: (-int(per_item[i]), items[i]))[:limit]
+    order = sorted((int(i) for i in np.flatnonzero(per_item)), key=lambda i: (-int(per_item[i]), items[i]))[:limit]
     answers = np.array([getattr(e, "answer", "") for e in flat], dtype=object)
-    groups = {int(i): str(getattr(flat[int(np.flatnonzero(item_at == i)[0])], "group", "")) for i in order}
+    groups = {i: str(getattr(flat[int(np.flatnonzero(item_at == i)[0])], "group", "")) for i in order}
     missed = []
     for index in order:
         mask = wrong & (item_at == index)
         given, counts = np.unique(answers[mask].astype(str), return_counts=True)
         ranked = sorted(zip(given.tolist(), counts.tolist(), strict=True), key=lambda pair: (-pair[1], pair[0]))
         missed.append(MissedItem(
-            items[index], groups[int(index)], int(per_item[index]), int(np.unique(learner_at[mask]).size),
+            items[index], groups[index], int(per_item[index]), int(np.unique(learner_at[mask]).size),
             tuple((str(answer), int(count)) for answer, count in ranked),
         ))
     return tuple(missed)

@@ -1,30 +1,22 @@
-"""The kernel's one connection to the class store, and the class it belongs to.
+"""The kernel's class store and class, as the widgets ask for them (``classroom.open`` opens each store once).
 
-Every widget of a page (the learner bar, the dashboard) shares one store object per store address,
-so a page holds one database connection pool, whatever number of bars it shows.
+Imported lazily: a page that never reaches the store does not load the database libraries.
 """
 
 from __future__ import annotations
 
-import os
-
-from ..classroom.api import DEFAULT_CLASS, ClassStoreAPI
-
-CLASS_ENV = "SHENGJI_KIT_CLASS"
-_ADDRESS_ENVS = ("SHENGJI_KIT_CLASS_DB", "SHENGJI_KIT_CLASS_SERVICE_URL", "SHENGJI_KIT_DATA_DIR")
-_OPENED: dict[tuple[str, ...], ClassStoreAPI] = {}
+from ..classroom.api import ClassStoreAPI
 
 
 def class_name() -> str:
-    """The class this kernel's pages belong to: ``$SHENGJI_KIT_CLASS``, else ``"default"``."""
-    return os.environ.get(CLASS_ENV, "").strip() or DEFAULT_CLASS
+    """The class of this kernel's pages (``$SHENGJI_KIT_CLASS``, else "default")."""
+    from ..classroom.open import class_name as named
+
+    return named()
 
 
 def shared_store() -> ClassStoreAPI:
-    """The class store named by the environment (see ``open_store``), opened once per address."""
+    """The class store named by the environment, opened on first use (see ``classroom.open.open_store``)."""
     from ..classroom.open import open_store
 
-    address = tuple(os.environ.get(name, "") for name in _ADDRESS_ENVS)
-    if address not in _OPENED:
-        _OPENED[address] = open_store()
-    return _OPENED[address]
+    return open_store()

@@ -25,7 +25,12 @@ import traitlets
 from markupsafe import Markup
 
 from ..classroom.api import POLL_OPEN, POLL_REVEALED, ClassStoreAPI, Poll, StoreError
-from ..classroom.identity import clean_learner_name, current_learner, on_learner_change, set_current_learner
+from ..classroom.identity import (
+    clean_learner_name,
+    current_learner,
+    on_learner_change,
+    set_current_learner,
+)
 from ..engine.catalogue import text
 from .class_store import class_name, shared_store
 from .surface import STATIC, CardSurface, Observable
@@ -39,11 +44,11 @@ HUB_USER_ENV = "JUPYTERHUB_USER"
 
 def reason_text(error: Exception, lang: str) -> str:
     """Why a name or a store call was refused, in ``lang`` when the error carries a catalogue message."""
-    message = getattr(error, "message", None)
-    if callable(message):
+    render = getattr(error, "render", None)
+    if callable(render):
         try:
-            return str(message(lang))
-        except TypeError:
+            return str(render(lang))
+        except (TypeError, ValueError):
             pass
     code, params = getattr(error, "code", None), getattr(error, "params", None)
     if isinstance(code, str):
@@ -70,10 +75,10 @@ class BarNote:
         return text(self.code, lang, **params)
 
 
-def _button(action: str, label: str, *, value: str = "", extra: Markup = Markup("")) -> Markup:
+def _button(action: str, label: str, *, value: str = "", extra: Markup | None = None) -> Markup:
     return Markup(
         '<button type="button" class="sk-button" data-action="{action}" data-value="{value}"{extra}>{label}</button>'
-    ).format(action=action, value=value, extra=extra, label=label)
+    ).format(action=action, value=value, extra=extra or Markup(""), label=label)
 
 
 def poll_panel_html(poll: Poll, learner: str, lang: str, note: BarNote | None = None) -> Markup:
@@ -277,7 +282,7 @@ class LearnerBar(CardSurface):
         super().__init__(scene, **kwargs)
         self.bar = scene
         self.remember = not scene.hub_user
-        on_learner_change(self._learner_changed)
+        self._stop_listening = on_learner_change(self._follow_learner)
         self.ticker = Ticker(POLL_SECONDS, self._tick)
         if scene.show_poll:
             scene.refresh_poll()
@@ -290,14 +295,16 @@ class LearnerBar(CardSurface):
 
     def close(self) -> None:
         self._open = False
-        self.ticker.stop()
+        if hasattr(self, "ticker"):
+            self.ticker.stop()
+            self._stop_listening()
         super().close()
 
     def _tick(self) -> None:
         if self._open:
             self.bar.tick()
 
-    def _learner_changed(self, *_args: object) -> None:
+    def _follow_learner(self, _name: str) -> None:
         if self._open:
             self.bar.refresh_poll()
             self.redraw()
@@ -306,3 +313,20 @@ class LearnerBar(CardSurface):
 def learner_bar(show_poll: bool = True, store: Callable[[], ClassStoreAPI] | None = None) -> LearnerBar:
     """The learner bar for the top of a page: the learner's name, the switch, and the class's poll."""
     return LearnerBar(LearnerBarScene(store or shared_store, show_poll=show_poll))
+
+
+_BLOCK_BARS = [0]  # how many exercise blocks of this kernel (one page) have shown a bar
+
+
+def show_block_learner_bar() -> LearnerBar | None:
+    """Show the learner bar above a lesson's exercise block, in a running notebook only (plain Python
+    shows nothing); the page's first bar also shows the class's poll, the others only the name."""
+    from IPython import get_ipython
+    from IPython.display import display
+
+    if get_ipython() is None:
+        return None
+    bar = learner_bar(show_poll=_BLOCK_BARS[0] == 0)
+    _BLOCK_BARS[0] += 1
+    display(bar)
+    return bar

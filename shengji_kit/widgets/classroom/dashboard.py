@@ -18,7 +18,15 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ...classroom.api import POLL_CLOSED, POLL_OPEN, POLL_REVEALED, ClassStoreAPI, Poll, StoredEvent, StoreError
+from ...classroom.api import (
+    POLL_CLOSED,
+    POLL_OPEN,
+    POLL_REVEALED,
+    ClassStoreAPI,
+    Poll,
+    StoredEvent,
+    StoreError,
+)
 from ...classroom.report import DEFAULT_STUCK_MINUTES, ClassReport, class_report
 from ...engine.catalogue import LANGUAGES, text
 from ...lessons.exercise_data import load_lesson
@@ -297,7 +305,8 @@ class ClassroomDashboard(CardSurface):
 
     def close(self) -> None:
         self._open = False
-        self.ticker.stop()
+        if hasattr(self, "ticker"):
+            self.ticker.stop()
         super().close()
 
 
