@@ -182,3 +182,19 @@ def test_the_widget_refreshes_itself_on_the_kernels_loop(class_store: ClassStore
     html = asyncio.run(watch())
     assert parse(html).has("tr", data_learner="dee")
     assert isinstance(NOW, datetime)
+
+
+def test_the_notebooks_dashboard_without_a_teacher_code_says_so_in_both_languages(
+    class_store: ClassStoreAPI, monkeypatch: pytest.MonkeyPatch  # noqa: F811
+) -> None:
+    from shengji_kit.widgets.classroom import classroom_dashboard
+
+    monkeypatch.setenv("QUERY_STRING", "teacher=guess")
+    widget = classroom_dashboard()
+    tree = parse(widget.html)
+    assert tree.find(data_role="classroom-dashboard").attrs["data-refused"] == "cls_gate_not_set"
+    assert text("cls_gate_not_set", "en") in tree.text and text("cls_gate_not_set", "zh") in tree.text
+    assert not widget.ticker.running
+    monkeypatch.setenv("SHENGJI_KIT_TEACHER_CODE", TEACHER_CODE)
+    monkeypatch.setenv("QUERY_STRING", f"teacher={TEACHER_CODE}")
+    assert parse(classroom_dashboard().html).has(data_role="grid-empty")
