@@ -10,7 +10,7 @@ from ..classroom.api import ClassStoreAPI
 
 def class_name() -> str:
     """The class of this kernel's pages (``$SHENGJI_KIT_CLASS``, else "default")."""
-    from ..classroom.open import class_name as named
+    from ..classroom.settings import class_name as named
 
     return named()
 
