@@ -32,6 +32,7 @@ from ..classroom.identity import (
     set_current_learner,
 )
 from ..engine.catalogue import text
+from ..render.table import lang_button
 from .class_store import class_name, shared_store
 from .surface import STATIC, CardSurface, Observable
 from .ticker import Ticker
@@ -131,8 +132,9 @@ class LearnerBarScene(Observable):
     """The bar's state: editing the name or not, the last note, the class's current poll."""
 
     def __init__(self, store: Callable[[], ClassStoreAPI] = shared_store, class_name_: str | None = None,
-                 show_poll: bool = True) -> None:
+                 show_poll: bool = True, language: bool = False) -> None:
         super().__init__()
+        self.language = language
         self.store = store
         self.class_name = class_name_ or class_name()
         self.show_poll = show_poll
@@ -253,6 +255,8 @@ class LearnerBarScene(Observable):
             ))
         else:
             parts.append(_button("switch", text("cls_learner_switch", lang), extra=Markup(' aria-expanded="false"')))
+        if self.language:
+            parts.append(lang_button(lang))
         lines = []
         if self.note is not None:
             lines.append(Markup('<p class="sk-message" data-role="learner-note" data-kind="{kind}">{line}</p>').format(
@@ -310,9 +314,10 @@ class LearnerBar(CardSurface):
             self.redraw()
 
 
-def learner_bar(show_poll: bool = True, store: Callable[[], ClassStoreAPI] | None = None) -> LearnerBar:
-    """The learner bar for the top of a page: the learner's name, the switch, and the class's poll."""
-    return LearnerBar(LearnerBarScene(store or shared_store, show_poll=show_poll))
+def learner_bar(show_poll: bool = True, language: bool = False, store: Callable[[], ClassStoreAPI] | None = None) -> LearnerBar:
+    """The learner bar for the top of a page: the learner's name, the switch, and the class's poll;
+    ``language`` adds the 中文/English button (for pages that have none of their own)."""
+    return LearnerBar(LearnerBarScene(store or shared_store, show_poll=show_poll, language=language))
 
 
 _BLOCK_BARS = [0]  # how many exercise blocks of this kernel (one page) have shown a bar

@@ -115,3 +115,11 @@ def test_the_poll_appears_is_answered_and_revealed(class_store: ClassStoreAPI) -
     class_store.set_poll_state(poll.id, POLL_CLOSED)
     bar.bar.tick()
     assert not parse(bar.html).has(data_role="poll")
+
+
+def test_the_landing_pages_bar_switches_the_language_of_every_widget() -> None:
+    plain, landing = learner_bar(show_poll=False), learner_bar(show_poll=False, language=True)
+    assert not parse(plain.html).has(data_action="lang")
+    landing.handle({"type": "action", "action": "lang", "value": "zh"})
+    assert SESSION.lang == "zh"
+    assert parse(plain.html).find("button", data_action="switch").text == "切换学习者"

@@ -34,6 +34,7 @@ from ...lessons.lesson_list import lesson_list
 from ...puzzles import Bank, default_bank
 from ...render.exercises import notice_html
 from ...render.poll_chart import poll_chart_svg
+from ...render.table import lang_button
 from ...trainer.store import data_dir
 from ..class_store import class_name, shared_store
 from ..page_options import query_options
@@ -207,12 +208,13 @@ class DashboardScene(Observable):
                 line=text("cls_store_error", lang, error=self.error))
         return str(Markup(
             '<div class="sk-dashboard" data-role="classroom-dashboard" data-class="{class_name}">'
-            '<div class="sk-dash-head"><h2>{title}</h2><span class="sk-dash-meta">{live}</span>{last}</div>{error}'
+            '<div class="sk-dash-head"><h2>{title}</h2><span class="sk-dash-meta">{live}</span>{last}{lang_button}</div>{error}'
             '<section data-role="class-grid"><h3>{grid_title}</h3>{grid}</section>'
             '{stuck}{missed}<div class="sk-dash-row">{csv}</div>{project}</div>'
         ).format(
             class_name=self.class_name, title=text("cls_dash_title", lang, class_name=self.class_name),
             live=text("cls_dash_live", lang, seconds=f"{REFRESH_SECONDS:g}"), last=last_event_html(report, lang),
+            lang_button=lang_button(lang),
             error=error, grid_title=text("cls_grid_title", lang), grid=grid_html(report, self.titles, lang),
             stuck=stuck_html(report, self.stuck_minutes, lang), missed=missed_html(report, self.titles, lang),
             csv=csv_link_html(report, self.class_name, self.clock(), lang), project=self._project_html(lang),
