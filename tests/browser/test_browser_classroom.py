@@ -136,4 +136,6 @@ def test_a_poll_opened_by_the_teacher_is_answered_on_a_learners_page(browser: Br
         expect(poll.locator("[data-role=poll-result]")).to_be_visible()
         expect(poll.locator("button[data-correct=true]")).to_have_count(1)
         screenshot(learner, "classroom-poll-revealed")
+        teacher.locator("[data-role=projector]").scroll_into_view_if_needed()
+        screenshot(teacher, "classroom-projector-revealed")
         assert teacher.evaluate("window.__notReloaded === true")

@@ -246,21 +246,28 @@ class DashboardScene(Observable):
             '{polls}{note}{stage}</section>'
         ).format(
             title=text("cls_project_title", lang), blank=blank, options=options, show=text("cls_project_show", lang),
-            full=text("cls_project_fullscreen", lang), polls=self._poll_html(lang), note=note,
-            stage=projector_html(self.projection, lang, self.poll),
+            full=text("cls_project_fullscreen", lang), polls=self._poll_controls(lang), note=note,
+            stage=projector_html(self.projection, lang, self.poll, self._tally_html(lang)),
         )
 
-    def _poll_html(self, lang: str) -> Markup:
+    def _poll_controls(self, lang: str) -> Markup:
+        """Open (on the projected item), reveal, close."""
         buttons = [Markup('<button type="button" class="sk-button" data-action="poll-open"{disabled}>{label}</button>').format(
             disabled=Markup("") if self.projection is not None else Markup(" disabled"), label=text("cls_poll_open", lang))]
         poll = self.poll
-        if poll is None:
-            return Markup('<div class="sk-dash-row" data-role="poll-controls">{b}</div>').format(b=Markup("").join(buttons))
-        if poll.state == POLL_OPEN:
+        if poll is not None and poll.state == POLL_OPEN:
             buttons.append(Markup('<button type="button" class="sk-button sk-primary" data-action="poll-reveal">{l}</button>').format(
                 l=text("cls_poll_reveal", lang)))
-        buttons.append(Markup('<button type="button" class="sk-button" data-action="poll-close">{l}</button>').format(
-            l=text("cls_poll_close", lang)))
+        if poll is not None:
+            buttons.append(Markup('<button type="button" class="sk-button" data-action="poll-close">{l}</button>').format(
+                l=text("cls_poll_close", lang)))
+        return Markup('<div class="sk-dash-row" data-role="poll-controls">{b}</div>').format(b=Markup("").join(buttons))
+
+    def _tally_html(self, lang: str) -> Markup:
+        """The poll's question, how many answered, and the live bar chart (drawn on the projector)."""
+        poll = self.poll
+        if poll is None:
+            return Markup("")
         counts = {option: 0 for option in poll.options}
         for chosen in poll.answers.values():
             if chosen in counts:
@@ -271,11 +278,10 @@ class DashboardScene(Observable):
                                answer=poll.answer if poll.state == POLL_REVEALED else None)
         state = text("cls_poll_state_open" if poll.state == POLL_OPEN else "cls_poll_state_revealed", lang)
         return Markup(
-            '<div class="sk-dash-row" data-role="poll-controls">{buttons}</div>'
-            '<div data-role="poll-tally" data-poll-id="{id}" data-state="{state_code}" data-answers="{answered}">'
-            '<p class="sk-poll-prompt">{prompt}</p><p class="sk-dash-meta">{state} {tally}</p>{chart}</div>'
+            '<div class="sk-poll-tally" data-role="poll-tally" data-poll-id="{id}" data-state="{state_code}" data-answers="{answered}">'
+            '<p class="sk-dash-meta">{prompt} {state} {tally}</p>{chart}</div>'
         ).format(
-            buttons=Markup("").join(buttons), id=poll.id, state_code=poll.state, answered=len(poll.answers),
+            id=poll.id, state_code=poll.state, answered=len(poll.answers),
             prompt=poll.prompt_zh if lang == "zh" else poll.prompt_en, state=state,
             tally=text("cls_poll_tally", lang, count=len(poll.answers), learners=max(learners, len(poll.answers))),
             chart=chart,

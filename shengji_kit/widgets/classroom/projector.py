@@ -8,10 +8,10 @@ trick by trick with lesson 4's ``TrickStepper``, which gives the engine's reason
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from markupsafe import Markup
 
@@ -228,13 +228,13 @@ class ProjectorCatalogue:
         raise KeyError(key)
 
 
-def projector_html(projection: Projection | None, lang: str, poll: Poll | None,
-                   controls: Mapping[str, Any] | None = None) -> Markup:
-    """The stage (1920×1080, fitted to the page by classroom.js) with ``projection`` drawn on it."""
+def projector_html(projection: Projection | None, lang: str, poll: Poll | None, tally: Markup | None = None) -> Markup:
+    """The stage (1920×1080, fitted to the page by classroom.js) with ``projection`` drawn on it and,
+    below, the poll's live ``tally``."""
     inner = projection.render(lang, poll) if projection is not None else Markup(
         '<p class="sk-projector-prompt">{none}</p>').format(none=text("cls_project_none", lang))
     return Markup(
         '<div class="sk-projector" data-role="projector" data-key="{key}"><div class="sk-projector-frame">'
-        '<div class="sk-projector-stage" data-role="projector-stage" data-width="1920" data-height="1080">{inner}</div>'
+        '<div class="sk-projector-stage" data-role="projector-stage" data-width="1920" data-height="1080"><div class="sk-projector-main">{inner}</div>{tally}</div>'
         '</div></div>'
-    ).format(key=projection.key if projection is not None else "", inner=inner)
+    ).format(key=projection.key if projection is not None else "", inner=inner, tally=tally or Markup(""))
