@@ -76,7 +76,7 @@ function fitStage(el) {
 }
 
 function render({ model, el }) {
-  el.classList.add("sk-root");
+  el.classList.add("sk-class-root"); // not .sk-root: that stays the page's card table
   el.setAttribute("data-lm-suppress-shortcuts", "true");
   const send = (action, value) => model.send({ type: "action", action, value: value || "" });
 
