@@ -109,7 +109,7 @@ class ClassProgress:
 
     def _import_legacy(self, store: ClassStoreAPI) -> None:
         """Read the single-learner kit's progress files into a SQL store (once per file, ever)."""
-        from ..classroom.sql_store import SQLClassStore  # SQLAlchemy loads with the first store
+        from ..classroom.store import SQLClassStore  # SQLAlchemy loads with the first store
 
         if isinstance(store, SQLClassStore):
             folder = self.legacy_folder or data_dir() / "progress"
