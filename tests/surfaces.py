@@ -317,7 +317,7 @@ def classroom_surfaces(tmp: Path, mark: str) -> Iterator[Surface]:
 
     from shengji_kit.classroom.api import ATTEMPT, POLL_REVEALED, ClassEvent
     from shengji_kit.classroom.identity import reset_current_learner, set_current_learner
-    from shengji_kit.classroom.sql_store import SQLClassStore
+    from shengji_kit.classroom.store import SQLClassStore
     from shengji_kit.widgets.classroom import DashboardScene
     from shengji_kit.widgets.learner_bar import LearnerBarScene
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from shengji_kit.classroom.api import ATTEMPT, HINT, SOLVE, STAR, ClassEvent, StoredEvent
 from shengji_kit.classroom.report import class_report
-from shengji_kit.classroom.sql_store import SQLClassStore
+from shengji_kit.classroom.store import SQLClassStore
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
