@@ -204,9 +204,10 @@ class LearnerBarScene(Observable):
         try:
             self.store().answer_poll(poll.id, self.learner, option)
         except StoreError as error:
-            self.poll_note = BarNote("cls_poll_refused", "error") if "reveal" in str(error).lower() else \
-                BarNote("cls_learner_store_down", "error", error=error)
-            self.refresh_poll()
+            self.refresh_poll()  # the teacher may have revealed or closed it meanwhile
+            still_open = self.poll is not None and self.poll.id == poll.id and self.poll.state == POLL_OPEN
+            self.poll_note = BarNote("cls_learner_store_down", "error", error=error) if still_open else \
+                BarNote("cls_poll_refused", "error")
             return
         self.poll_note = None
         self.poll = replace(poll, answers={**poll.answers, self.learner: option})

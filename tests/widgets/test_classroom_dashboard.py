@@ -198,3 +198,15 @@ def test_the_notebooks_dashboard_without_a_teacher_code_says_so_in_both_language
     monkeypatch.setenv("SHENGJI_KIT_TEACHER_CODE", TEACHER_CODE)
     monkeypatch.setenv("QUERY_STRING", f"teacher={TEACHER_CODE}")
     assert parse(classroom_dashboard().html).has(data_role="grid-empty")
+
+
+def test_the_join_address_and_its_qr_code_are_shown_when_serving_a_class(
+    class_store: ClassStoreAPI, monkeypatch: pytest.MonkeyPatch  # noqa: F811
+) -> None:
+    pytest.importorskip("shengji_kit.classroom.join", reason="serve --classroom (the serving branch) draws the QR code")
+    assert not parse(dashboard(class_store).render("en")).has(data_role="join")
+    monkeypatch.setenv("SHENGJI_KIT_JOIN_URL", "http://192.0.2.7:8866/?token=<abc>")
+    tree = parse(dashboard(class_store).render("zh"))
+    assert tree.find(data_role="join-url").text == "http://192.0.2.7:8866/?token=<abc>"
+    assert tree.find(data_role="join").has("svg", data_role="join-qr")
+    assert text("cls_join_title", "zh") in tree.text

@@ -123,3 +123,16 @@ def test_the_landing_pages_bar_switches_the_language_of_every_widget() -> None:
     landing.handle({"type": "action", "action": "lang", "value": "zh"})
     assert SESSION.lang == "zh"
     assert parse(plain.html).find("button", data_action="switch").text == "切换学习者"
+
+
+def test_an_answer_after_the_teacher_revealed_meanwhile_is_refused_with_a_reason(class_store: ClassStoreAPI) -> None:  # noqa: F811
+    set_current_learner("Ann")
+    bar = learner_bar()
+    poll = class_store.open_poll("default", "puzzle", "p", "Which?", "哪个？", ["A", "B"], "A")
+    bar.bar.tick()
+    class_store.set_poll_state(poll.id, POLL_REVEALED)  # the bar has not seen it yet
+    bar.handle({"type": "action", "action": "option", "value": "B"})
+    tree = parse(bar.html)
+    assert tree.find(data_role="poll-note").text == text("cls_poll_refused", "en")
+    assert tree.find(data_role="poll").attrs["data-state"] == POLL_REVEALED
+    assert class_store.current_poll("default").answers == {}  # type: ignore[union-attr]

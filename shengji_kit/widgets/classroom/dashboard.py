@@ -41,7 +41,7 @@ from ..page_options import query_options
 from ..surface import STATIC, CardSurface, Observable
 from ..ticker import Ticker
 from .gate import teacher_refusal
-from .panels import csv_link_html, grid_html, last_event_html, missed_html, stuck_html
+from .panels import csv_link_html, grid_html, join_html, last_event_html, missed_html, stuck_html
 from .projector import Projection, ProjectorCatalogue, projector_html
 
 log = logging.getLogger(__name__)
@@ -210,7 +210,7 @@ class DashboardScene(Observable):
             '<div class="sk-dashboard" data-role="classroom-dashboard" data-class="{class_name}">'
             '<div class="sk-dash-head"><h2>{title}</h2><span class="sk-dash-meta">{live}</span>{last}{lang_button}</div>{error}'
             '<section data-role="class-grid"><h3>{grid_title}</h3>{grid}</section>'
-            '{stuck}{missed}<div class="sk-dash-row">{csv}</div>{project}</div>'
+            '{stuck}{missed}<div class="sk-dash-row">{csv}</div>{project}{join}</div>'
         ).format(
             class_name=self.class_name, title=text("cls_dash_title", lang, class_name=self.class_name),
             live=text("cls_dash_live", lang, seconds=f"{REFRESH_SECONDS:g}"), last=last_event_html(report, lang),
@@ -218,6 +218,7 @@ class DashboardScene(Observable):
             error=error, grid_title=text("cls_grid_title", lang), grid=grid_html(report, self.titles, lang),
             stuck=stuck_html(report, self.stuck_minutes, lang), missed=missed_html(report, self.titles, lang),
             csv=csv_link_html(report, self.class_name, self.clock(), lang), project=self._project_html(lang),
+            join=join_html(lang),
         ))
 
     def _project_html(self, lang: str) -> Markup:

@@ -8,6 +8,8 @@ the newest event in ``data-role="last-event"`` with ``data-event-id``.
 from __future__ import annotations
 
 import base64
+import functools
+import importlib
 from collections.abc import Mapping
 from datetime import datetime
 
@@ -104,3 +106,25 @@ def csv_link_html(report: ClassReport, class_name: str, now: datetime, lang: str
         '<a class="sk-button" data-role="csv-export" download="{name}" href="data:text/csv;charset=utf-8;base64,{data}">'
         '{label}</a>'
     ).format(name=f"{safe_class}-{now:%Y%m%d-%H%M}.csv", data=data, label=text("cls_export", lang))
+
+
+@functools.lru_cache(maxsize=4)
+def _join_qr(url: str) -> Markup:
+    """The join address's QR code, drawn by ``classroom.join`` (``serve --classroom``); our own SVG markup."""
+    join = importlib.import_module("shengji_kit.classroom.join")
+    return Markup(str(join.qr_svg(url, size="220")))
+
+
+def join_html(lang: str) -> Markup:
+    """Where learners join, as text and QR code, when ``shengji-kit serve --classroom`` serves the class."""
+    try:
+        join = importlib.import_module("shengji_kit.classroom.join")
+    except ModuleNotFoundError:  # a kit without the classroom server
+        return Markup("")
+    url = join.join_url()
+    if not url:
+        return Markup("")
+    return Markup(
+        '<section class="sk-join" data-role="join"><h3>{title}</h3><div class="sk-dash-row">{qr}'
+        '<p>{line}<br><code data-role="join-url">{url}</code></p></div></section>'
+    ).format(title=text("cls_join_title", lang), qr=_join_qr(str(url)), line=text("cls_join_line", lang), url=url)
