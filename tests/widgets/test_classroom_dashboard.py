@@ -210,3 +210,11 @@ def test_the_join_address_and_its_qr_code_are_shown_when_serving_a_class(
     assert tree.find(data_role="join-url").text == "http://192.0.2.7:8866/?token=<abc>"
     assert tree.find(data_role="join").has("svg", data_role="join-qr")
     assert text("cls_join_title", "zh") in tree.text
+
+
+def test_the_address_sets_when_a_learner_counts_as_stuck() -> None:
+    from shengji_kit.widgets.classroom.dashboard import stuck_option
+
+    assert stuck_option({"stuck": "15"}, 10) == 15
+    for bad in ("0", "-3", "abc", "999", ""):
+        assert stuck_option({"stuck": bad}, 10) == 10

@@ -46,6 +46,7 @@ from .projector import Projection, ProjectorCatalogue, projector_html
 
 log = logging.getLogger(__name__)
 REFRESH_SECONDS = 2.0
+MAX_STUCK_MINUTES = 240
 Clock = Callable[[], datetime]
 
 
@@ -319,7 +320,19 @@ class ClassroomDashboard(CardSurface):
         super().close()
 
 
-def classroom_dashboard(records_dir: str | Path | None = None, stuck_minutes: int = DEFAULT_STUCK_MINUTES) -> ClassroomDashboard:
-    """The teacher's dashboard for this server's class (shown only with the teacher code, see ``gate``)."""
-    scene = DashboardScene(records_dir=Path(records_dir) if records_dir is not None else None, stuck_minutes=stuck_minutes)
+def stuck_option(query: Mapping[str, str], default: int) -> int:
+    """``?stuck=N`` from the page address: the minutes without progress that make a learner stuck (1–240)."""
+    raw = query.get("stuck", "").strip()
+    return int(raw) if raw.isdigit() and 1 <= int(raw) <= MAX_STUCK_MINUTES else default
+
+
+def classroom_dashboard(records_dir: str | Path | None = None, stuck_minutes: int | None = None) -> ClassroomDashboard:
+    """The teacher's dashboard for this server's class (shown only with the teacher code, see ``gate``).
+
+    ``stuck_minutes`` left out comes from the address (``?stuck=15``), else 10 minutes.
+    """
+    query = query_options()
+    minutes = stuck_minutes if stuck_minutes is not None else stuck_option(query, DEFAULT_STUCK_MINUTES)
+    scene = DashboardScene(query=query, records_dir=Path(records_dir) if records_dir is not None else None,
+                           stuck_minutes=minutes)
     return ClassroomDashboard(scene)
