@@ -20,6 +20,7 @@ from .lessons.lesson_list import lesson_entry, next_lesson
 from .puzzles.bank import default_bank
 from .render.exercises import notice_html
 from .widgets.exercise import GroupExerciseScene
+from .widgets.learner_bar import show_block_learner_bar
 from .widgets.surface import CardSurface
 from .widgets.switch import language_switch
 
@@ -66,6 +67,7 @@ def exercises(slug: str, group: str, data_dir: str | Path | None = None, seed: i
                 return notice("ex_no_group", group=group, lesson=slug)
             return notice("ex_no_lesson", lesson=slug, folder=str(lesson_data_dir(data_dir)))
         deal = functools.partial(lesson.deal, group)
+        show_block_learner_bar()  # the learner's name (and the class's poll) above the block
         recorder = LearnerRecorder()  # answers go to the class store as the current learner's events
         return CardSurface(GroupExerciseScene(items, lesson.group_problems(group), deal, seed, recorder, slug))
 

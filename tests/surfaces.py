@@ -308,7 +308,55 @@ def lessons_7_8_surfaces() -> Iterator[Surface]:
         yield from _both(scene.role, lambda lang, scene=scene: str(scene.render(lang)))
 
 
+# --- the classroom: the learner bar with its poll, the teacher's dashboard ----------------------
+
+
+def classroom_surfaces(tmp: Path, mark: str) -> Iterator[Surface]:
+    """The learner bar (named, editing, refused, polled, revealed) and the dashboard (refused, live, projecting)."""
+    from datetime import UTC, datetime
+
+    from shengji_kit.classroom.api import ATTEMPT, POLL_REVEALED, ClassEvent
+    from shengji_kit.classroom.identity import reset_current_learner, set_current_learner
+    from shengji_kit.classroom.store import SQLClassStore
+    from shengji_kit.widgets.classroom import DashboardScene
+    from shengji_kit.widgets.learner_bar import LearnerBarScene
+
+    store = SQLClassStore(f"sqlite:///{tmp / 'class.sqlite3'}")
+    name = mark + "Ann"
+    now = datetime.now(UTC)
+    store.record([ClassEvent(name, "win-highest-card", "01-who-wins", ATTEMPT, now, mark + "East", False)])
+    try:
+        bar = LearnerBarScene(lambda: store, "default")
+        yield from _both("learner bar, unnamed", bar.render)
+        bar.handle({"type": "action", "action": "switch"})
+        bar.handle({"type": "action", "action": "name", "value": " "})
+        yield from _both("learner bar, name refused", bar.render)
+        set_current_learner(name)
+        teacher = {"SHENGJI_KIT_TEACHER_CODE": "c"}
+        yield from _both("dashboard, refused", DashboardScene(lambda: store, query={}, environ=teacher).render)
+        dash = DashboardScene(lambda: store, query={"teacher": "c"}, environ=teacher, stuck_minutes=0)
+        dash.project("puzzle:win-highest-card")
+        dash.open_poll()
+        bar.tick()
+        bar.answer(bar.poll.options[0] if bar.poll else "")
+        dash.refresh()
+        yield from _both("learner bar, poll open", bar.render)
+        yield from _both("dashboard, poll open", dash.render)
+        if dash.poll is not None:
+            store.set_poll_state(dash.poll.id, POLL_REVEALED)
+        bar.tick()
+        dash.refresh()
+        yield from _both("learner bar, poll revealed", bar.render)
+        yield from _both("dashboard, poll revealed", dash.render)
+        dash.project("record:sample")
+        yield from _both("dashboard, record", dash.render)
+    finally:
+        store.close()
+        reset_current_learner()
+
+
 def all_surfaces(tmp: Path, mark: str) -> Iterator[Surface]:
+    yield from classroom_surfaces(tmp, mark)
     yield from table_surfaces()
     yield from record_surfaces()
     yield from lesson_surfaces()

@@ -1,0 +1,170 @@
+// Classroom widgets (the learner bar, the teacher's dashboard): draws the HTML Python renders and
+// sends the clicks back. Behaviour lives in Python; this file only draws, keeps focus and:
+//   remembers the learner's name in localStorage and hands it back when the page opens;
+//   sends {type: "action", action, value} for a button with data-action (value: data-value, or the
+//     text of the field named by data-field), {type: "action", action: "option", value} for a poll
+//     option (data-option), {type: "action", action: pick, value} when a <select data-pick> changes;
+//   submits a field with Enter (data-submit names the action) and cancels with Escape (data-cancel);
+//   shows the projector full screen (data-action="fullscreen", nothing sent) and fits its 1920×1080
+//   stage to the width it has.
+
+const NAME_KEY = "shengji-kit:learner";
+const STAGE_W = 1920;
+const STAGE_H = 1080;
+
+function sameKind(a, b) {
+  if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) return false;
+  return a.nodeType !== 1 || a.getAttribute("data-card") === b.getAttribute("data-card");
+}
+
+function morphChildren(from, to) {
+  const old = [...from.childNodes];
+  const next = [...to.childNodes];
+  next.forEach((node, i) => {
+    const here = old[i];
+    if (!here) from.appendChild(node);
+    else if (!sameKind(here, node)) from.replaceChild(node, here);
+    else if (here.nodeType === 1) morphElement(here, node);
+    else if (here.nodeValue !== node.nodeValue) here.nodeValue = node.nodeValue;
+  });
+  old.slice(next.length).forEach((node) => from.removeChild(node));
+}
+
+function morphElement(from, to) {
+  for (const { name } of [...from.attributes]) {
+    if (!to.hasAttribute(name)) from.removeAttribute(name);
+  }
+  for (const { name, value } of [...to.attributes]) {
+    if (from.getAttribute(name) !== value) from.setAttribute(name, value);
+  }
+  if (from.nodeName === "SELECT") {
+    morphChildren(from, to);
+    const chosen = to.querySelector("option[selected]");
+    if (chosen && from.value !== chosen.value) from.value = chosen.value;
+    return;
+  }
+  morphChildren(from, to);
+}
+
+function focusKey(element) {
+  if (!element || !element.dataset) return null;
+  if (element.dataset.option !== undefined) return `[data-option="${CSS.escape(element.dataset.option)}"]`;
+  if (element.dataset.action !== undefined) return `[data-action="${CSS.escape(element.dataset.action)}"]`;
+  if (element.dataset.pick !== undefined) return `[data-pick="${CSS.escape(element.dataset.pick)}"]`;
+  if (element.name) return `[name="${CSS.escape(element.name)}"]`;
+  return null;
+}
+
+function storage() {
+  try {
+    return window.localStorage;
+  } catch (error) {
+    return null; // private windows and sandboxed frames may refuse it: the name is then not remembered
+  }
+}
+
+function fitStage(el) {
+  for (const stage of el.querySelectorAll("[data-role=projector-stage]")) {
+    const frame = stage.parentElement;
+    const full = document.fullscreenElement && document.fullscreenElement.contains(stage);
+    const width = full ? window.innerWidth : frame.clientWidth;
+    const height = full ? window.innerHeight : Infinity;
+    const scale = Math.min(width / STAGE_W, height / STAGE_H) || 1;
+    stage.style.transform = `scale(${scale})`;
+    frame.style.height = `${Math.ceil(STAGE_H * scale)}px`;
+  }
+}
+
+function render({ model, el }) {
+  el.classList.add("sk-class-root"); // not .sk-root: that stays the page's card table
+  el.setAttribute("data-lm-suppress-shortcuts", "true");
+  const send = (action, value) => model.send({ type: "action", action, value: value || "" });
+
+  const draw = () => {
+    const active = document.activeElement;
+    const inside = el.contains(active) && active !== el;
+    const focused = inside ? focusKey(active) : null;
+    const template = document.createElement("template");
+    template.innerHTML = model.get("html");
+    morphChildren(el, template.content);
+    el.setAttribute("lang", model.get("lang"));
+    const autofocus = el.querySelector("[data-autofocus]:not([data-focused])");
+    if (autofocus) {
+      autofocus.setAttribute("data-focused", "true");
+      autofocus.focus();
+    } else if (inside && !el.contains(document.activeElement) && focused) {
+      const again = el.querySelector(focused);
+      if (again) again.focus({ preventScroll: true });
+    }
+    fitStage(el);
+  };
+
+  const onClick = (event) => {
+    const button = event.target.closest ? event.target.closest("button") : null;
+    if (!button || !el.contains(button) || button.disabled) return;
+    const data = button.dataset;
+    if (data.action === "fullscreen") {
+      const stage = el.querySelector("[data-role=projector]");
+      if (stage && stage.requestFullscreen) stage.requestFullscreen().catch(() => {});
+    } else if (data.action !== undefined) {
+      const field = data.field ? el.querySelector(`[name="${CSS.escape(data.field)}"]`) : null;
+      send(data.action, field ? field.value : data.value);
+    } else if (data.option !== undefined) {
+      send("option", data.option);
+    }
+  };
+
+  const onChange = (event) => {
+    const select = event.target;
+    if (select && select.dataset && select.dataset.pick !== undefined) send(select.dataset.pick, select.value);
+  };
+
+  const onKey = (event) => {
+    const field = event.target;
+    if (field && field.dataset && field.dataset.submit !== undefined && event.key === "Enter") {
+      send(field.dataset.submit, field.value);
+      event.preventDefault();
+    } else if (field && field.dataset && field.dataset.cancel !== undefined && event.key === "Escape") {
+      send(field.dataset.cancel, "");
+      event.preventDefault();
+    }
+    event.stopPropagation(); // keys typed here are the widget's, not JupyterLab's shortcuts
+  };
+  const keepKeys = (event) => event.stopPropagation();
+
+  const remember = () => {
+    const store = storage();
+    const name = model.get("learner");
+    if (store && name && model.get("remember")) store.setItem(NAME_KEY, name);
+  };
+
+  model.on("change:html", draw);
+  model.on("change:lang", draw);
+  model.on("change:learner", remember);
+  el.addEventListener("click", onClick);
+  el.addEventListener("change", onChange);
+  el.addEventListener("keydown", onKey);
+  for (const type of ["keypress", "keyup"]) el.addEventListener(type, keepKeys);
+  const onResize = () => fitStage(el);
+  window.addEventListener("resize", onResize);
+  document.addEventListener("fullscreenchange", onResize);
+  draw();
+  if (model.get("learner") !== undefined && model.get("remember")) {
+    const store = storage();
+    const saved = store ? store.getItem(NAME_KEY) : null;
+    if (saved && saved !== model.get("learner")) model.send({ type: "restore", name: saved });
+  }
+  return () => {
+    model.off("change:html", draw);
+    model.off("change:lang", draw);
+    model.off("change:learner", remember);
+    el.removeEventListener("click", onClick);
+    el.removeEventListener("change", onChange);
+    el.removeEventListener("keydown", onKey);
+    for (const type of ["keypress", "keyup"]) el.removeEventListener(type, keepKeys);
+    window.removeEventListener("resize", onResize);
+    document.removeEventListener("fullscreenchange", onResize);
+  };
+}
+
+export default { render };
