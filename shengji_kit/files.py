@@ -1,4 +1,4 @@
-"""Writing files atomically: a temporary file beside the target, flushed, then renamed over it.
+"""Where the kit keeps its data, and writing files atomically (a temporary file, then a rename).
 
 A reader never sees a half-written file, and a failed write leaves the old file as it was. This
 is the lowest layer that touches the disk; ``engine`` stays pure and does not use it.
@@ -9,6 +9,19 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+
+import platformdirs
+
+DATA_DIR_ENV = "SHENGJI_KIT_DATA_DIR"
+APP_NAME = "shengji-kit"
+
+
+def data_dir() -> Path:
+    """The kit's data folder: ``$SHENGJI_KIT_DATA_DIR`` if set, else the user data directory."""
+    override = os.environ.get(DATA_DIR_ENV, "").strip()
+    if override:
+        return Path(override).expanduser()
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
 def write_atomically(path: str | Path, data: str | bytes) -> Path:

@@ -22,27 +22,19 @@ from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 
-import platformdirs
-
+from ..files import APP_NAME as APP_NAME
+from ..files import DATA_DIR_ENV
+from ..files import data_dir as data_dir
 from .events import ProgressEvent, changes, derive, import_events, now_stamp, parse_log
 from .notice import ERROR, Notice
 from .progress import Progress, ProgressFormatError
 
-ENV_VAR = "SHENGJI_KIT_DATA_DIR"
-APP_NAME = "shengji-kit"
+ENV_VAR = DATA_DIR_ENV
 DEFAULT_LEARNER = "default"
 LOG_SUFFIX = ".jsonl"
 LEGACY_SUFFIX = ".json"
 LOCK_SUFFIX = ".lock"
 _UNSAFE = re.compile(r"[^\w.-]+")
-
-
-def data_dir() -> Path:
-    """The kit's data folder: ``$SHENGJI_KIT_DATA_DIR`` if set, else the user data directory."""
-    override = os.environ.get(ENV_VAR, "").strip()
-    if override:
-        return Path(override).expanduser()
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
 def learner_slug(learner: str) -> str:

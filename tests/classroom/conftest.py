@@ -1,0 +1,34 @@
+"""Class store tests: every test gets its own data folder, class database and learner state."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from shengji_kit.classroom.identity import reset_current_learner
+from shengji_kit.classroom.open import forget_opened_stores
+from shengji_kit.classroom.sql_store import SQLClassStore
+
+
+@pytest.fixture(autouse=True)
+def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """``$SHENGJI_KIT_DATA_DIR`` is a fresh folder; no class database or service is configured."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("SHENGJI_KIT_DATA_DIR", str(folder))
+    for name in ("SHENGJI_KIT_CLASS_DB", "SHENGJI_KIT_CLASS", "SHENGJI_KIT_CLASS_SERVICE_URL", "JUPYTERHUB_USER"):
+        monkeypatch.delenv(name, raising=False)
+    forget_opened_stores()
+    reset_current_learner()
+    yield folder
+    forget_opened_stores()
+    reset_current_learner()
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SQLClassStore]:
+    """A fresh SQLite class store in the test's folder."""
+    opened = SQLClassStore(f"sqlite:///{tmp_path / 'class.sqlite3'}")
+    yield opened
+    opened.close()

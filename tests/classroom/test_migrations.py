@@ -1,0 +1,43 @@
+"""Migrations: an empty database reaches the newest revision, and it matches the schema module."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import create_engine, inspect
+
+from shengji_kit.classroom.migrate import (
+    current_revision,
+    head_revision,
+    migrations_dir,
+    upgrade_to_head,
+)
+from shengji_kit.classroom.schema import metadata
+from shengji_kit.classroom.sql_store import SQLClassStore
+
+
+def test_an_empty_database_is_upgraded_to_head_on_open(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'class.sqlite3'}"
+    store = SQLClassStore(url)
+    with store.engine.connect() as connection:
+        assert current_revision(connection) == head_revision()
+    assert set(inspect(store.engine).get_table_names()) >= {"events", "polls", "poll_answers", "imports", "alembic_version"}
+    store.close()
+    SQLClassStore(url).close()  # opening again finds it current
+
+
+def test_the_migrations_build_the_schema_the_code_uses(tmp_path: Path) -> None:
+    engine = create_engine(f"sqlite:///{tmp_path / 'class.sqlite3'}")
+    upgrade_to_head(engine)
+    with engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), metadata)
+    assert differences == []
+
+
+def test_the_migrations_ship_inside_the_package() -> None:
+    folder = migrations_dir()
+    assert (folder / "env.py").is_file() and (folder / "script.py.mako").is_file()
+    assert any(path.name.startswith("0001_") for path in (folder / "versions").iterdir())
+    assert "shengji_kit" in folder.parts
