@@ -22,6 +22,7 @@ variable                              what                                      
 ``SHENGJI_KIT_HUB_STATE_DIR``         the hub's own database, cookie secret, proxy pid          the current folder
 ``SHENGJI_KIT_HUB_SPAWNER``           ``local`` (one system account per person) or ``simple``    local
                                       (test only: everyone as the hub's own account)
+``SHENGJI_KIT_HUB_HOMES``             ``simple`` only: the folder of the users' homes (short!)   STATE_DIR/homes
 ``SHENGJI_KIT_CHP``                   path of configurable-http-proxy                           on PATH, else
                                                                                                 .ci/node_modules
 ====================================  =======================================================  ==================
@@ -76,7 +77,9 @@ c.JupyterHub.load_groups = {DEFAULT_TEACHERS_GROUP: {"users": teachers(class_lis
 if env.get("SHENGJI_KIT_HUB_SPAWNER", "local") == "simple":
     # Test only: every server runs as the hub's own account, homes under the state folder.
     c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
-    c.SimpleLocalProcessSpawner.home_dir_template = str(state / "homes" / "{username}")
+    # The kernels' sockets live under the home, and a socket path holds at most 107 bytes: keep it short.
+    homes = Path(env.get("SHENGJI_KIT_HUB_HOMES", str(state / "homes")))
+    c.SimpleLocalProcessSpawner.home_dir_template = str(homes / "{username}")
 else:
     # One machine, real isolation: each name on the class list needs a system account (useradd).
     c.JupyterHub.spawner_class = "jupyterhub.spawner.LocalProcessSpawner"
@@ -88,6 +91,8 @@ c.Spawner.args = [
     arg for arg in serve.voila_command()
     if arg.startswith(("--VoilaConfiguration.", "--VoilaExecutor.", "--KernelManager.", "--MappingKernelManager."))
 ]
+if hasattr(os, "geteuid") and os.geteuid() == 0 and env.get("SHENGJI_KIT_HUB_SPAWNER") == "simple":
+    c.Spawner.args.append("--allow-root")  # a CI machine runs everything as root
 c.Spawner.environment = {
     "JUPYTER_PATH": serve.voila_environment({})["JUPYTER_PATH"],  # the kit's template and niced kernels
     "SHENGJI_KIT_CLASS_SERVICE_URL": f"{service_url}/services/{SERVICE_NAME}/",

@@ -19,6 +19,7 @@ import importlib
 import json
 import logging
 import os
+import signal
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -169,6 +170,14 @@ class ServiceHandler(HubOAuthenticated, web.RequestHandler):  # type: ignore[mis
         return self.get_argument("class", "default")
 
 
+class AboutHandler(web.RequestHandler):
+    """``GET /services/shengji-class/``: what this is (JupyterHub checks that the service answers)."""
+
+    def get(self) -> None:
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(json.dumps({"service": SERVICE_NAME, "api": ["api/whoami", "api/events", "api/learners", "api/polls"]}))
+
+
 class WhoAmIHandler(ServiceHandler):
     """``GET api/whoami``: the caller's name and whether they teach."""
 
@@ -289,6 +298,7 @@ def routes(prefix: str, service: ClassService) -> list[tuple[str, type[web.Reque
     """The service's URL patterns under ``prefix`` (``/services/shengji-class/``)."""
     where = {"service": service}
     return [
+        (prefix, AboutHandler, {}),
         (prefix + "api/whoami", WhoAmIHandler, where),
         (prefix + "api/events", EventsHandler, where),
         (prefix + "api/learners", LearnersHandler, where),
@@ -330,11 +340,18 @@ def main() -> None:
 
 
 async def serve(url: str, store: ClassStoreAPI) -> None:
-    """Answer on ``url``'s host and port, forever."""
+    """Answer on ``url``'s host and port until SIGTERM or SIGINT (JupyterHub stops it with them)."""
     address = urlsplit(url)
-    make_app(store).listen(address.port or 80, address.hostname or "127.0.0.1")
+    server = make_app(store).listen(address.port or 80, address.hostname or "127.0.0.1")
     log.info("class service listening on %s", url)
-    await asyncio.Event().wait()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    # explicit handlers: a service started in the background inherits an ignored SIGINT
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    await stop.wait()
+    server.stop()
+    log.info("class service stopped")
 
 
 if __name__ == "__main__":

@@ -29,6 +29,8 @@ TOKEN_ENV = "JUPYTERHUB_API_TOKEN"
 # A page waits at most this long for the service before it says the service is down.
 REQUEST_SECONDS = 10.0
 Decoded = TypeVar("Decoded")
+# Refusals of the events themselves: sending them again would be refused again, so they are dropped.
+REFUSED_FOR_GOOD = frozenset({"hub_own_progress_only", "hub_bad_request"})
 
 
 def bilingual(code: str, **params: object) -> str:
@@ -39,10 +41,10 @@ def bilingual(code: str, **params: object) -> str:
 class ServiceError(StoreError):
     """The class service refused or could not be reached; ``code`` is the hub.toml message code."""
 
-    def __init__(self, code: str, status: int | None = None, **params: object) -> None:
+    def __init__(self, code: str, http_status: int | None = None, /, **params: object) -> None:
         super().__init__(bilingual(code, **params))
         self.code = code
-        self.status = status
+        self.http_status = http_status  # the service's HTTP status; None when it was not reached
 
 
 class ServiceClassStore:
@@ -107,8 +109,8 @@ class ServiceClassStore:
         return ServiceError(code, refused.code, **params)
 
     def _flush(self) -> list[int]:
-        """Send every queued event; their ids. On a refusal of the events themselves the batch is
-        dropped (it would be refused forever) and the refusal raised; when unreachable, kept."""
+        """Send every queued event; their ids. When the service refuses the events themselves (another
+        learner's, malformed) they are dropped and the refusal raised; otherwise they stay queued."""
         with self._lock:
             if not self._unsent:
                 return []
@@ -116,7 +118,7 @@ class ServiceClassStore:
             try:
                 answer = self._call("POST", "api/events", {"events": [event_to_json(event) for event in batch]})
             except ServiceError as error:
-                if error.status is not None and 400 <= error.status < 500 and error.status not in (401, 408, 429):
+                if error.code in REFUSED_FOR_GOOD:
                     del self._unsent[: len(batch)]
                 raise
             del self._unsent[: len(batch)]
