@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from markupsafe import Markup
 
+from .classroom.recorder import LearnerRecorder
 from .engine.catalogue import LANGUAGES, text
 from .lessons.exercise_data import lesson_data_dir, load_lesson
 from .lessons.lesson_list import lesson_entry, next_lesson
@@ -65,7 +66,8 @@ def exercises(slug: str, group: str, data_dir: str | Path | None = None, seed: i
                 return notice("ex_no_group", group=group, lesson=slug)
             return notice("ex_no_lesson", lesson=slug, folder=str(lesson_data_dir(data_dir)))
         deal = functools.partial(lesson.deal, group)
-        return CardSurface(GroupExerciseScene(items, lesson.group_problems(group), deal, seed))
+        recorder = LearnerRecorder()  # answers go to the class store as the current learner's events
+        return CardSurface(GroupExerciseScene(items, lesson.group_problems(group), deal, seed, recorder, slug))
 
     return safely(build)
 

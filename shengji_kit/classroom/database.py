@@ -7,7 +7,6 @@ writes, so 30 kernels writing at once queue for the lock instead of failing. A b
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -17,22 +16,11 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from ..files import data_dir
 from .api import StoreError
+from .settings import default_url as default_url
 
-DB_ENV = "SHENGJI_KIT_CLASS_DB"
-CLASS_ENV = "SHENGJI_KIT_CLASS"
-SQLITE_FILE = "class.sqlite3"
 BUSY_TIMEOUT_MS = 60_000
 WRITE = "class_store_write"  # execution option: this transaction writes (SQLite takes the lock first)
-
-
-def default_url() -> str:
-    """``$SHENGJI_KIT_CLASS_DB`` when set, else the SQLite file ``<data dir>/class.sqlite3``."""
-    configured = os.environ.get(DB_ENV, "").strip()
-    if configured:
-        return configured
-    return f"sqlite:///{data_dir() / SQLITE_FILE}"
 
 
 def normalise_url(url: str) -> str:

@@ -12,24 +12,18 @@ import importlib
 import os
 import threading
 
-from .api import DEFAULT_CLASS, ClassStoreAPI
-from .database import CLASS_ENV, default_url, normalise_url
-from .sql_store import SQLClassStore
+from .api import ClassStoreAPI
+from .settings import class_name as class_name
+from .settings import default_url, service_url
 
-SERVICE_ENV = "SHENGJI_KIT_CLASS_SERVICE_URL"
 _opened: dict[tuple[int, str], ClassStoreAPI] = {}
 _lock = threading.Lock()
 
 
-def class_name() -> str:
-    """The class this kernel's learners belong to: ``$SHENGJI_KIT_CLASS``, else "default"."""
-    return os.environ.get(CLASS_ENV, "").strip() or DEFAULT_CLASS
-
-
 def open_store() -> ClassStoreAPI:
     """The class store to use here (opened, and its schema upgraded, on first use). Raises ``StoreError``."""
-    service = os.environ.get(SERVICE_ENV, "").strip()
-    key = (os.getpid(), f"service:{service}" if service else normalise_url(default_url()))
+    service = service_url()
+    key = (os.getpid(), f"service:{service}" if service else default_url())
     with _lock:
         store = _opened.get(key)
         if store is None:
@@ -44,6 +38,8 @@ def _open(service: str) -> ClassStoreAPI:
         client = importlib.import_module(f"{__package__}.service_client")
         store: ClassStoreAPI = client.ServiceClassStore()
         return store
+    from .sql_store import SQLClassStore  # SQLAlchemy and Alembic load when a store is first opened
+
     return SQLClassStore(default_url())
 
 
@@ -51,6 +47,7 @@ def forget_opened_stores() -> None:
     """Close and forget the stores opened so far (tests that change the environment use it)."""
     with _lock:
         for store in _opened.values():
-            if isinstance(store, SQLClassStore):
-                store.close()
+            close = getattr(store, "close", None)
+            if callable(close):
+                close()
         _opened.clear()

@@ -6,20 +6,34 @@ Answers are judged by ``Puzzle.check`` (the engine or the solver), never by stor
 
 from __future__ import annotations
 
+from typing import Protocol
+
+from ..classroom.recorder import answer_as_text
 from ..puzzles import Bank, Feedback, Puzzle
 from .choose import AUTO, next_in_set, trainers_choice
+from .class_progress import AnswerDetail
 from .draft import GROUPS, NUMBER, ORDER, PLAY
 from .notice import ERROR, INFO, Notice
 from .progress import Progress, PuzzleRecord
 from .showme import ShowMe
-from .store import ProgressStore
 from .visit import Visit
+
+
+class ProgressKeeper(Protocol):
+    """Where a session's progress is kept: the class store (``ClassProgress``) or a file (``ProgressStore``)."""
+
+    @property
+    def notices(self) -> list[Notice]: ...
+
+    def load(self) -> Progress: ...
+
+    def save(self, progress: Progress, detail: AnswerDetail | None = None) -> bool: ...
 
 
 class TrainerSession:
     """A learner's sitting: the mode (a set id or ``auto``), the puzzle open now, the progress."""
 
-    def __init__(self, bank: Bank, store: ProgressStore, mode: str = AUTO) -> None:
+    def __init__(self, bank: Bank, store: ProgressKeeper, mode: str = AUTO) -> None:
         self.bank = bank
         self.store = store
         self.progress: Progress = store.load()
@@ -59,6 +73,18 @@ class TrainerSession:
         """(stars, solved, puzzles) over ``puzzles`` (default: the whole bank)."""
         ids = [p.id for p in (self.bank.puzzles() if puzzles is None else puzzles)]
         return self.progress.stars(ids), self.progress.solved(ids), len(ids)
+
+    def change_keeper(self, store: ProgressKeeper) -> None:
+        """Go on with another learner's progress (the page's learner changed): reload, reopen the puzzle."""
+        self.store = store
+        self.progress = store.load()
+        self.seen = set()
+        self.notice = None
+        puzzle = self.puzzle
+        if puzzle is not None:
+            self._open(puzzle)
+        else:
+            self.choose_mode(self.mode)
 
     # --- choosing ------------------------------------------------------------------------
 
@@ -134,7 +160,7 @@ class TrainerSession:
             record.star = record.star or visit.earned_star
         elif isinstance(value, str) and value not in visit.answers:
             visit.answers.append(value)
-        self.store.save(self.progress)
+        self.store.save(self.progress, AnswerDetail(answer_as_text(value), feedback.correct, visit.seconds()))
         return feedback
 
     def choice_values(self) -> list[str]:
@@ -216,7 +242,7 @@ class TrainerSession:
             visit.hint_shown = True
             if not visit.solved:
                 self.progress.record(visit.puzzle.id).hints += 1
-                self.store.save(self.progress)
+                self.store.save(self.progress, AnswerDetail(seconds=visit.seconds()))
         return True
 
     def show_me(self) -> ShowMe | None:
@@ -230,7 +256,7 @@ class TrainerSession:
         visit.show = ShowMe.of(visit.puzzle)
         if not visit.solved:
             self.progress.record(visit.puzzle.id).revealed = True
-            self.store.save(self.progress)
+            self.store.save(self.progress, AnswerDetail(seconds=visit.seconds()))
         return visit.show
 
 

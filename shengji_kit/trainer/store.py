@@ -94,8 +94,10 @@ class ProgressStore:
         self._known = copy.deepcopy(progress)
         return progress
 
-    def save(self, progress: Progress) -> bool:
+    def save(self, progress: Progress, detail: object = None) -> bool:
         """Append what changed in ``progress`` since the last load or save, then refresh it from the log.
+
+        The log keeps counts only: ``detail`` (the answer given, the time taken) is for the class store.
 
         ``progress`` afterwards holds every event in the log, other tabs' included. Returns
         False, with a notice, when the events could not be written (they are kept for the next save).

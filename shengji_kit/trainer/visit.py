@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 from ..puzzles import Feedback, Puzzle
@@ -25,10 +26,16 @@ class Visit:
     """The choice values answered wrongly so far (marked on their buttons)."""
     control_notice: Notice | None = None
     """A problem with the answer being built ("select some cards first"), shown by its button."""
+    shown_at: float = field(default_factory=time.monotonic)
+    """When the puzzle was shown (``time.monotonic``), for the seconds each event records."""
 
     @classmethod
     def of(cls, puzzle: Puzzle) -> Visit:
         return cls(puzzle, Draft(draft_cards(puzzle)))
+
+    def seconds(self) -> float:
+        """Seconds since the puzzle was shown."""
+        return round(time.monotonic() - self.shown_at, 1)
 
     @property
     def locked(self) -> bool:

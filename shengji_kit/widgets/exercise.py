@@ -7,9 +7,15 @@ item's own checker (``Puzzle.check``), the same one the trainer and ``puzzles ch
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from markupsafe import Markup
+
+from ..classroom.api import ATTEMPT, HINT, SOLVE, STAR
+from ..classroom.recorder import LearnerRecorder, answer_as_text
+from ..engine.catalogue import LANGUAGES, text
 from ..puzzles.model import Feedback, Puzzle
 from ..puzzles.problems import Problem
 from ..render.exercises import (
@@ -17,11 +23,16 @@ from ..render.exercises import (
     ExerciseView,
     exercise_panel_html,
     hand_cards,
+    notice_html,
 )
 
 
 class GroupExerciseScene:
-    """Asks ``items`` in order; after the last, ``deal`` (when given) makes more. First answers score."""
+    """Asks ``items`` in order; after the last, ``deal`` (when given) makes more. First answers score.
+
+    With a ``recorder`` every answer, hint, solve and star goes to the class store as an event of
+    the current learner, in the dashboard column ``group`` (the lesson's slug).
+    """
 
     def __init__(
         self,
@@ -29,6 +40,8 @@ class GroupExerciseScene:
         problems: Sequence[Problem] = (),
         deal: Callable[[random.Random], Puzzle | None] | None = None,
         seed: int | None = None,
+        recorder: LearnerRecorder | None = None,
+        group: str = "",
     ) -> None:
         if not items:
             raise ValueError("an exercise block needs at least one item")
@@ -41,6 +54,8 @@ class GroupExerciseScene:
         self.dealt = False
         self.right = 0
         self.asked = 0
+        self.recorder = recorder
+        self.group = group
         self._reset()
 
     def _reset(self) -> None:
@@ -49,6 +64,8 @@ class GroupExerciseScene:
         self.feedback: Feedback | None = None
         self.scored = False
         self.show_hint = False
+        self.solved = False
+        self.shown_at = time.monotonic()
 
     def next_item(self) -> None:
         """The next fixed item; after the last one a dealt item (or the first again)."""
@@ -64,11 +81,30 @@ class GroupExerciseScene:
     def answer(self, value: object) -> Feedback:
         """Judge ``value`` with the item's checker; only the first answer to an item is scored."""
         self.feedback = self.puzzle.check(value)
+        first = not self.scored
         if not self.scored:
             self.scored = True
             self.asked += 1
             self.right += int(self.feedback.correct)
+        self._record(ATTEMPT, answer=answer_as_text(value), correct=self.feedback.correct)
+        if self.feedback.correct and not self.solved:
+            self.solved = True
+            self._record(SOLVE)
+            if first and not self.show_hint:
+                self._record(STAR)
         return self.feedback
+
+    def _record(self, kind: str, answer: str = "", correct: bool | None = None) -> None:
+        """Write one event of the current learner on this item (kept in the page if the store fails)."""
+        if self.recorder is not None:
+            self.recorder.add(self.puzzle.id, self.group, kind, answer=answer, correct=correct,
+                              seconds=time.monotonic() - self.shown_at)
+
+    def hint(self) -> None:
+        """Show the item's hint (recorded once per item)."""
+        if not self.show_hint and not self.solved:
+            self._record(HINT)
+        self.show_hint = True
 
     def click(self, index: int) -> None:
         """Pick a card of the hand, or take it back when it was picked."""
@@ -107,7 +143,7 @@ class GroupExerciseScene:
         elif kind == "action" and action == "clear":
             self.picks, self.groups = [], []
         elif kind == "action" and action == "hint":
-            self.show_hint = True
+            self.hint()
         elif kind == "action" and action == "next":
             self.next_item()
 
@@ -119,4 +155,10 @@ class GroupExerciseScene:
         )
 
     def render(self, lang: str) -> str:
-        return str(exercise_panel_html(self.view(), lang))
+        panel = exercise_panel_html(self.view(), lang)
+        problem = self.recorder.problem if self.recorder is not None else None
+        if problem is None:
+            return str(panel)
+        first = [lang, *(other for other in LANGUAGES if other != lang)]
+        lines = [text(problem.code, one, **problem.params) for one in first]
+        return str(Markup("{notice}{panel}").format(notice=notice_html(lines, problem.kind), panel=panel))

@@ -8,16 +8,22 @@ Messages from the browser (tests send the same through ``handle``):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import traitlets
 
+from ..classroom.api import ClassStoreAPI
+from ..classroom.identity import current_learner, on_learner_change
+from ..classroom.open import open_store
 from ..puzzles import Bank, default_bank
-from ..trainer import AUTO, ProgressStore, TrainerSession
+from ..trainer import AUTO, TrainerSession
+from ..trainer.class_progress import ClassProgress
 from ..trainer.html import trainer_html
 from ..trainer.html.parts import KEYS
+from ..trainer.session import ProgressKeeper
 from .surface import STATIC, CardSurface
 
 
@@ -99,9 +105,25 @@ class TrainerApp(CardSurface):
     stars = traitlets.Int(0).tag(sync=True)
     solved = traitlets.Int(0).tag(sync=True)
 
-    def __init__(self, session: TrainerSession, **kwargs: Any) -> None:
+    def __init__(self, session: TrainerSession, keeper_for: Callable[[str], ProgressKeeper] | None = None,
+                 **kwargs: Any) -> None:
         self.session = session
+        self.keeper_for = keeper_for
         super().__init__(TrainerScene(session), **kwargs)
+        if keeper_for is not None:
+            self._stop_following = on_learner_change(self.follow_learner)
+
+    def follow_learner(self, learner: str) -> None:
+        """The kernel's learner changed (the learner bar): show that learner's progress."""
+        if self.keeper_for is None:
+            return
+        keeper = self.keeper_for(learner)
+        before = self.session.store
+        if isinstance(keeper, ClassProgress) and isinstance(before, ClassProgress):
+            before.recorder.flush()
+            keeper.take_over(before)  # what the page could not write yet is not lost
+        self.session.change_keeper(keeper)
+        self.redraw()
 
     def redraw(self) -> None:
         """Draw the session again and mirror its state in the traits."""
@@ -113,7 +135,31 @@ class TrainerApp(CardSurface):
         super().redraw()
 
 
-def trainer_app(learner: str = "default", mode: str = AUTO, bank: Bank | None = None, data: Path | None = None) -> TrainerApp:
-    """The puzzle trainer for ``learner`` (progress in the user data folder, or ``data``)."""
-    store = ProgressStore.for_learner(learner, data)
-    return TrainerApp(TrainerSession(bank or default_bank(), store, mode))
+def trainer_app(learner: str | None = None, mode: str = AUTO, bank: Bank | None = None, data: Path | None = None) -> TrainerApp:
+    """The puzzle trainer for ``learner`` (default: the kernel's current learner, followed as it changes).
+
+    Progress is kept in the class store (``open_store()``), or in ``data/class.sqlite3`` when a
+    data folder is given; old progress files in ``<data folder>/progress`` are read in once.
+    """
+    bank = bank or default_bank()
+    groups = {puzzle.id: puzzle.set_id for puzzle in bank.puzzles()}
+    opener: Callable[[], ClassStoreAPI] = open_store if data is None else _folder_store(Path(data))
+    legacy = None if data is None else Path(data) / "progress"
+
+    def keeper_for(name: str) -> ProgressKeeper:
+        return ClassProgress(name, groups, opener, legacy)
+
+    session = TrainerSession(bank, keeper_for(learner or current_learner()), mode)
+    return TrainerApp(session, keeper_for)
+
+
+def _folder_store(folder: Path) -> Callable[[], ClassStoreAPI]:
+    """An opener of the SQLite class store in ``folder`` (opened once, on first use)."""
+
+    @functools.cache
+    def opener() -> ClassStoreAPI:
+        from ..classroom.sql_store import SQLClassStore
+
+        return SQLClassStore(f"sqlite:///{folder / 'class.sqlite3'}")
+
+    return opener
