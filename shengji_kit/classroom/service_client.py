@@ -135,11 +135,16 @@ class ServiceClassStore:
     # --- ClassStoreAPI ------------------------------------------------------------------------
 
     def record(self, events: Sequence[ClassEvent]) -> list[int]:
-        """Queue ``events`` and send the queue; the new ids of ``events`` (the last ones sent)."""
+        """Queue ``events`` and send the queue; the new ids of ``events``, in order.
+
+        An event already waiting in the queue is not queued twice: a page that keeps its own unsent
+        events (shengji_kit/classroom/recorder.py) hands them in again, and each is stored once.
+        """
         with self._lock:
-            self._unsent.extend(events)
-            ids = self._flush()
-            return ids[len(ids) - len(events):] if events else []
+            self._unsent.extend(event for event in dict.fromkeys(events) if event not in self._unsent)
+            batch = list(self._unsent)
+            ids = dict(zip(batch, self._flush(), strict=True))
+            return [ids[event] for event in events]
 
     def events(self, class_name: str = DEFAULT_CLASS, *, learner: str | None = None, after_id: int = 0) -> list[StoredEvent]:
         """The class's events after ``after_id`` (a learner may ask only for their own)."""

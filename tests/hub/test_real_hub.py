@@ -1,0 +1,196 @@
+"""A class on the real JupyterHub: two learners and a teacher log in with Chromium, learners solve a
+puzzle in Voila on their own servers, the teacher sees both through the class service (and the
+dashboard, when the kit has it), and a learner is refused the class and another learner's progress.
+
+It runs deploy/jupyterhub/jupyterhub_config.py as a school would, with the class store on a real
+PostgreSQL server started for the test (SQLite when PostgreSQL is not installed: the test says so).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from shengji_kit.classroom.api import SOLVE, ClassEvent
+from shengji_kit.classroom.service_client import ServiceClassStore, ServiceError
+from shengji_kit.engine import trick_winner
+from shengji_kit.puzzles import Puzzle, default_bank
+
+from .browser import ARTIFACTS, launch_chromium, screenshot
+from .hub_server import Person, RunningHub, free_port, running_hub
+from .postgres import class_database
+
+pytestmark = pytest.mark.hub
+
+ALICE, BOB = Person("alice", "alice-pass-1"), Person("bob", "bob-pass-22")
+TEACHER = Person("ms-li", "teacher-pass-3", teacher=True)
+SERVICE = "/services/shengji-class/api"
+PUZZLE_SET = "01-who-wins"
+# Spawning a server, then Voila starting a kernel and running the notebook, on a busy machine.
+SPAWN_MS = 120_000
+ACTION_MS = 30_000
+DASHBOARD = Path(__file__).resolve().parents[2] / "notebooks" / "classroom.ipynb"
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningHub]:
+    folder = tmp_path_factory.mktemp("hub")
+    with class_database(folder) as url, running_hub(
+        folder, [ALICE, BOB, TEACHER], url, ARTIFACTS / "jupyterhub.log"
+    ) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with launch_chromium() as launched:
+        yield launched
+
+
+def new_context(browser: Browser, hub: RunningHub) -> BrowserContext:
+    context = browser.new_context(base_url=hub.base_url, locale="en-US", viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(ACTION_MS)
+    context.set_default_navigation_timeout(SPAWN_MS)
+    return context
+
+
+def log_in(page: Page, person: Person) -> None:
+    """Submit the hub's login form; JupyterHub then spawns the server and opens the default URL."""
+    page.goto("/hub/login")
+    page.fill("#username_input", person.name)
+    page.fill("#password_input", person.password)
+    page.click("#login_submit", no_wait_after=True)
+
+
+def landed(page: Page, person: Person) -> None:
+    """The person's own server shows the kit's landing page through Voila (the default URL)."""
+    expect(page).to_have_url(re.compile(rf"/user/{person.name}/voila/render/notebooks/index\.ipynb"), timeout=SPAWN_MS)
+    expect(page.locator("[data-role=catalogue]")).to_be_visible(timeout=SPAWN_MS)
+
+
+def winning_seat(puzzle: Puzzle) -> int:
+    plays = [cards for _, cards in puzzle.table.trick]
+    return puzzle.table.trick[trick_winner(plays, puzzle.table.trump)][0]
+
+
+def solve_first_puzzle(page: Page) -> str:
+    """In the trainer: pick the set, answer its first puzzle right; the puzzle's id."""
+    button = page.locator(f"[data-action=mode][data-value='{PUZZLE_SET}']")
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "true")
+    puzzle_id = page.locator("[data-role=puzzle]").get_attribute("data-puzzle") or ""
+    page.click(f"[data-answer='{winning_seat(default_bank().get(puzzle_id))}']")
+    expect(page.locator("[data-role=feedback]")).to_have_attribute("data-kind", "ok")
+    return puzzle_id
+
+
+def service_json(page: Page, path: str) -> tuple[int, Any]:
+    """Open a class service address in the page (signing in through the hub); its status and JSON."""
+    response = page.goto(f"{SERVICE}/{path}")
+    assert response is not None
+    return response.status, json.loads(page.locator("body").inner_text())
+
+
+def solved_by(events: list[dict[str, Any]]) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for event in events:
+        if event["kind"] == SOLVE:
+            found.setdefault(event["learner"], set()).add(event["item"])
+    return found
+
+
+def test_a_class_on_jupyterhub(browser: Browser, hub: RunningHub) -> None:
+    contexts = {person.name: new_context(browser, hub) for person in (ALICE, BOB, TEACHER)}
+    pages = {name: context.new_page() for name, context in contexts.items()}
+    try:
+        # Everyone logs in at once; each lands on the kit's landing page on their own server.
+        for person in (ALICE, BOB, TEACHER):
+            log_in(pages[person.name], person)
+        for person in (ALICE, BOB, TEACHER):
+            landed(pages[person.name], person)
+
+        # The learners solve a puzzle in the trainer (Voila, their own kernels).
+        learners = (ALICE, BOB)
+        for person in learners:
+            pages[person.name].goto(f"/user/{person.name}/voila/render/notebooks/puzzles.ipynb", wait_until="commit")
+        solved = {}
+        for person in learners:
+            expect(pages[person.name].locator("[data-role=trainer]")).to_be_visible(timeout=SPAWN_MS)
+            solved[person.name] = solve_first_puzzle(pages[person.name])
+
+        # The teacher reads the whole class through the service: both solves are in the store.
+        teacher = pages[TEACHER.name]
+        status, answer = service_json(teacher, "events?class=default")
+        assert status == 200, answer
+        assert {name: {item} for name, item in solved.items()}.items() <= solved_by(answer["events"]).items()
+        status, answer = service_json(teacher, "learners?class=default")
+        assert (status, sorted(answer["learners"])) == (200, ["alice", "bob"])
+
+        # A learner is refused the class and another learner's progress, by the service and the hub.
+        alice = pages[ALICE.name]
+        status, answer = service_json(alice, "events?class=default&learner=bob")
+        assert (status, answer["code"]) == (403, "hub_own_progress_only"), answer
+        status, answer = service_json(alice, "events?class=default")
+        assert (status, answer["code"]) == (403, "hub_teachers_only"), answer
+        status, answer = service_json(alice, "learners?class=default")
+        assert (status, answer["code"]) == (403, "hub_teachers_only"), answer
+        status, answer = service_json(alice, "events?class=default&learner=alice")
+        assert status == 200 and solved_by(answer["events"]) == {"alice": {solved["alice"]}}
+        refused = alice.goto(f"/user/{TEACHER.name}/voila/render/notebooks/index.ipynb")
+        assert refused is not None and refused.status == 403, "a learner must not open the teacher's server"
+
+        if DASHBOARD.exists():
+            check_dashboard(teacher, alice, solved)
+
+        check_unsent_events_wait_for_the_service(contexts[ALICE.name], hub)
+    except BaseException:
+        for name, page in pages.items():
+            screenshot(page, f"hub-{name}")
+        raise
+    finally:
+        for context in contexts.values():
+            context.close()
+
+
+def check_dashboard(teacher: Page, learner: Page, solved: dict[str, str]) -> None:
+    """The teacher's dashboard shows both learners; a learner's own copy of it shows nobody."""
+    teacher.goto(f"/user/{TEACHER.name}/voila/render/notebooks/classroom.ipynb")
+    board = teacher.locator("[data-role=classroom-dashboard]")
+    expect(board).to_be_visible(timeout=SPAWN_MS)
+    for name in solved:
+        expect(board.locator(f"[data-learner='{name}']")).to_be_visible(timeout=ACTION_MS)
+    learner.goto(f"/user/{ALICE.name}/voila/render/notebooks/classroom.ipynb")
+    expect(learner.locator("body")).to_contain_text("teacher", ignore_case=True, timeout=SPAWN_MS)
+    expect(learner.locator("[data-learner]")).to_have_count(0)
+
+
+def check_unsent_events_wait_for_the_service(context: BrowserContext, hub: RunningHub) -> None:
+    """With the service unreachable an event waits in the client, and goes with the next call."""
+    xsrf = next(cookie["value"] for cookie in context.cookies(hub.base_url + "/hub/api/")
+                if cookie["name"] == "_xsrf" and cookie["path"] == "/hub/")
+    made = context.request.post(
+        f"{hub.base_url}/hub/api/users/{ALICE.name}/tokens",
+        headers={"X-XSRFToken": xsrf}, data={"note": "hub test"},
+    )
+    assert made.status == 201, made.text()
+    token = made.json()["token"]
+    client = ServiceClassStore(f"http://127.0.0.1:{free_port()}/services/shengji-class/", token, timeout=5)
+    waiting = ClassEvent(ALICE.name, "hub-test-item", "hub-test", "hint", datetime.now(UTC))
+    with pytest.raises(ServiceError) as down:
+        client.record([waiting])
+    assert down.value.code == "hub_service_down" and "·" in str(down.value)
+    assert client.unsent == (waiting,)
+    client.url = hub.service_url  # the service answers again
+    mine = client.events(learner=ALICE.name)
+    assert [stored.event for stored in mine].count(waiting) == 1 and client.unsent == ()
+    with pytest.raises(ServiceError) as other:
+        client.events(learner=BOB.name)
+    assert other.value.code == "hub_own_progress_only"
+    assert client.is_teacher() is False
