@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,7 +34,5 @@ def launch_chromium() -> Iterator[Browser]:
 def screenshot(page: Page, name: str) -> None:
     """A full-page screenshot under test-artifacts/, when the page can still give one."""
     ARTIFACTS.mkdir(exist_ok=True)
-    try:
+    with contextlib.suppress(Exception):  # a crashed page must not hide the test's own failure
         page.screenshot(path=ARTIFACTS / f"{name}.png", full_page=True, timeout=10_000)
-    except Exception:  # a crashed page must not hide the test's own failure
-        pass
