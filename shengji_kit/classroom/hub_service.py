@@ -40,6 +40,7 @@ SERVICE_NAME = "shengji-class"
 TEACHERS_GROUP_ENV = "SHENGJI_KIT_TEACHERS_GROUP"
 DEFAULT_TEACHERS_GROUP = "teachers"
 SERVICE_URL_ENV = "SHENGJI_KIT_CLASS_SERVICE_URL"
+BIND_IP_ENV = "SHENGJI_KIT_CLASS_SERVICE_BIND_IP"
 # How long the teachers group's members are trusted before the hub is asked again.
 TEACHERS_CACHE_SECONDS = 10.0
 # Largest request body accepted (a batch of events is a few hundred bytes each).
@@ -334,16 +335,22 @@ def make_app(store: ClassStoreAPI, environ: Mapping[str, str] | None = None) -> 
 
 
 def main() -> None:
-    """Listen where JupyterHub said (``JUPYTERHUB_SERVICE_URL``) until stopped."""
+    """Listen where JupyterHub said (``JUPYTERHUB_SERVICE_URL``) until stopped.
+
+    ``$SHENGJI_KIT_CLASS_SERVICE_BIND_IP`` overrides the address listened on (on Kubernetes the
+    service's URL names the hub's Service, which the pod cannot bind: listen on 0.0.0.0 there).
+    """
     logging.basicConfig(level=logging.INFO, format="[%(levelname)s %(asctime)s %(name)s] %(message)s")
-    asyncio.run(serve(os.environ["JUPYTERHUB_SERVICE_URL"], open_sql_store()))
+    url = os.environ["JUPYTERHUB_SERVICE_URL"]
+    asyncio.run(serve(url, open_sql_store(), os.environ.get(BIND_IP_ENV) or None))
 
 
-async def serve(url: str, store: ClassStoreAPI) -> None:
+async def serve(url: str, store: ClassStoreAPI, bind_ip: str | None = None) -> None:
     """Answer on ``url``'s host and port until SIGTERM or SIGINT (JupyterHub stops it with them)."""
     address = urlsplit(url)
-    server = make_app(store).listen(address.port or 80, address.hostname or "127.0.0.1")
-    log.info("class service listening on %s", url)
+    host = bind_ip or address.hostname or "127.0.0.1"
+    server = make_app(store).listen(address.port or 80, host)
+    log.info("class service listening on %s (%s)", url, host)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     # explicit handlers: a service started in the background inherits an ignored SIGINT
