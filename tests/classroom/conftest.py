@@ -11,6 +11,8 @@ from shengji_kit.classroom.identity import reset_current_learner
 from shengji_kit.classroom.open import forget_opened_stores
 from shengji_kit.classroom.sql_store import SQLClassStore
 
+from .postgres_server import PostgresServer, postgres_bin, running_postgres
+
 
 @pytest.fixture(autouse=True)
 def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
@@ -32,3 +34,21 @@ def store(tmp_path: Path) -> Iterator[SQLClassStore]:
     opened = SQLClassStore(f"sqlite:///{tmp_path / 'class.sqlite3'}")
     yield opened
     opened.close()
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """A real PostgreSQL server for the whole session (Debian's postgresql package; .ci/run installs it)."""
+    if postgres_bin() is None:
+        pytest.skip("PostgreSQL is not installed here (apt-get install postgresql)")
+    with running_postgres() as server:
+        yield server
+
+
+_databases = iter(range(1, 10_000))
+
+
+@pytest.fixture
+def postgres_url(postgres: PostgresServer) -> str:
+    """The URL of a new, empty database on the session's PostgreSQL server."""
+    return postgres.create_database(f"class_{next(_databases)}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, inspect
@@ -41,3 +42,14 @@ def test_the_migrations_ship_inside_the_package() -> None:
     assert (folder / "env.py").is_file() and (folder / "script.py.mako").is_file()
     assert any(path.name.startswith("0001_") for path in (folder / "versions").iterdir())
     assert "shengji_kit" in folder.parts
+
+
+@pytest.mark.postgres
+def test_the_migrations_build_the_same_schema_on_postgresql(postgres_url: str) -> None:
+    store = SQLClassStore(postgres_url)
+    try:
+        with store.engine.connect() as connection:
+            assert current_revision(connection) == head_revision()
+            assert compare_metadata(MigrationContext.configure(connection), metadata) == []
+    finally:
+        store.close()
