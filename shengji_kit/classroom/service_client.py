@@ -66,7 +66,7 @@ class ServiceClassStore:
         self._token = token
         self._unsent: list[ClassEvent] = []
         self._lock = threading.RLock()  # the kernel's widgets and its periodic tasks share one client
-        atexit.register(self._flush_quietly)
+        self._flush_at_exit = False
 
     @property
     def unsent(self) -> tuple[ClassEvent, ...]:
@@ -120,6 +120,9 @@ class ServiceClassStore:
             except ServiceError as error:
                 if error.code in REFUSED_FOR_GOOD:
                     del self._unsent[: len(batch)]
+                elif not self._flush_at_exit:  # events wait: one last try when the kernel stops
+                    atexit.register(self._flush_quietly)
+                    self._flush_at_exit = True
                 raise
             del self._unsent[: len(batch)]
             ids = answer.get("ids") if isinstance(answer, dict) else None
@@ -201,3 +204,8 @@ class ServiceClassStore:
             return decode()
         except (WireError, KeyError, TypeError) as error:
             raise ServiceError("hub_service_failed", status=200, detail=error) from error
+
+
+def is_teacher() -> bool:
+    """Whether this JupyterHub user teaches the class, as the class service says (the dashboard's gate)."""
+    return ServiceClassStore().is_teacher()

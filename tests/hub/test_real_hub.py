@@ -14,9 +14,10 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from shengji_kit.classroom.api import SOLVE, ClassEvent
 from shengji_kit.classroom.service_client import ServiceClassStore, ServiceError
@@ -32,6 +33,7 @@ pytestmark = pytest.mark.hub
 ALICE, BOB = Person("alice", "alice-pass-1"), Person("bob", "bob-pass-22")
 TEACHER = Person("ms-li", "teacher-pass-3", teacher=True)
 SERVICE = "/services/shengji-class/api"
+LOCAL_HOSTS = ("127.0.0.1", "localhost")
 PUZZLE_SET = "01-who-wins"
 # Spawning a server, then Voila starting a kernel and running the notebook, on a busy machine.
 SPAWN_MS = 120_000
@@ -54,10 +56,17 @@ def browser() -> Iterator[Browser]:
         yield launched
 
 
-def new_context(browser: Browser, hub: RunningHub) -> BrowserContext:
+def new_context(browser: Browser, hub: RunningHub, foreign: list[str]) -> BrowserContext:
+    """A person's browser; requests to other hosts are aborted and listed in ``foreign``."""
     context = browser.new_context(base_url=hub.base_url, locale="en-US", viewport={"width": 1280, "height": 900})
     context.set_default_timeout(ACTION_MS)
     context.set_default_navigation_timeout(SPAWN_MS)
+
+    def block(route: Route) -> None:
+        foreign.append(route.request.url)
+        route.abort("blockedbyclient")
+
+    context.route(lambda url: urlsplit(url).hostname not in LOCAL_HOSTS and not url.startswith(("data:", "blob:")), block)
     return context
 
 
@@ -107,7 +116,8 @@ def solved_by(events: list[dict[str, Any]]) -> dict[str, set[str]]:
 
 
 def test_a_class_on_jupyterhub(browser: Browser, hub: RunningHub) -> None:
-    contexts = {person.name: new_context(browser, hub) for person in (ALICE, BOB, TEACHER)}
+    foreign: list[str] = []
+    contexts = {person.name: new_context(browser, hub, foreign) for person in (ALICE, BOB, TEACHER)}
     pages = {name: context.new_page() for name, context in contexts.items()}
     try:
         # Everyone logs in at once; each lands on the kit's landing page on their own server.
@@ -150,6 +160,7 @@ def test_a_class_on_jupyterhub(browser: Browser, hub: RunningHub) -> None:
             check_dashboard(teacher, alice, solved)
 
         check_unsent_events_wait_for_the_service(contexts[ALICE.name], hub)
+        assert not foreign, f"pages loaded from other hosts: {foreign}"
     except BaseException:
         for name, page in pages.items():
             screenshot(page, f"hub-{name}")
@@ -160,14 +171,16 @@ def test_a_class_on_jupyterhub(browser: Browser, hub: RunningHub) -> None:
 
 
 def check_dashboard(teacher: Page, learner: Page, solved: dict[str, str]) -> None:
-    """The teacher's dashboard shows both learners; a learner's own copy of it shows nobody."""
+    """The teacher's dashboard shows both learners; a learner's own copy of it refuses and shows nobody."""
     teacher.goto(f"/user/{TEACHER.name}/voila/render/notebooks/classroom.ipynb")
     board = teacher.locator("[data-role=classroom-dashboard]")
     expect(board).to_be_visible(timeout=SPAWN_MS)
+    expect(board).not_to_have_attribute("data-refused", re.compile(".+"))
     for name in solved:
         expect(board.locator(f"[data-learner='{name}']")).to_be_visible(timeout=ACTION_MS)
     learner.goto(f"/user/{ALICE.name}/voila/render/notebooks/classroom.ipynb")
-    expect(learner.locator("body")).to_contain_text("teacher", ignore_case=True, timeout=SPAWN_MS)
+    refused = learner.locator("[data-role=classroom-dashboard]")
+    expect(refused).to_have_attribute("data-refused", "cls_gate_hub_refused", timeout=SPAWN_MS)
     expect(learner.locator("[data-learner]")).to_have_count(0)
 
 
