@@ -91,6 +91,9 @@ c.Spawner.args = [
     arg for arg in serve.voila_command()
     if arg.startswith(("--VoilaConfiguration.", "--VoilaExecutor.", "--KernelManager.", "--MappingKernelManager."))
 ]
+# Voila as a server extension would load MathJax from a CDN unless the server says "none" (standalone
+# Voila, as `shengji-kit serve` runs it, says so itself); the pages load nothing from other hosts.
+c.Spawner.args.append('--ServerApp.tornado_settings={"mathjax_url": None, "mathjax_config": None}')
 if hasattr(os, "geteuid") and os.geteuid() == 0 and env.get("SHENGJI_KIT_HUB_SPAWNER") == "simple":
     c.Spawner.args.append("--allow-root")  # a CI machine runs everything as root
 c.Spawner.environment = {

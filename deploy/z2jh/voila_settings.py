@@ -20,6 +20,8 @@ def settings() -> dict[str, dict[str, Any]]:
         section, _, trait = name.partition(".")
         if section in SECTIONS and trait:
             found.setdefault(section, {})[trait] = _typed(value)
+    # Voila as a server extension loads MathJax from a CDN unless the server says "none".
+    found["ServerApp"] = {"tornado_settings": {"mathjax_url": None, "mathjax_config": None}}
     return found
 
 
