@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
@@ -70,9 +70,11 @@ def new_context(browser: Browser, hub: RunningHub, foreign: list[str]) -> Browse
     return context
 
 
-def log_in(page: Page, person: Person) -> None:
-    """Submit the hub's login form; JupyterHub then spawns the server and opens the default URL."""
-    page.goto("/hub/login")
+def log_in(page: Page, person: Person, then: str = "") -> None:
+    """Submit the hub's login form; JupyterHub then spawns the server and opens the default URL
+    (or ``then``, a page on the person's server)."""
+    after = f"/hub/spawn?next={quote(then, safe='')}" if then else ""  # spawn first, then open ``then``
+    page.goto("/hub/login" + (f"?next={quote(after, safe='')}" if after else ""))
     page.fill("#username_input", person.name)
     page.fill("#password_input", person.password)
     page.click("#login_submit", no_wait_after=True)
@@ -120,13 +122,21 @@ def test_a_class_on_jupyterhub(browser: Browser, hub: RunningHub) -> None:
     contexts = {person.name: new_context(browser, hub, foreign) for person in (ALICE, BOB, TEACHER)}
     pages = {name: context.new_page() for name, context in contexts.items()}
     try:
-        # Everyone logs in at once; each lands on the kit's landing page on their own server.
+        # Everyone logs in at once; the learners land on the kit's landing page on their own
+        # servers, the teacher goes straight to the dashboard (when the kit has it).
+        teacher, alice = pages[TEACHER.name], pages[ALICE.name]
+        dashboard = f"/user/{TEACHER.name}/voila/render/notebooks/classroom.ipynb"
         for person in (ALICE, BOB, TEACHER):
-            log_in(pages[person.name], person)
-        for person in (ALICE, BOB, TEACHER):
+            log_in(pages[person.name], person, dashboard if person.teacher and DASHBOARD.exists() else "")
+        for person in (ALICE, BOB) if DASHBOARD.exists() else (ALICE, BOB, TEACHER):
             landed(pages[person.name], person)
 
-        # The learners solve a puzzle in the trainer (Voila, their own kernels).
+        # A learner tries the dashboard too, while the learners solve a puzzle in the trainer
+        # (Voila, their own kernels): all at once.
+        dashboards = {}
+        if DASHBOARD.exists():
+            dashboards = {TEACHER.name: teacher, ALICE.name: contexts[ALICE.name].new_page()}
+            dashboards[ALICE.name].goto(f"/user/{ALICE.name}/voila/render/notebooks/classroom.ipynb", wait_until="commit")
         learners = (ALICE, BOB)
         for person in learners:
             pages[person.name].goto(f"/user/{person.name}/voila/render/notebooks/puzzles.ipynb", wait_until="commit")
@@ -134,17 +144,18 @@ def test_a_class_on_jupyterhub(browser: Browser, hub: RunningHub) -> None:
         for person in learners:
             expect(pages[person.name].locator("[data-role=trainer]")).to_be_visible(timeout=SPAWN_MS)
             solved[person.name] = solve_first_puzzle(pages[person.name])
+        if dashboards:
+            check_dashboard(dashboards[TEACHER.name], dashboards[ALICE.name], solved)
 
         # The teacher reads the whole class through the service: both solves are in the store.
-        teacher = pages[TEACHER.name]
-        status, answer = service_json(teacher, "events?class=default")
+        service_tab = contexts[TEACHER.name].new_page()
+        status, answer = service_json(service_tab, "events?class=default")
         assert status == 200, answer
         assert {name: {item} for name, item in solved.items()}.items() <= solved_by(answer["events"]).items()
-        status, answer = service_json(teacher, "learners?class=default")
+        status, answer = service_json(service_tab, "learners?class=default")
         assert (status, sorted(answer["learners"])) == (200, ["alice", "bob"])
 
         # A learner is refused the class and another learner's progress, by the service and the hub.
-        alice = pages[ALICE.name]
         status, answer = service_json(alice, "events?class=default&learner=bob")
         assert (status, answer["code"]) == (403, "hub_own_progress_only"), answer
         status, answer = service_json(alice, "events?class=default")
@@ -156,14 +167,12 @@ def test_a_class_on_jupyterhub(browser: Browser, hub: RunningHub) -> None:
         refused = alice.goto(f"/user/{TEACHER.name}/voila/render/notebooks/index.ipynb")
         assert refused is not None and refused.status == 403, "a learner must not open the teacher's server"
 
-        if DASHBOARD.exists():
-            check_dashboard(teacher, alice, solved)
-
         check_unsent_events_wait_for_the_service(contexts[ALICE.name], hub)
         assert not foreign, f"pages loaded from other hosts: {foreign}"
     except BaseException:
-        for name, page in pages.items():
-            screenshot(page, f"hub-{name}")
+        for context in contexts.values():
+            for number, page in enumerate(context.pages):
+                screenshot(page, f"hub-{page.url.split('/user/')[-1].split('/')[0]}-{number}")
         raise
     finally:
         for context in contexts.values():
@@ -171,14 +180,12 @@ def test_a_class_on_jupyterhub(browser: Browser, hub: RunningHub) -> None:
 
 
 def check_dashboard(teacher: Page, learner: Page, solved: dict[str, str]) -> None:
-    """The teacher's dashboard shows both learners; a learner's own copy of it refuses and shows nobody."""
-    teacher.goto(f"/user/{TEACHER.name}/voila/render/notebooks/classroom.ipynb")
+    """The teacher's open dashboard shows both learners (live, no reload); a learner's copy refuses."""
     board = teacher.locator("[data-role=classroom-dashboard]")
     expect(board).to_be_visible(timeout=SPAWN_MS)
     expect(board).not_to_have_attribute("data-refused", re.compile(".+"))
     for name in solved:
         expect(board.locator(f"[data-learner='{name}']")).to_be_visible(timeout=ACTION_MS)
-    learner.goto(f"/user/{ALICE.name}/voila/render/notebooks/classroom.ipynb")
     refused = learner.locator("[data-role=classroom-dashboard]")
     expect(refused).to_have_attribute("data-refused", "cls_gate_hub_refused", timeout=SPAWN_MS)
     expect(learner.locator("[data-learner]")).to_have_count(0)
