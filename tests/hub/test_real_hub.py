@@ -19,7 +19,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from shengji_kit.classroom.api import SOLVE, ClassEvent
+from shengji_kit.classroom.api import POLL_REVEALED, SOLVE, ClassEvent
 from shengji_kit.classroom.service_client import ServiceClassStore, ServiceError
 from shengji_kit.engine import trick_winner
 from shengji_kit.puzzles import Puzzle, default_bank
@@ -168,6 +168,7 @@ def test_a_class_on_jupyterhub(browser: Browser, hub: RunningHub) -> None:
         assert refused is not None and refused.status == 403, "a learner must not open the teacher's server"
 
         check_unsent_events_wait_for_the_service(contexts[ALICE.name], hub)
+        check_polls_through_the_service(contexts, hub)
         assert not foreign, f"pages loaded from other hosts: {foreign}"
     except BaseException:
         for context in contexts.values():
@@ -191,16 +192,43 @@ def check_dashboard(teacher: Page, learner: Page, solved: dict[str, str]) -> Non
     expect(learner.locator("[data-learner]")).to_have_count(0)
 
 
-def check_unsent_events_wait_for_the_service(context: BrowserContext, hub: RunningHub) -> None:
-    """With the service unreachable an event waits in the client, and goes with the next call."""
+def token_of(context: BrowserContext, hub: RunningHub, person: Person) -> str:
+    """A new JupyterHub API token of the signed-in person (as a kernel's token would be)."""
     xsrf = next(cookie["value"] for cookie in context.cookies(hub.base_url + "/hub/api/")
                 if cookie["name"] == "_xsrf" and cookie["path"] == "/hub/")
     made = context.request.post(
-        f"{hub.base_url}/hub/api/users/{ALICE.name}/tokens",
+        f"{hub.base_url}/hub/api/users/{person.name}/tokens",
         headers={"X-XSRFToken": xsrf}, data={"note": "hub test"},
     )
     assert made.status == 201, made.text()
-    token = made.json()["token"]
+    return str(made.json()["token"])
+
+
+def check_polls_through_the_service(contexts: dict[str, BrowserContext], hub: RunningHub) -> None:
+    """The teacher opens and reveals a poll; a learner answers as themselves and sees only their answer."""
+    teacher = ServiceClassStore(hub.service_url, token_of(contexts[TEACHER.name], hub, TEACHER))
+    alice = ServiceClassStore(hub.service_url, token_of(contexts[ALICE.name], hub, ALICE))
+    assert teacher.is_teacher() and not alice.is_teacher()
+    with pytest.raises(ServiceError) as refused:
+        alice.open_poll("default", "puzzle", "p", "Who wins?", "谁赢？", ["N", "E"], "E")
+    assert refused.value.code == "hub_teachers_only"
+    poll = teacher.open_poll("default", "puzzle", "p", "Who wins?", "谁赢？", ["N", "E"], "E")
+    alice.answer_poll(poll.id, ALICE.name, "N")
+    with pytest.raises(ServiceError) as refused:
+        alice.answer_poll(poll.id, BOB.name, "N")
+    assert refused.value.code == "hub_own_progress_only"
+    with pytest.raises(ServiceError) as refused:
+        alice.set_poll_state(poll.id, POLL_REVEALED)
+    assert refused.value.code == "hub_teachers_only"
+    teacher.set_poll_state(poll.id, POLL_REVEALED)
+    seen = alice.current_poll()
+    assert seen is not None and (seen.state, seen.answer, seen.answers) == (POLL_REVEALED, "E", {"alice": "N"})
+
+
+def check_unsent_events_wait_for_the_service(context: BrowserContext, hub: RunningHub) -> None:
+    """With the service unreachable an event waits in the client, and goes with the next call;
+    another learner's event is refused and dropped (it would be refused forever)."""
+    token = token_of(context, hub, ALICE)
     client = ServiceClassStore(f"http://127.0.0.1:{free_port()}/services/shengji-class/", token, timeout=5)
     waiting = ClassEvent(ALICE.name, "hub-test-item", "hub-test", "hint", datetime.now(UTC))
     with pytest.raises(ServiceError) as down:
@@ -214,3 +242,6 @@ def check_unsent_events_wait_for_the_service(context: BrowserContext, hub: Runni
         client.events(learner=BOB.name)
     assert other.value.code == "hub_own_progress_only"
     assert client.is_teacher() is False
+    with pytest.raises(ServiceError) as forged:
+        client.record([ClassEvent(BOB.name, "hub-test-item", "hub-test", SOLVE, datetime.now(UTC))])
+    assert forged.value.code == "hub_own_progress_only" and client.unsent == ()
