@@ -38,7 +38,7 @@ def _open(service: str) -> ClassStoreAPI:
         client = importlib.import_module(f"{__package__}.service_client")
         store: ClassStoreAPI = client.ServiceClassStore()
         return store
-    from .sql_store import SQLClassStore  # SQLAlchemy and Alembic load when a store is first opened
+    from .store import SQLClassStore  # SQLAlchemy and Alembic load when a store is first opened
 
     return SQLClassStore(default_url())
 

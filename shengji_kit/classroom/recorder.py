@@ -78,8 +78,8 @@ class LearnerRecorder:
         """The opened store, or None (with ``problem`` set) when it cannot be opened."""
         try:
             return self.opener()
-        except (StoreError, OSError) as error:
-            self.problem = StoreProblem(UNREADABLE, {"error": _why(error)})
+        except (StoreError, OSError) as error:  # with events waiting, say that they are kept
+            self.problem = StoreProblem(UNWRITABLE if self.pending else UNREADABLE, {"error": _why(error)})
             return None
 
     def take_over(self, other: LearnerRecorder) -> None:

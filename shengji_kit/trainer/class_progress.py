@@ -63,10 +63,12 @@ class ClassProgress:
         if store is None:
             return Progress()
         self._import_legacy(store)
+        waiting = self.recorder.pending and not self.recorder.flush()  # a previous learner's, taken over
         progress = self._read(store)
         if progress is None:
             return Progress()
-        self.recorder.problem = None
+        if not waiting:
+            self.recorder.problem = None
         self._known = copy.deepcopy(progress)
         return progress
 
@@ -109,13 +111,17 @@ class ClassProgress:
 
     def _import_legacy(self, store: ClassStoreAPI) -> None:
         """Read the single-learner kit's progress files into a SQL store (once per file, ever)."""
-        from ..classroom.sql_store import SQLClassStore  # SQLAlchemy loads with the first store
+        from ..classroom.store import SQLClassStore  # SQLAlchemy loads with the first store
 
         if isinstance(store, SQLClassStore):
             folder = self.legacy_folder or data_dir() / "progress"
             from .import_progress import import_progress_files
 
-            report = import_progress_files(store, folder, self.groups, self.recorder.class_name)
+            try:
+                report = import_progress_files(store, folder, self.groups, self.recorder.class_name)
+            except (ValueError, OSError) as error:  # the store failed meanwhile: try again next time
+                self.recorder.problem = StoreProblem("store_unreadable", {"error": " ".join(str(error).split())[:200]})
+                return
             self.import_notices = [
                 Notice("store_import_set_aside", {"backup": str(backup)}, ERROR) for backup in report.set_aside
             ]

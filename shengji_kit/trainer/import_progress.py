@@ -19,7 +19,7 @@ from pathlib import Path
 from ..classroom.api import ClassEvent
 from ..classroom.identity import DEFAULT_LEARNER, MAX_NAME_LENGTH
 from ..classroom.schema import SET_ASIDE
-from ..classroom.sql_store import SQLClassStore
+from ..classroom.store import SQLClassStore
 from .events import ProgressEvent, import_events, parse_log
 from .progress import Progress
 from .store import LEGACY_SUFFIX, LOG_SUFFIX

@@ -125,6 +125,13 @@ class TrainerApp(CardSurface):
         self.session.change_keeper(keeper)
         self.redraw()
 
+    def close(self) -> None:
+        """Stop following the learner bar, then close as any widget does."""
+        stop = getattr(self, "_stop_following", None)
+        if stop is not None:
+            stop()
+        super().close()
+
     def redraw(self) -> None:
         """Draw the session again and mirror its state in the traits."""
         session = self.session
@@ -158,7 +165,7 @@ def _folder_store(folder: Path) -> Callable[[], ClassStoreAPI]:
 
     @functools.cache
     def opener() -> ClassStoreAPI:
-        from ..classroom.sql_store import SQLClassStore
+        from ..classroom.store import SQLClassStore
 
         return SQLClassStore(f"sqlite:///{folder / 'class.sqlite3'}")
 

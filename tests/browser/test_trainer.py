@@ -14,10 +14,12 @@ from live_server import VoilaServer, start_server, stop_server
 from playwright.sync_api import Page, expect
 
 from conftest import ARTIFACTS, screenshot
+from shengji_kit.classroom.api import ATTEMPT, SOLVE
+from shengji_kit.classroom.store import SQLClassStore
 from shengji_kit.engine import trick_winner
 from shengji_kit.engine.catalogue import text
 from shengji_kit.puzzles import Puzzle, default_bank
-from shengji_kit.trainer import ENV_VAR, ProgressStore, PuzzleRecord
+from shengji_kit.trainer import ENV_VAR
 
 pytestmark = pytest.mark.browser
 
@@ -93,10 +95,14 @@ def test_answering_wrong_then_right_by_clicking(page: Page, progress_dir: Path) 
     screenshot(page, "trainer_solved_zh")
     page.click("[data-action=lang]")
 
-    saved = ProgressStore(progress_dir / "progress" / "default.jsonl").load()
-    assert saved.get(puzzle.id) == PuzzleRecord(attempts=2, hints=0, solved=True, star=False, revealed=False), (
-        "a star needs a right first answer"
-    )
+    store = SQLClassStore(f"sqlite:///{progress_dir / 'class.sqlite3'}")  # the class store of issue 12
+    try:
+        stored = [e.event for e in store.events(learner="default") if e.event.item == puzzle.id]
+    finally:
+        store.close()
+    assert [(e.kind, e.answer, e.correct) for e in stored] == [
+        (ATTEMPT, str(wrong), False), (ATTEMPT, str(right), True), (SOLVE, "", None),
+    ], "every answer is an event; a star needs a right first answer"
 
 
 def test_a_right_first_answer_earns_the_star(page: Page) -> None:

@@ -9,7 +9,8 @@ import pytest
 
 from shengji_kit.classroom.identity import reset_current_learner
 from shengji_kit.classroom.open import forget_opened_stores
-from shengji_kit.classroom.sql_store import SQLClassStore
+from shengji_kit.classroom.store import SQLClassStore
+from shengji_kit.widgets.language import SESSION
 
 from .postgres_server import PostgresServer, postgres_bin, running_postgres
 
@@ -23,9 +24,11 @@ def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
         monkeypatch.delenv(name, raising=False)
     forget_opened_stores()
     reset_current_learner()
+    SESSION.lang = "en"
     yield folder
     forget_opened_stores()
     reset_current_learner()
+    SESSION.lang = "en"
 
 
 @pytest.fixture

@@ -69,8 +69,9 @@ def running_postgres(max_connections: int = 100) -> Iterator[PostgresServer]:
     binaries = postgres_bin()
     if binaries is None:
         raise FileNotFoundError("PostgreSQL is not installed (apt-get install postgresql)")
-    folder = Path(tempfile.mkdtemp(prefix="sk-pg-"))
     runner = _as_server_user()
+    # As root the server user must reach the folder: /tmp is open to all, $TMPDIR may not be.
+    folder = Path(tempfile.mkdtemp(prefix="sk-pg-", dir="/tmp" if runner and Path("/tmp").is_dir() else None))
     if runner:
         os.chown(folder, int(runner["user"]), int(runner["group"]))  # type: ignore[call-overload]
     data, log = folder / "data", folder / "server.log"

@@ -1,17 +1,21 @@
 """Thirty processes writing at once lose no event: against SQLite (WAL) and against a real PostgreSQL.
 
 The writers also race to create the schema of a new store (the migration lock lets one do it).
+Meanwhile a reader asks for "the events after the last id I saw" over and over, as the
+dashboard does: it must see every event, none skipped by an id that committed late.
 """
 
 from __future__ import annotations
 
+import threading
+import time
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from shengji_kit.classroom.api import ATTEMPT, StoreError
-from shengji_kit.classroom.sql_store import SQLClassStore
+from shengji_kit.classroom.store import SQLClassStore
 
 from .events import event
 from .writers import learner_name, write_at_once
@@ -19,13 +23,34 @@ from .writers import learner_name, write_at_once
 WRITERS, EVENTS_EACH = 30, 20
 
 
+def follow(url: str, expected: int, seen: list[int], timeout: float = 600) -> None:
+    """Read the new events again and again, as the dashboard does, until ``expected`` were seen."""
+    store = SQLClassStore(url)
+    last, deadline = 0, time.monotonic() + timeout
+    try:
+        while len(seen) < expected and time.monotonic() < deadline:
+            new = store.events(after_id=last)
+            if new:
+                seen.extend(e.id for e in new)
+                last = new[-1].id
+            else:
+                time.sleep(0.02)
+    finally:
+        store.close()
+
+
 def assert_every_event_stored(url: str) -> None:
+    seen: list[int] = []
+    reader = threading.Thread(target=follow, args=(url, WRITERS * EVENTS_EACH, seen), daemon=True)
+    reader.start()
     run = write_at_once(url, WRITERS, EVENTS_EACH)
+    reader.join(120)
     assert run.failures == 0
     store = SQLClassStore(url)
     try:
         stored = store.events()
         assert len(stored) == WRITERS * EVENTS_EACH
+        assert seen == [e.id for e in stored], "the reader following new ids saw every event, in order"
         assert len({e.id for e in stored}) == len(stored)
         assert Counter(e.event.learner for e in stored) == {learner_name(w): EVENTS_EACH for w in range(WRITERS)}
         assert {e.event.answer for e in stored} == {f"{w}:{n}" for w in range(WRITERS) for n in range(EVENTS_EACH)}

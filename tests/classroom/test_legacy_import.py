@@ -9,7 +9,7 @@ import pytest
 from html_tree import parse
 
 from shengji_kit.classroom.api import ATTEMPT, HINT, SOLVE, STAR
-from shengji_kit.classroom.sql_store import SQLClassStore
+from shengji_kit.classroom.store import SQLClassStore
 from shengji_kit.puzzles import default_bank
 from shengji_kit.trainer import Progress, ProgressStore
 from shengji_kit.trainer.import_progress import import_progress_files

@@ -16,7 +16,7 @@ from shengji_kit.classroom.migrate import (
     upgrade_to_head,
 )
 from shengji_kit.classroom.schema import metadata
-from shengji_kit.classroom.sql_store import SQLClassStore
+from shengji_kit.classroom.store import SQLClassStore
 
 
 def test_an_empty_database_is_upgraded_to_head_on_open(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from shengji_kit.classroom.open import class_name, open_store
-from shengji_kit.classroom.sql_store import SQLClassStore
+from shengji_kit.classroom.store import SQLClassStore
 
 from .events import event
 

@@ -18,7 +18,7 @@ from shengji_kit.classroom.api import (
     StoredEvent,
     StoreError,
 )
-from shengji_kit.classroom.sql_store import SQLClassStore
+from shengji_kit.classroom.store import SQLClassStore
 
 from .events import MOMENT, event
 

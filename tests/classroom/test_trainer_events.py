@@ -91,6 +91,8 @@ def test_the_trainer_follows_the_kernels_learner(bank: Bank) -> None:
         assert app.stars == 1
     finally:
         app.close()
+    set_current_learner("cy")
+    assert isinstance(app.session.store, ClassProgress) and app.session.store.learner == "ada", "a closed trainer stops following"
     assert open_store().learners() == ["ada"]
 
 
@@ -119,5 +121,32 @@ def test_a_store_that_cannot_be_written_keeps_the_work_in_the_page(
         stored = [(e.event.kind, e.event.correct) for e in open_store().events(learner="ada")]
         assert stored == [(ATTEMPT, False), (ATTEMPT, True), (SOLVE, None)]
         assert parse(app.html).find(data_role="message").find(data_notice="store_saved_again") is not None
+    finally:
+        app.close()
+
+
+def test_switching_learner_while_the_store_is_down_loses_nothing(
+    bank: Bank, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("SHENGJI_KIT_CLASS_DB", f"sqlite:///{blocker / 'class.sqlite3'}")
+    set_current_learner("ada")
+    app = trainer_app(mode=WHO_WINS, bank=bank)
+    try:
+        puzzle = app.session.puzzle
+        assert puzzle is not None
+        app.handle({"type": "answer", "answer": str(losing_seat(puzzle))})
+        set_current_learner("bo")
+        keeper = app.session.store
+        assert isinstance(keeper, ClassProgress) and keeper.learner == "bo" and keeper.pending == 1
+        assert parse(app.html).find(data_role="message").find(data_notice="store_unwritable") is not None
+
+        monkeypatch.setenv("SHENGJI_KIT_CLASS_DB", f"sqlite:///{tmp_path / 'class.sqlite3'}")
+        forget_opened_stores()
+        reopened = app.session.puzzle
+        assert reopened is not None
+        app.handle({"type": "answer", "answer": str(losing_seat(reopened))})
+        assert [(e.event.learner, e.event.kind) for e in open_store().events()] == [("ada", ATTEMPT), ("bo", ATTEMPT)]
     finally:
         app.close()

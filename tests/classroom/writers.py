@@ -35,7 +35,7 @@ def learner_name(writer: int) -> str:
 
 
 def _write(url: str, writer: int, count: int, barrier: Barrier, results: multiprocessing.Queue[tuple[int, float, float, int]]) -> None:
-    from shengji_kit.classroom.sql_store import SQLClassStore
+    from shengji_kit.classroom.store import SQLClassStore
 
     store = SQLClassStore(url)
     barrier.wait()

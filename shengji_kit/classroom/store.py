@@ -111,13 +111,17 @@ class SQLClassStore:
 
     # --- running statements --------------------------------------------------------------
 
-    def _write(self, work: Callable[[Connection], T], class_name: str | None = None) -> T:
-        """Run ``work`` in one write transaction, retried while the database is busy."""
+    def _write(self, work: Callable[[Connection], T], classes: Sequence[str] = ()) -> T:
+        """Run ``work`` in one write transaction, retried while the database is busy.
+
+        On PostgreSQL the transaction first takes the event lock of each class in ``classes``.
+        """
         for attempt in range(ATTEMPTS):
             try:
                 with self.engine.connect().execution_options(**{WRITE: True}) as connection, connection.begin():
-                    if class_name is not None and self.engine.dialect.name == "postgresql":
-                        connection.execute(sql(_WRITE_LOCK), {"key": _class_key(class_name)})
+                    if self.engine.dialect.name == "postgresql":
+                        for name in sorted(set(classes)):  # one order for every writer: no deadlock
+                            connection.execute(sql(_WRITE_LOCK), {"key": _class_key(name)})
                     return work(connection)
             except DBAPIError as error:
                 if attempt + 1 < ATTEMPTS and _retryable(error):
@@ -143,8 +147,6 @@ class SQLClassStore:
             return []
         for event in new:
             _check(event)
-        classes = {event.class_name for event in new}
-        lock = next(iter(classes)) if len(classes) == 1 else ""
 
         def work(connection: Connection) -> list[int]:
             ids = []
@@ -153,7 +155,7 @@ class SQLClassStore:
                 ids.append(int(result.scalar_one()))
             return ids
 
-        return self._write(work, lock)
+        return self._write(work, [event.class_name for event in new])
 
     def events(self, class_name: str = DEFAULT_CLASS, *, learner: str | None = None, after_id: int = 0) -> list[StoredEvent]:
         query = select(events).where(events.c.class_name == class_name, events.c.id > after_id)
@@ -278,7 +280,7 @@ class SQLClassStore:
                 connection.execute(insert(events), [_event_row(event) for event in new])
             return True
 
-        return self._write(work, class_name)
+        return self._write(work, [class_name])
 
 
 def _poll(connection: Connection, row: Row[Any]) -> Poll:
