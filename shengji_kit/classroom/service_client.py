@@ -16,6 +16,7 @@ import os
 import threading
 import urllib.error
 import urllib.request
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 from urllib.parse import urlencode
@@ -31,6 +32,8 @@ REQUEST_SECONDS = 10.0
 Decoded = TypeVar("Decoded")
 # Refusals of the events themselves: sending them again would be refused again, so they are dropped.
 REFUSED_FOR_GOOD = frozenset({"hub_own_progress_only", "hub_bad_request"})
+# How many stored events' ids are remembered, so that a page handing them in again stores nothing twice.
+REMEMBERED_SENT = 10_000
 
 
 def bilingual(code: str, **params: object) -> str:
@@ -44,6 +47,7 @@ class ServiceError(StoreError):
     def __init__(self, code: str, http_status: int | None = None, /, **params: object) -> None:
         super().__init__(bilingual(code, **params))
         self.code = code
+        self.params = {name: str(value) for name, value in params.items()}
         self.http_status = http_status  # the service's HTTP status; None when it was not reached
 
 
@@ -65,6 +69,7 @@ class ServiceClassStore:
         self.timeout = timeout
         self._token = token
         self._unsent: list[ClassEvent] = []
+        self._sent: OrderedDict[ClassEvent, int] = OrderedDict()  # the latest stored events' ids
         self._lock = threading.RLock()  # the kernel's widgets and its periodic tasks share one client
         self._flush_at_exit = False
 
@@ -108,27 +113,39 @@ class ServiceClassStore:
             return ServiceError("hub_service_failed", refused.code, status=refused.code, detail=refused.reason)
         return ServiceError(code, refused.code, **params)
 
-    def _flush(self) -> list[int]:
-        """Send every queued event; their ids. When the service refuses the events themselves (another
-        learner's, malformed) they are dropped and the refusal raised; otherwise they stay queued."""
+    def _flush(self) -> None:
+        """Send every queued event, oldest first; remember their ids.
+
+        Refused events are dropped, since they would be refused forever: another learner's (the
+        service says who the caller is, so the caller's own events still go) or malformed ones.
+        Unreachable or failing service: everything stays queued, and is tried again at exit too.
+        """
         with self._lock:
             if not self._unsent:
-                return []
+                return
             batch = list(self._unsent)
             try:
                 answer = self._call("POST", "api/events", {"events": [event_to_json(event) for event in batch]})
             except ServiceError as error:
-                if error.code in REFUSED_FOR_GOOD:
+                if error.code == "hub_own_progress_only" and error.params.get("user"):
+                    mine = [event for event in batch if event.learner == error.params["user"]]
+                    self._unsent[: len(batch)] = mine
+                    if mine and len(mine) < len(batch):
+                        self._flush()  # the caller's own events go now; the refusal is still said
+                elif error.code in REFUSED_FOR_GOOD:
                     del self._unsent[: len(batch)]
                 elif not self._flush_at_exit:  # events wait: one last try when the kernel stops
                     atexit.register(self._flush_quietly)
                     self._flush_at_exit = True
                 raise
-            del self._unsent[: len(batch)]
             ids = answer.get("ids") if isinstance(answer, dict) else None
             if not isinstance(ids, list) or len(ids) != len(batch):
-                raise ServiceError("hub_service_failed", status=200, detail=f"unexpected answer {answer!r}")
-            return [int(each) for each in ids]
+                raise ServiceError("hub_service_failed", None, status=200, detail=f"unexpected answer {answer!r}")
+            del self._unsent[: len(batch)]
+            for event, event_id in zip(batch, ids, strict=True):
+                self._sent[event] = int(event_id)
+            while len(self._sent) > REMEMBERED_SENT:
+                self._sent.popitem(last=False)
 
     def _flush_quietly(self) -> None:
         """Last chance at exit for queued events (the kernel is stopping)."""
@@ -138,16 +155,18 @@ class ServiceClassStore:
     # --- ClassStoreAPI ------------------------------------------------------------------------
 
     def record(self, events: Sequence[ClassEvent]) -> list[int]:
-        """Queue ``events`` and send the queue; the new ids of ``events``, in order.
+        """Queue ``events`` and send the queue; the ids of ``events``, in order.
 
-        An event already waiting in the queue is not queued twice: a page that keeps its own unsent
-        events (shengji_kit/classroom/recorder.py) hands them in again, and each is stored once.
+        Each event is stored once: a page that keeps its own unsent events
+        (shengji_kit/classroom/recorder.py) hands them in again after an error, and an event already
+        queued or already stored (its id is remembered) is not sent twice.
         """
         with self._lock:
-            self._unsent.extend(event for event in dict.fromkeys(events) if event not in self._unsent)
-            batch = list(self._unsent)
-            ids = dict(zip(batch, self._flush(), strict=True))
-            return [ids[event] for event in events]
+            for event in events:
+                if event not in self._sent and event not in self._unsent:
+                    self._unsent.append(event)
+            self._flush()
+            return [self._sent[event] for event in events]
 
     def events(self, class_name: str = DEFAULT_CLASS, *, learner: str | None = None, after_id: int = 0) -> list[StoredEvent]:
         """The class's events after ``after_id`` (a learner may ask only for their own)."""

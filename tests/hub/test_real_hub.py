@@ -242,6 +242,14 @@ def check_unsent_events_wait_for_the_service(context: BrowserContext, hub: Runni
         client.events(learner=BOB.name)
     assert other.value.code == "hub_own_progress_only"
     assert client.is_teacher() is False
-    with pytest.raises(ServiceError) as forged:
-        client.record([ClassEvent(BOB.name, "hub-test-item", "hub-test", SOLVE, datetime.now(UTC))])
-    assert forged.value.code == "hub_own_progress_only" and client.unsent == ()
+    # A page whose learner was switched to another name: that event is refused and dropped, the
+    # learner's own still goes, and handing it in again stores nothing twice.
+    own = ClassEvent(ALICE.name, "hub-test-item", "hub-test", SOLVE, datetime.now(UTC))
+    forged = ClassEvent(BOB.name, "hub-test-item", "hub-test", SOLVE, datetime.now(UTC))
+    with pytest.raises(ServiceError) as refused:
+        client.record([own, forged])
+    assert refused.value.code == "hub_own_progress_only" and client.unsent == ()
+    stored = [each for each in client.events(learner=ALICE.name) if each.event == own]
+    assert len(stored) == 1
+    assert client.record([own]) == [stored[0].id]
+    assert [each.event for each in client.events(learner=ALICE.name)].count(own) == 1
