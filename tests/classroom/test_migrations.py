@@ -10,6 +10,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, inspect
 
 from shengji_kit.classroom.migrate import (
+    HEAD_REVISION,
     current_revision,
     head_revision,
     migrations_dir,
@@ -53,3 +54,7 @@ def test_the_migrations_build_the_same_schema_on_postgresql(postgres_url: str) -
             assert compare_metadata(MigrationContext.configure(connection), metadata) == []
     finally:
         store.close()
+
+
+def test_the_quick_check_knows_the_newest_migration() -> None:
+    assert head_revision() == HEAD_REVISION
