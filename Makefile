@@ -28,7 +28,7 @@ test: lint
 
 # The fast loop while working: lint, then every test but the slow and browser ones (no notebooks).
 check: lint
-	$(BIN)/python -m pytest tests -m "not slow and not browser" -p no:cacheprovider
+	$(BIN)/python -m pytest tests -m "not slow and not browser and not hub" -p no:cacheprovider
 
 # compileall: kernels start faster from bytecode (an editable install, or PYTHONDONTWRITEBYTECODE,
 # would otherwise compile every module in every new kernel)
