@@ -279,6 +279,16 @@ def test_static_handlers_get_the_code_check_and_the_login_page_stays_open() -> N
     assert rules == [("/a", static, {"paths": ["/"]}), ("/b", LoginFormHandler)]
 
 
+def test_a_plain_websocket_handler_gets_the_code_check_after_its_own_methods() -> None:
+    from tornado.websocket import WebSocketHandler
+    from voila.request_info_handler import RequestInfoSocketHandler  # Voila's kernel pool uses it
+
+    socket_handler = classroom_server.guarded(RequestInfoSocketHandler)
+    assert issubclass(socket_handler, JupyterHandler)
+    assert socket_handler.__mro__.index(WebSocketHandler) < socket_handler.__mro__.index(JupyterHandler)
+    assert socket_handler.get is WebSocketHandler.get
+
+
 def test_the_guarded_server_refuses_to_start_without_a_code() -> None:
     env = {key: value for key, value in os.environ.items() if key != serve_classroom.CLASS_CODE_VAR}
     result = subprocess.run([sys.executable, "-m", serve_classroom.SERVER_MODULE, "--help"],
