@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 from markupsafe import Markup
 
 from .kit_files import kit_files
-from .serve_classroom import HostAction, add_classroom_arguments, misused_options, run_classroom
 
 if TYPE_CHECKING:
     from tornado.web import RequestHandler
@@ -229,6 +228,9 @@ def landing_url(port: int = DEFAULT_PORT, host: str = DEFAULT_HOST) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``--host``, ``--port`` and the class options (``serve_classroom.py``) to the ``serve`` command."""
+    # imported here: the landing page's kernel imports this module and needs none of the class's code
+    from .serve_classroom import HostAction, add_classroom_arguments
+
     parser.add_argument(
         "--host",
         default=DEFAULT_HOST,
@@ -241,6 +243,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Start Voila, print the landing page's address, and wait until it stops (Ctrl+C)."""
+    from .serve_classroom import misused_options, run_classroom
+
     if getattr(args, "classroom", False):
         return run_classroom(args)
     misused = misused_options(args)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import hmac
 import os
 
-import segno
 from markupsafe import Markup
 
 # Set by `shengji-kit serve --classroom` for the Voila server and its kernels.
@@ -44,6 +43,8 @@ def is_teacher_code(given: str | None) -> bool:
 
 def qr_modules(text: str) -> list[list[bool]]:
     """The QR code of ``text`` as rows of modules (True = dark), without the quiet zone."""
+    import segno  # imported when a code is drawn: a tenth of a second a kernel need not spend
+
     code = segno.make_qr(text, error=ERROR_LEVEL, boost_error=False)
     return [[bool(module) for module in row] for row in code.matrix]
 
