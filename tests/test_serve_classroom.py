@@ -370,6 +370,7 @@ def test_join_helpers_read_what_serve_sets(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.delenv(join.JOIN_URL_VAR, raising=False)
     monkeypatch.delenv(join.TEACHER_CODE_VAR, raising=False)
     assert join.join_url() is None and join.join_qr_svg() is None and join.teacher_code() is None
+    assert join.classroom_qr_svg() == ""
     assert not join.is_teacher_code("anything") and not join.is_teacher_code(None)
     monkeypatch.setenv(join.JOIN_URL_VAR, "http://10.0.0.2:8866/voila/render/notebooks/index.ipynb?token=abcdef")
     monkeypatch.setenv(join.TEACHER_CODE_VAR, "t-98765")
@@ -377,6 +378,7 @@ def test_join_helpers_read_what_serve_sets(monkeypatch: pytest.MonkeyPatch) -> N
     svg = join.join_qr_svg(size="300")
     assert svg is not None and 'width="300"' in svg
     assert decode_svg(svg) == join.join_url()
+    assert decode_svg(join.classroom_qr_svg()) == join.join_url()
     assert join.teacher_code() == "t-98765"
     assert join.is_teacher_code("t-98765") and join.is_teacher_code(" t-98765 ")
     assert not join.is_teacher_code("t-98766") and not join.is_teacher_code("")

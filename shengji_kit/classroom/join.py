@@ -79,3 +79,9 @@ def join_qr_svg(size: str = "100%") -> Markup | None:
     """The QR code of :func:`join_url` as SVG markup, or None when the kit is not serving a class."""
     url = join_url()
     return qr_svg(url, size=size) if url else None
+
+
+def classroom_qr_svg() -> str:
+    """The join address's QR code as SVG text for the teacher's dashboard; "" when the kit is not serving a class."""
+    svg = join_qr_svg()
+    return str(svg) if svg is not None else ""
