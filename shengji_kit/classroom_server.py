@@ -11,6 +11,7 @@ cookie key arrive in the environment and are removed from it before any kernel s
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import sys
 from typing import Any, cast
@@ -27,6 +28,10 @@ from .engine.catalogue import text
 from .serve_classroom import CLASS_CODE_VAR, COOKIE_SECRET_VAR, bilingual
 
 HTTP_METHODS = ("get", "head", "post", "put", "delete", "patch", "options")
+# Handlers kernels call from this machine without a browser's cookie: a pre-started kernel
+# (Voila's preheat_kernel) asks /voila/query/<kernel id> for its page's request. From another
+# machine they need the code like everything else.
+KERNEL_CALLED = ("RequestInfoSocketHandler",)
 # jupyter_server marks handlers that anyone may open with this attribute (@allow_unauthenticated).
 OPEN_MARK = "__allow_unauthenticated"
 LOGIN_PAGE = Markup(
@@ -100,6 +105,8 @@ def guarded(handler: type) -> type:
     else:
         bases = (JupyterHandler, handler)  # as jupyter_server's FileFindHandler is built
     namespace: dict[str, Any] = {"__doc__": f"{handler.__name__}, for learners with the class code only."}
+    if handler.__name__ in KERNEL_CALLED:
+        namespace["prepare"] = _prepare_letting_local_kernels_in
     for name in HTTP_METHODS:
         method = getattr(handler, name, None)
         if method is not None and getattr(method, OPEN_MARK, False):
@@ -107,6 +114,21 @@ def guarded(handler: type) -> type:
     made = type(f"Class{handler.__name__}", bases, namespace)
     _GUARDED[handler] = made
     return made
+
+
+def from_this_machine(remote_ip: str | None) -> bool:
+    """Whether a request comes from this machine (a loopback address), where the kernels run."""
+    try:
+        return remote_ip is not None and ipaddress.ip_address(remote_ip).is_loopback
+    except ValueError:
+        return False
+
+
+async def _prepare_letting_local_kernels_in(self: Any, *args: Any, **kwargs: Any) -> Any:
+    """``prepare`` of a :data:`KERNEL_CALLED` handler: this machine passes, the others need the code."""
+    if from_this_machine(self.request.remote_ip):
+        return None
+    return await JupyterHandler.prepare(self, *args, **kwargs)
 
 
 def _closed(inherited: Any) -> Any:

@@ -287,6 +287,13 @@ def test_a_plain_websocket_handler_gets_the_code_check_after_its_own_methods() -
     assert issubclass(socket_handler, JupyterHandler)
     assert socket_handler.__mro__.index(WebSocketHandler) < socket_handler.__mro__.index(JupyterHandler)
     assert socket_handler.get is WebSocketHandler.get
+    # a pre-started kernel asks it from this machine, with no cookie: only there is it let through
+    assert socket_handler.prepare is not JupyterHandler.prepare
+    assert classroom_server.from_this_machine("127.0.0.1") and classroom_server.from_this_machine("::1")
+    for other in ("192.168.1.20", "10.0.0.7", "fd00::2", "", None, "nonsense"):
+        assert not classroom_server.from_this_machine(other)
+    static = classroom_server.guarded(MultiStaticFileHandler)
+    assert "prepare" not in vars(static), "files need the code even from this machine"
 
 
 def test_the_guarded_server_refuses_to_start_without_a_code() -> None:
