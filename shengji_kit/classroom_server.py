@@ -116,17 +116,32 @@ def guarded(handler: type) -> type:
     return made
 
 
-def from_this_machine(remote_ip: str | None) -> bool:
-    """Whether a request comes from this machine (a loopback address), where the kernels run."""
+def from_this_machine(remote_ip: str | None, local_ip: str | None = None) -> bool:
+    """Whether a request comes from this machine, where the kernels run: from a loopback address,
+    or from the very address it reached (a kernel calling the server on its LAN address)."""
     try:
-        return remote_ip is not None and ipaddress.ip_address(remote_ip).is_loopback
+        remote = ipaddress.ip_address(remote_ip or "")
+    except ValueError:
+        return False
+    if remote.is_loopback:
+        return True
+    try:
+        return local_ip is not None and remote == ipaddress.ip_address(local_ip)
     except ValueError:
         return False
 
 
+def local_address(handler: Any) -> str | None:
+    """The address of this server that the request reached, or None when it cannot be told."""
+    try:
+        return str(handler.request.connection.stream.socket.getsockname()[0])
+    except (AttributeError, OSError, IndexError, TypeError):
+        return None
+
+
 async def _prepare_letting_local_kernels_in(self: Any, *args: Any, **kwargs: Any) -> Any:
     """``prepare`` of a :data:`KERNEL_CALLED` handler: this machine passes, the others need the code."""
-    if from_this_machine(self.request.remote_ip):
+    if from_this_machine(self.request.remote_ip, local_address(self)):
         return None
     return await JupyterHandler.prepare(self, *args, **kwargs)
 

@@ -292,6 +292,8 @@ def test_a_plain_websocket_handler_gets_the_code_check_after_its_own_methods() -
     assert classroom_server.from_this_machine("127.0.0.1") and classroom_server.from_this_machine("::1")
     for other in ("192.168.1.20", "10.0.0.7", "fd00::2", "", None, "nonsense"):
         assert not classroom_server.from_this_machine(other)
+        assert not classroom_server.from_this_machine(other, "192.168.1.30")
+    assert classroom_server.from_this_machine("192.168.1.20", "192.168.1.20"), "a kernel calling the LAN address"
     static = classroom_server.guarded(MultiStaticFileHandler)
     assert "prepare" not in vars(static), "files need the code even from this machine"
 
