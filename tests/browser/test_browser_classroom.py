@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 
 import psutil
@@ -59,7 +60,20 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServ
     stop_server(server)
 
 
+def settled_kernels(server: VoilaServer, quiet_s: float = 3.0, limit_s: float = 90.0) -> set[int]:
+    """The server's kernels once none has started or stopped for ``quiet_s`` (kernels started ahead
+    of their page, when the server keeps some, come up after the server answers)."""
+    seen, since, began = server.kernel_pids(), time.monotonic(), time.monotonic()
+    while time.monotonic() - since < quiet_s and time.monotonic() - began < limit_s:
+        time.sleep(0.5)
+        now = server.kernel_pids()
+        if now != seen:
+            seen, since = now, time.monotonic()
+    return seen
+
+
 def test_without_the_code_every_address_shows_only_the_code_page(page: Page, voila_server: VoilaServer) -> None:
+    before = settled_kernels(voila_server)
     for address in GUARDED:
         response = page.request.get(voila_server.url(address), max_redirects=0)
         assert response.status == 302, address
@@ -70,7 +84,7 @@ def test_without_the_code_every_address_shows_only_the_code_page(page: Page, voi
     expect(page.locator("[data-role=catalogue]")).to_have_count(0)
     page.goto(f"{LANDING}?token=wrong-code")
     expect(page.locator(LOGIN)).to_be_visible()
-    assert not voila_server.kernel_pids(), "no kernel starts for a learner without the code"
+    assert settled_kernels(voila_server) == before, "no kernel is started or taken for a learner without the code"
 
 
 def test_a_wrong_code_typed_is_refused_and_the_right_one_opens_the_page(page: Page) -> None:
@@ -106,3 +120,12 @@ def test_the_join_address_opens_the_landing_page_and_a_lesson_runs(
         expect(stranger.locator(LOGIN)).to_be_visible()
     finally:
         other.close()
+
+
+def test_a_page_with_the_code_gets_its_address_options(page: Page) -> None:
+    """The play app's kernel reads ``?rules=classic&seed=abc`` (a kernel started ahead of its page
+    asks the server for them from this machine, without the learner's cookie)."""
+    page.goto(f"/voila/render/notebooks/play.ipynb?token={CODE}&rules=classic&seed=abc&delay=0")
+    expect(page.locator(".sk-root [data-seat='0']")).to_be_visible(timeout=90_000)
+    expect(page.locator("[data-role=rules]")).to_contain_text("classic")
+    expect(page.locator("[data-role=page-note][data-option=seed]")).to_contain_text("seed=")
