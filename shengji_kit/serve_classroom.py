@@ -324,13 +324,13 @@ def run_classroom(args: argparse.Namespace, base_env: Mapping[str, str] | None =
             code=args.code, teacher_code=args.teacher_code,
         )
         folder = classroom_folder()
-        qr_path = save_join_qr(classroom, folder)
-        secret = cookie_secret(classroom.code, folder)
+        try:
+            qr_path = save_join_qr(classroom, folder)
+            secret = cookie_secret(classroom.code, folder)
+        except OSError as error:
+            raise ClassroomError("classroom_folder_unwritable", folder=str(folder), error=error.strerror or str(error)) from error
     except ClassroomError as error:
         print(error.bilingual(), file=sys.stderr)
-        return 2
-    except OSError as error:
-        print(f"{error}", file=sys.stderr)
         return 2
     public, private = announcement(classroom, qr_path)
     for line in [*public, "", *private, "", bilingual("classroom_stop")]:

@@ -262,6 +262,16 @@ def test_run_refuses_a_port_in_use_without_a_traceback(capsys: pytest.CaptureFix
     assert "Traceback" not in result.stderr
 
 
+def test_run_says_when_the_data_folder_cannot_be_written(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv(ENV_VAR, str(blocked))
+    assert serve.main(["--classroom", "--host", "127.0.0.1", "--port", str(free_port())]) == 2
+    said = capsys.readouterr().err
+    assert str(blocked / "classroom") in said and "SHENGJI_KIT_DATA_DIR" in said and "无法" in said
+
+
 # --- the guarded server ------------------------------------------------------------------
 
 
