@@ -227,18 +227,30 @@ def landing_url(port: int = DEFAULT_PORT, host: str = DEFAULT_HOST) -> str:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``--host`` and ``--port`` to the ``serve`` command."""
+    """Add ``--host``, ``--port`` and the class options (``serve_classroom.py``) to the ``serve`` command."""
+    # imported here: the landing page's kernel imports this module and needs none of the class's code
+    from .serve_classroom import HostAction, add_classroom_arguments
+
     parser.add_argument(
         "--host",
         default=DEFAULT_HOST,
-        choices=LOCAL_HOSTS,
-        help="address to listen on (local only) · 监听地址（仅本机）",
+        action=HostAction,
+        help="address to listen on (local only, unless --classroom comes first) · 监听地址（仅本机，除非先给出 --classroom）",
     )
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port to listen on · 端口")
+    add_classroom_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """Start Voila, print the landing page's address, and wait until it stops (Ctrl+C)."""
+    from .serve_classroom import misused_options, run_classroom
+
+    if getattr(args, "classroom", False):
+        return run_classroom(args)
+    misused = misused_options(args)
+    if misused:
+        print(misused, file=sys.stderr)
+        return 2
     host: str = args.host
     port: int = args.port
     if not (NOTEBOOK_ROOT / LANDING_PAGE).is_file():
@@ -250,7 +262,12 @@ def run(args: argparse.Namespace) -> int:
         return 1
     print(f"Open · 请打开: {landing_url(port, host)}", flush=True)
     print("Stop with Ctrl+C · 按 Ctrl+C 停止", flush=True)
-    process = subprocess.Popen(voila_command(port, host), env=voila_environment())
+    return run_voila(voila_command(port, host), voila_environment())
+
+
+def run_voila(command: list[str], env: dict[str, str]) -> int:
+    """Run the Voila ``command`` with ``env`` until it stops; Ctrl+C and SIGTERM stop it too."""
+    process = subprocess.Popen(command, env=env)
     # A service manager or `timeout` stops us with SIGTERM, which Voila (a child, not in the
     # terminal's process group then) never sees: pass it on, so no server is left behind.
     previous = signal.signal(signal.SIGTERM, lambda signum, frame: process.terminate())
