@@ -184,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(REPO / "tests" / "browser"))
     import chromium
     from card_table import CardTable
-    from live_server import start_server, stop_server
+    from live_server import page_kernel_id, start_server, stop_server
     from playwright.sync_api import sync_playwright
 
     log = Path(tempfile.mkdtemp(prefix="shengji-ui-bench-")) / "voila.log"
@@ -214,9 +214,8 @@ def main(argv: list[str] | None = None) -> int:
 
             context = browser.new_context(viewport=chromium.VIEWPORT, base_url=server.base_url)
             page = context.new_page()
-            before = server.kernel_pids()
             CardTable(page).open()
-            kernel = server.kernel_pids() - before
+            kernel = {server.kernels()[page_kernel_id(page)]}
             latencies = play_latencies(page, args.plays)
             rss = kernel_rss_mib(kernel)
             browser.close()
