@@ -4,7 +4,7 @@ A kernel costs 1-3 s of CPU before its page can show anything (the interpreter, 
 widget libraries and the kit). Voila can keep kernels started for given notebooks: each runs its
 notebook up to the cell that calls ``shengji_kit.page_request.wait_for_page()`` and waits there;
 a learner opening the page takes one (the rest of the notebook runs for the request), and Voila
-starts a replacement a second later. Each waiting kernel holds about 65 MB, so only the pages in
+starts a replacement. Each waiting kernel holds about 65 MB, so only the pages in
 :data:`POOLED` get them, :data:`DEFAULT_POOL_SIZE` each unless ``$SHENGJI_KIT_KERNEL_POOL`` says
 otherwise (0 turns pre-started kernels off). Every other page starts its kernel on request.
 """
@@ -19,6 +19,11 @@ from typing import Any
 # The landing page, the play app and the trainer: the pages a learner opens first and most.
 POOLED = ("notebooks/index.ipynb", "notebooks/play.ipynb", "notebooks/puzzles.ipynb")
 DEFAULT_POOL_SIZE = 1
+# Voila starts the replacement this long after a page took a kernel (its default is 1 s). A page
+# asked for meanwhile waits for that replacement, so a class opening the app at once would wait
+# a second longer than with kernels started on request; the kernels are niced, so starting the
+# replacement at once does not slow the page being sent.
+REFILL_DELAY_SECONDS = 0
 POOL_ENV = "SHENGJI_KIT_KERNEL_POOL"
 # The call that makes a cell wait for the learner: such a cell runs without the time limit.
 WAIT_CALL = "wait_for_page()"
@@ -45,6 +50,7 @@ def kernel_pool_arguments(host: str, size: int, pooled: tuple[str, ...] = POOLED
     return [
         "--VoilaConfiguration.preheat_kernel=True",
         f"--VoilaConfiguration.default_pool_size={size}",
+        f"--VoilaKernelManager.fill_delay={REFILL_DELAY_SECONDS}",
         f"--VoilaKernelManager.preheat_denylist={all_but(pooled)}",
         f"--VoilaKernelManager.default_env_variables=VOILA_APP_IP={connect_to}",
     ]

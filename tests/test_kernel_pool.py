@@ -27,12 +27,13 @@ def parsed_voila(argv: list[str]) -> Any:
 
 def pool_manager(argv: list[str]) -> Any:
     """The kernel manager Voila would build from ``argv``'s config, without starting it."""
-    from traitlets import Dict, List
+    from traitlets import Dict, Float, List
     from traitlets.config import Configurable
 
     class VoilaKernelManager(Configurable):  # the name Voila's preheating manager is configured by
         preheat_denylist = List(config=True)
         default_env_variables = Dict(config=True)
+        fill_delay = Float(1.0, config=True)
 
     return VoilaKernelManager(config=parsed_voila(argv).config)
 
@@ -64,6 +65,7 @@ def test_the_command_keeps_a_kernel_started_for_the_landing_page_play_app_and_tr
         expected = notebook.relative_to(root).as_posix() not in kernel_pool.POOLED
         assert denied(pattern, str(notebook)) is expected, notebook
     assert manager.default_env_variables == {"VOILA_APP_IP": "127.0.0.1"}
+    assert manager.fill_delay == kernel_pool.REFILL_DELAY_SECONDS  # a taken kernel is replaced at once
 
 
 def test_no_pool_means_kernels_start_on_request_only() -> None:
