@@ -346,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spread", type=float, default=5.0, help="seconds over which the pages open (default 5)")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(REPO / "tests" / "browser"))
-    from live_server import start_server, stop_server  # noqa: PLC0415  (test helper, found only on this path)
+    from live_server import start_server, stop_server, wait_until_idle  # noqa: PLC0415  (test helper, found only on this path)
 
     from shengji_kit.trainer import ENV_VAR  # noqa: PLC0415
 
@@ -356,6 +356,8 @@ def main(argv: list[str] | None = None) -> int:
     server = start_server(log)
     print(f"server {server.base_url} (log {log})")
     try:
+        # learners arrive at a running server: the kernels it keeps started for the apps are ready
+        print(f"server idle after {wait_until_idle(server.process.pid):.1f} s")
         return asyncio.run(run_class(server.base_url, server.process.pid, args.sessions, args.browsers, args.spread))
     finally:
         stop_server(server)

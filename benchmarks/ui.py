@@ -12,7 +12,6 @@ running server: the kernels kept started for the apps are ready); ``--back-to-ba
 from __future__ import annotations
 
 import argparse
-import contextlib
 import statistics
 import sys
 import tempfile
@@ -26,10 +25,6 @@ TARGET_LANDING_S = 3.0
 TARGET_PLAY_MS = 300.0
 TARGET_RSS_MIB = 120.0
 MIB = 1024 * 1024
-# "Idle": the server and its kernels used under this share of one core for a whole sample.
-IDLE_CPU_PERCENT = 5.0
-IDLE_SAMPLE_S = 0.5
-IDLE_WAIT_S = 60.0
 
 # Records, inside the page, the time from the click on Play to the redraw that shows the
 # learner's hand shrunk and the played card in the trick.
@@ -56,30 +51,6 @@ _WATCH_PLAY = """(played) => {
 
 def verdict(value: float, target: float) -> str:
     return "met" if value < target else "NOT met"
-
-
-def wait_until_idle(server_pid: int) -> float:
-    """Wait until the server and its kernels are idle (at most ``IDLE_WAIT_S``); seconds waited."""
-    import psutil
-
-    start = time.perf_counter()
-    while time.perf_counter() - start < IDLE_WAIT_S:
-        try:
-            server = psutil.Process(server_pid)
-            processes = [server, *server.children(recursive=True)]
-        except psutil.NoSuchProcess:
-            break
-        for process in processes:
-            with contextlib.suppress(psutil.NoSuchProcess):
-                process.cpu_percent(None)
-        time.sleep(IDLE_SAMPLE_S)
-        used = 0.0
-        for process in processes:
-            with contextlib.suppress(psutil.NoSuchProcess):
-                used += process.cpu_percent(None)
-        if used < IDLE_CPU_PERCENT:
-            break
-    return time.perf_counter() - start
 
 
 def time_to_clickable_hand(browser: Any, base_url: str) -> float:
@@ -184,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(REPO / "tests" / "browser"))
     import chromium
     from card_table import CardTable
-    from live_server import page_kernel_id, start_server, stop_server
+    from live_server import page_kernel_id, start_server, stop_server, wait_until_idle
     from playwright.sync_api import sync_playwright
 
     log = Path(tempfile.mkdtemp(prefix="shengji-ui-bench-")) / "voila.log"

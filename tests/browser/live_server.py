@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import signal
@@ -21,6 +22,10 @@ from shengji_kit import serve
 SERVER_START_SECONDS = 90
 SERVER_STOP_SECONDS = 30
 POOL_READY_SECONDS = 90
+# "Idle": the server and its kernels used under this share of one core for a whole sample.
+IDLE_CPU_PERCENT = 5.0
+IDLE_SAMPLE_S = 0.5
+IDLE_WAIT_S = 60.0
 # A kernel's connection file, on its command line, is named after the kernel's id.
 CONNECTION_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json$")
 
@@ -99,6 +104,28 @@ def _cmdline(process: psutil.Process) -> list[str]:
         return list(map(str, process.cmdline()))
     except (psutil.NoSuchProcess, psutil.AccessDenied):
         return []
+
+
+def wait_until_idle(server_pid: int) -> float:
+    """Wait until the server and its kernels are idle (at most ``IDLE_WAIT_S``); seconds waited."""
+    start = time.perf_counter()
+    while time.perf_counter() - start < IDLE_WAIT_S:
+        try:
+            server = psutil.Process(server_pid)
+            processes = [server, *server.children(recursive=True)]
+        except psutil.NoSuchProcess:
+            break
+        for process in processes:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                process.cpu_percent(None)
+        time.sleep(IDLE_SAMPLE_S)
+        used = 0.0
+        for process in processes:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                used += process.cpu_percent(None)
+        if used < IDLE_CPU_PERCENT:
+            break
+    return time.perf_counter() - start
 
 
 def free_port() -> int:
