@@ -93,6 +93,13 @@ def test_pool_size_comes_from_the_environment_within_bounds() -> None:
 # --- the pooled notebooks ----------------------------------------------------------------
 
 
+def test_the_pooled_pages_are_the_landing_page_and_the_apps_learners_open_first() -> None:
+    assert serve.LANDING_PAGE in kernel_pool.POOLED
+    for path in kernel_pool.POOLED:
+        assert (serve.NOTEBOOK_ROOT / path).is_file(), path
+    assert not any(path.startswith("lessons/") for path in kernel_pool.POOLED)  # they start on request
+
+
 @pytest.mark.parametrize("path", kernel_pool.POOLED)
 def test_a_pooled_page_waits_for_its_request_first_in_a_cell_of_its_own(path: str) -> None:
     """Waiting first: nothing that depends on the learner or the address runs before the request;
