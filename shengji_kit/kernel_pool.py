@@ -46,7 +46,7 @@ def kernel_pool_arguments(host: str, size: int, pooled: tuple[str, ...] = POOLED
     """
     if size <= 0:
         return []
-    connect_to = "127.0.0.1" if host in ANY_ADDRESS else host
+    connect_to = "127.0.0.1" if host in ANY_ADDRESS else f"[{host}]" if ":" in host else host
     return [
         "--VoilaConfiguration.preheat_kernel=True",
         f"--VoilaConfiguration.default_pool_size={size}",

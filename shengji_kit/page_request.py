@@ -16,8 +16,6 @@ import os
 
 # Set by Voila: "True" in a kernel started ahead of its page request.
 PREHEATED = "VOILA_PREHEAT"
-# Voila's request details arrive as these environment variables (QUERY_STRING among them).
-QUERY_STRING = "QUERY_STRING"
 # The websocket handshake waits this long; the wait for the learner itself has no limit.
 OPEN_TIMEOUT_SECONDS = 30.0
 TRIES = 3

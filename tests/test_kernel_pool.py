@@ -79,6 +79,8 @@ def test_kernels_reach_the_server_on_the_address_it_listens_on() -> None:
     assert lan.default_env_variables == {"VOILA_APP_IP": "192.168.1.20"}
     everywhere = pool_manager(kernel_pool.kernel_pool_arguments("0.0.0.0", 2))
     assert everywhere.default_env_variables == {"VOILA_APP_IP": "127.0.0.1"}
+    ipv6 = pool_manager(kernel_pool.kernel_pool_arguments("::1", 1))
+    assert ipv6.default_env_variables == {"VOILA_APP_IP": "[::1]"}  # it goes into ws://HOST:PORT/
 
 
 def test_pool_size_comes_from_the_environment_within_bounds() -> None:
