@@ -19,14 +19,11 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
+from .kernel_pool import kernel_pool_arguments, pool_size
 from .kit_files import kit_files
-
-if TYPE_CHECKING:
-    from tornado.web import RequestHandler
 
 _KIT_FILES = kit_files()
 # What Voila serves (lessons/, notebooks/): the checkout, or the copy an installed wheel carries.
@@ -143,13 +140,6 @@ def catalogue_html(root: Path = NOTEBOOK_ROOT) -> Markup:
     return Markup("\n").join(parts)
 
 
-def set_xsrf_cookie(handler: RequestHandler, notebook: Any = None, cwd: str | None = None) -> None:
-    """Voila prelaunch hook: give the page the ``_xsrf`` cookie its tab-closed shutdown request needs."""
-    # Without the cookie Voila 0.5 refuses that request (voila-dashboards/voila#1458) and a closed
-    # tab's kernel lingers until culled. shengji_kit/jupyter/voila.py installs this hook.
-    handler.xsrf_token  # noqa: B018  (reading the token sets the cookie)
-
-
 def kernel_spec_folder(python: str = sys.executable) -> Path:
     """A Jupyter data folder whose ``kernels/python3`` spec runs ``python`` at a lower CPU priority.
 
@@ -180,8 +170,13 @@ def voila_command(
     host: str = DEFAULT_HOST,
     root: Path = NOTEBOOK_ROOT,
     python: str = sys.executable,
+    pool: int | None = None,
 ) -> list[str]:
-    """The Voila command line: tree mode over ``root``, local only, idle kernels culled, no browser."""
+    """The Voila command line: tree mode over ``root``, local only, idle kernels culled, no browser.
+
+    ``pool`` kernels are kept started for each app of ``kernel_pool.POOLED`` (None:
+    ``$SHENGJI_KIT_KERNEL_POOL``, else 1; 0: none).
+    """
     return [
         python,
         "-m",
@@ -208,6 +203,7 @@ def voila_command(
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
         "--MappingKernelManager.cull_connected=False",
         "--MappingKernelManager.cull_busy=False",
+        *kernel_pool_arguments(host, pool_size() if pool is None else pool),
     ]
 
 

@@ -81,13 +81,24 @@ def test_command_uses_the_kit_template_and_config_only() -> None:
             assert "cdn." not in page.read_text(encoding="utf-8"), f"{page.name} loads from a CDN"
 
 
-def test_config_file_installs_the_xsrf_cookie_hook() -> None:
+def test_config_file_sets_the_xsrf_cookie_on_pages_without_a_prelaunch_hook() -> None:
+    """Voila refuses a prelaunch hook with pre-started kernels: the page handler sets the cookie."""
+    from voila.handler import VoilaHandler
+
+    from shengji_kit import xsrf_cookie
+
     config = Config()
     runpy.run_path(str(serve.JUPYTER_DIR / "voila.py"), {"get_config": lambda: config})
-    assert config.VoilaConfiguration.prelaunch_hook is serve.set_xsrf_cookie
+    assert "prelaunch_hook" not in config.VoilaConfiguration
+    assert getattr(VoilaHandler.get_generator, xsrf_cookie._MARK, False)
+    time_limit = config.VoilaExecutor.timeout_func
+    assert time_limit({"source": "play_app()"}) == serve.CELL_SECONDS
+    assert time_limit({"source": ["x = 1\n", "wait_for_page()  # here"]}) is None
 
 
-def test_xsrf_hook_reads_the_token() -> None:
+def test_reading_the_xsrf_token_is_what_sets_the_cookie() -> None:
+    from shengji_kit.xsrf_cookie import ensure_xsrf_cookie
+
     class Handler:
         read = 0
 
@@ -96,7 +107,7 @@ def test_xsrf_hook_reads_the_token() -> None:
             Handler.read += 1
             return b"token"
 
-    serve.set_xsrf_cookie(Handler(), notebook=None, cwd=".")  # type: ignore[arg-type]
+    ensure_xsrf_cookie(Handler())
     assert Handler.read == 1
 
 

@@ -1,12 +1,17 @@
-"""Voila settings that cannot go on the command line (a callable); the rest is in shengji_kit/serve.py.
+"""Voila settings that cannot go on the command line (callables); the rest is in shengji_kit/serve.py.
 
 Voila reads this file because ``serve.voila_command`` passes ``--Voila.config_file_paths`` = this folder.
-It runs in the server process: it also installs the shared cache of compiled page templates.
+It runs in the server process: it also installs the shared cache of compiled page templates and
+makes every notebook page set the ``_xsrf`` cookie (closing a tab then stops its kernel).
 """
 
-from shengji_kit.serve import set_xsrf_cookie
+from shengji_kit.kernel_pool import cell_time_limit
+from shengji_kit.serve import CELL_SECONDS
 from shengji_kit.template_cache import share_compiled_templates
+from shengji_kit.xsrf_cookie import set_xsrf_cookie_on_pages
 
 share_compiled_templates()
+set_xsrf_cookie_on_pages()
 c = get_config()  # noqa: F821  (provided by traitlets when it loads this file)
-c.VoilaConfiguration.prelaunch_hook = set_xsrf_cookie
+# The cell of a pre-started kernel that waits for its page has no time limit; the others keep it.
+c.VoilaExecutor.timeout_func = cell_time_limit(CELL_SECONDS)

@@ -20,3 +20,8 @@ def shared_store() -> ClassStoreAPI:
     from ..classroom.open import open_store
 
     return open_store()
+
+
+def load_store_libraries() -> None:
+    """Import the database libraries now (about a second), so a kept kernel pays before its page asks."""
+    from ..classroom import store  # noqa: F401

@@ -15,6 +15,7 @@ from urllib.parse import parse_qs
 
 from ..engine.catalogue import text
 from ..engine.rules import PRESET_NAMES
+from ..page_request import wait_for_page
 
 SEED_PATTERN = re.compile(r"-?[0-9]{1,18}")
 DELAY_RANGE = (0.0, 5.0)
@@ -40,7 +41,12 @@ class OptionNote:
 
 
 def query_options(query: str | None = None) -> dict[str, str]:
-    """The page's query parameters (Voila puts the query string in ``QUERY_STRING``)."""
+    """The page's query parameters (Voila puts the query string in ``QUERY_STRING``).
+
+    In a kernel Voila started ahead of its page, this first waits for the page request.
+    """
+    if query is None:
+        wait_for_page()
     text_ = os.environ.get("QUERY_STRING", "") if query is None else query
     return {key: values[-1] for key, values in parse_qs(text_).items() if values}
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
+import re
 import signal
 import socket
 import subprocess
@@ -10,6 +13,7 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import psutil
 
@@ -17,6 +21,13 @@ from shengji_kit import serve
 
 SERVER_START_SECONDS = 90
 SERVER_STOP_SECONDS = 30
+POOL_READY_SECONDS = 90
+# "Idle": the server and its kernels used under this share of one core for a whole sample.
+IDLE_CPU_PERCENT = 5.0
+IDLE_SAMPLE_S = 0.5
+IDLE_WAIT_S = 60.0
+# A kernel's connection file, on its command line, is named after the kernel's id.
+CONNECTION_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json$")
 
 
 class ServerError(RuntimeError):
@@ -43,6 +54,49 @@ class VoilaServer:
             return set()
         return {child.pid for child in children if "ipykernel" in " ".join(_cmdline(child))}
 
+    def kernels(self) -> dict[str, int]:
+        """The running kernels: Voila's kernel id -> process id."""
+        try:
+            children = psutil.Process(self.process.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            return {}
+        found: dict[str, int] = {}
+        for child in children:
+            command = _cmdline(child)
+            if "ipykernel" in " ".join(command):
+                named = next((m for m in map(CONNECTION_FILE.search, command) if m), None)
+                if named is not None:
+                    found[named.group(1)] = child.pid
+        return found
+
+    def log_text(self) -> str:
+        """The server's log so far."""
+        return self.log.read_text(encoding="utf-8", errors="replace") if self.log.exists() else ""
+
+    def wait_for_pool(self, notebook: str, timeout: float = POOL_READY_SECONDS) -> None:
+        """Block until a kernel started ahead of time for ``notebook`` is there (Voila logs each one).
+
+        Voila logs "Kernel pool of <notebook> is filled" when a kept kernel has started and "Using
+        pre-heated kernel: <id> for <notebook>" when a page takes one. Raises ServerError if no
+        kernel is kept for it within ``timeout`` (no pool, or the server is stuck).
+        """
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            log = self.log_text()
+            filled = log.count(f"Kernel pool of {notebook} is filled")
+            taken = len(re.findall(rf"Using pre-heated kernel: \S+ for {re.escape(notebook)}", log))
+            if filled > taken:
+                return
+            time.sleep(0.25)
+        raise ServerError(f"no kernel kept started for {notebook} within {timeout:.0f} s:\n{_log_tail(self.log)}")
+
+
+def page_kernel_id(page: Any) -> str:
+    """The id of the kernel a Voila page (a Playwright page) is served by, from its page config."""
+    config = page.locator("#jupyter-config-data").text_content(timeout=30_000)
+    kernel: str = json.loads(config or "{}")["kernelId"]
+    return kernel
+
 
 def _cmdline(process: psutil.Process) -> list[str]:
     """A process's command line, or [] once it has gone."""
@@ -50,6 +104,28 @@ def _cmdline(process: psutil.Process) -> list[str]:
         return list(map(str, process.cmdline()))
     except (psutil.NoSuchProcess, psutil.AccessDenied):
         return []
+
+
+def wait_until_idle(server_pid: int) -> float:
+    """Wait until the server and its kernels are idle (at most ``IDLE_WAIT_S``); seconds waited."""
+    start = time.perf_counter()
+    while time.perf_counter() - start < IDLE_WAIT_S:
+        try:
+            server = psutil.Process(server_pid)
+            processes = [server, *server.children(recursive=True)]
+        except psutil.NoSuchProcess:
+            break
+        for process in processes:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                process.cpu_percent(None)
+        time.sleep(IDLE_SAMPLE_S)
+        used = 0.0
+        for process in processes:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                used += process.cpu_percent(None)
+        if used < IDLE_CPU_PERCENT:
+            break
+    return time.perf_counter() - start
 
 
 def free_port() -> int:

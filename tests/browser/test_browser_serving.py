@@ -10,7 +10,7 @@ from pathlib import Path
 import psutil
 import pytest
 from card_table import HAND_CARDS, PLAY_APP, TURN_TIMEOUT_MS, CardTable
-from live_server import VoilaServer, start_server, stop_server
+from live_server import VoilaServer, page_kernel_id, start_server, stop_server
 from playwright.sync_api import Page, expect
 from test_browser_play import hand_of, reach_first_play
 
@@ -60,13 +60,13 @@ def play_once(table: CardTable) -> None:
 
 
 def test_a_killed_kernel_is_shown_and_a_reload_resumes_the_round(page: Page, voila_server: VoilaServer) -> None:
-    before = voila_server.kernel_pids()
     table = CardTable(page).open()
     reach_first_play(table)
     play_once(table)
     table.wait_for_turn()
     hand = table.hand_codes()
-    (kernel,) = voila_server.kernel_pids() - before
+    # the page's own kernel (others run besides: the ones kept started for the apps)
+    kernel = voila_server.kernels()[page_kernel_id(page)]
     psutil.Process(kernel).send_signal(signal.SIGKILL)
     expect_lost(page)
     page.locator(f"{GUARD} [data-role=guard-reload]").click()
