@@ -197,6 +197,11 @@ class Round:
         return () if self._play is None else self._play.trick
 
     @property
+    def trick_play(self) -> TrickPlay | None:
+        """The trick play under way (None before the first lead), for bots' fast paths to read only."""
+        return self._play
+
+    @property
     def tricks_played(self) -> int:
         return 0 if self._play is None else len(self._play.tricks)
 

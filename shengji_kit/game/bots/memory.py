@@ -35,16 +35,24 @@ class Memory:
 
     def fits(self, view: SeatView) -> bool:
         """Is this memory about the round ``view`` shows (and not behind it)?"""
-        if view.trump != self.trump or view.seat != self.seat or len(view.tricks) < self.read:
+        return view.trump is not None and self.fits_tricks(view.trump, view.seat, view.tricks)
+
+    def fits_tricks(self, trump: Trump, seat: int, tricks: Sequence[Trick]) -> bool:
+        """Is this memory about ``seat`` in a round with this trump and these finished tricks?"""
+        if trump != self.trump or seat != self.seat or len(tricks) < self.read:
             return False
-        return not view.tricks or self.first_trick is None or view.tricks[0] is self.first_trick
+        return not tricks or self.first_trick is None or tricks[0] is self.first_trick
 
     def update(self, view: SeatView) -> None:
-        for trick in view.tricks[self.read :]:
+        self.update_tricks(view.tricks)
+
+    def update_tricks(self, tricks: Sequence[Trick]) -> None:
+        """Read the finished tricks not read yet."""
+        for trick in tricks[self.read :]:
             if self.first_trick is None:
                 self.first_trick = trick
             self._note(trick.leader, trick.plays)
-        self.read = len(view.tricks)
+        self.read = len(tricks)
 
     def _note(self, leader: int, plays: Sequence[Sequence[Card]]) -> None:
         suit_of = self.trump.tables.suit_of
