@@ -89,8 +89,6 @@ class TrickPlay:
         self.dealer = dealer
         self.tables = index_tables(trump)
         self.counts: list[list[int]] = [face_counts(hand) for hand in hands]
-        self.sorted_faces: list[list[int]] = [faces_in_order(counts, self.tables) for counts in self.counts]
-        """Each hand as faces in sorted-hand order (copies repeated)."""
         self.sizes: list[int] = [len(hand) for hand in hands]
         self._hands: list[tuple[Card, ...] | None] = [None] * 4
         self.first_hands: tuple[tuple[Card, ...], ...] = tuple(self.hand(seat) for seat in range(4))
@@ -143,7 +141,7 @@ class TrickPlay:
         """One seat's hand, sorted (cached until the seat plays)."""
         cached = self._hands[seat]
         if cached is None:
-            cached = self._hands[seat] = tuple(map(CARDS.__getitem__, self.sorted_faces[seat]))
+            cached = self._hands[seat] = tuple(map(CARDS.__getitem__, faces_in_order(self.counts[seat], self.tables)))
         return cached
 
     @property
@@ -186,10 +184,14 @@ class TrickPlay:
 
     def listed(self, cards: Sequence[Card]) -> Checked:
         """Accept a play taken from ``legal`` (no check needed)."""
+        return Checked(self.listed_cards(cards))
+
+    def listed_cards(self, cards: Sequence[Card]) -> tuple[Card, ...]:
+        """A play taken from ``legal``, sorted as it goes on the table (``apply_listed`` takes it)."""
         if len(cards) < 2:
-            return Checked(cards if isinstance(cards, tuple) else tuple(cards))
+            return cards if isinstance(cards, tuple) else tuple(cards)
         position = self.tables.position
-        return Checked(tuple(sorted(cards, key=lambda card: position[card.index])))
+        return tuple(sorted(cards, key=lambda card: position[card.index]))
 
     def check(self, seat: int, cards: Sequence[Card]) -> Checked:
         """Is ``cards`` a legal lead or follow for ``seat``? Raises ``RuleError`` if not."""
@@ -213,25 +215,40 @@ class TrickPlay:
 
     def apply(self, seat: int, checked: Checked) -> tuple[Event, list[Event]]:
         """Play accepted cards; returns the play's event and what followed (a finished trick)."""
-        counts = self.counts[seat]
-        in_order = self.sorted_faces[seat]
+        if checked.throw is None:
+            return self.apply_listed(seat, checked.cards)
         cards = checked.cards
-        faces = (cards[0].index,) if len(cards) == 1 else tuple([card.index for card in cards])
-        for face in faces:
-            counts[face] -= 1
-            in_order.remove(face)
+        self._remove(seat, cards)
+        event = self._play_event(seat, checked)
+        return event, self._next(seat)
+
+    def apply_listed(self, seat: int, cards: tuple[Card, ...]) -> tuple[Event, list[Event]]:
+        """``apply`` for a play that needs no throw check (sorted as ``listed`` sorts it)."""
+        self._remove(seat, cards)
+        event = Event("play", seat, cards, {"seat": seat, "cards": cards})
+        return event, self._next(seat)
+
+    def _remove(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """Take the played cards from the hand and put them on the table."""
+        counts = self.counts[seat]
+        if len(cards) == 1:
+            faces: Faces = (cards[0].index,)
+            counts[faces[0]] -= 1
+        else:
+            faces = tuple([card.index for card in cards])
+            for face in faces:
+                counts[face] -= 1
         self.sizes[seat] -= len(faces)
         self._hands[seat] = None
-        self.plays.append(checked.cards)
+        self.plays.append(cards)
         self.faces.append(faces)
-        self.trick = (*self.trick, (seat, checked.cards))
-        event = self._play_event(seat, checked)
-        then: list[Event] = []
+        self.trick = (*self.trick, (seat, cards))
+
+    def _next(self, seat: int) -> list[Event]:
         if len(self.plays) == 4:
-            then.append(self._finish_trick())
-        else:
-            self.next_seat = (seat + 1) % 4
-        return event, then
+            return [self._finish_trick()]
+        self.next_seat = (seat + 1) % 4
+        return []
 
     def _play_event(self, seat: int, checked: Checked) -> Event:
         params: dict[str, object] = {"seat": seat, "cards": checked.cards}

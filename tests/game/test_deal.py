@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from shengji_kit.engine.cards import full_deck
+from shengji_kit.engine.cards import CARDS, full_deck
 from shengji_kit.game import Round
 from shengji_kit.game.deal import (
     arrange_deck,
@@ -14,6 +17,7 @@ from shengji_kit.game.deal import (
     dealt_hands,
     derived_seed,
     receiver,
+    shuffle,
     shuffled_deck,
 )
 
@@ -52,3 +56,14 @@ def test_round_dealing_is_reproducible() -> None:
     one, two = Round.new(123), Round.new(123)
     assert one.view(one.to_act or 0) == two.view(two.to_act or 0)
     assert one.view(0).cards_dealt == two.view(0).cards_dealt > 0
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.text(max_size=20), size=st.integers(0, 120))
+def test_shuffle_is_randoms_shuffle(seed: str, size: int) -> None:
+    """``deal.shuffle`` (written out for speed) makes exactly the draws and swaps of ``random.shuffle``."""
+    deck = [CARDS[index % 54] for index in range(size)]
+    expected = list(deck)
+    random.Random(seed).shuffle(expected)
+    shuffle(deck, random.Random(seed))
+    assert deck == expected

@@ -41,6 +41,16 @@ def advance_bots(rnd: Round, bots: BotSeats) -> list[Event]:
     seated = [bot_at(bots, seat) for seat in range(4)]
     fast = [getattr(bot, "choose_play", None) for bot in seated]
     while True:
+        play = rnd.trick_play
+        if play is not None and rnd.result is None:
+            # the tricks: the seat to act comes from the trick play itself
+            seat = play.next_seat
+            if seat is None:
+                return events
+            choose_play = fast[seat]
+            if choose_play is not None:
+                events.append(rnd.act(seat, choose_play(PlayTurn(rnd, seat, play))))
+                continue
         seat = rnd.to_act
         if seat is None:
             return events

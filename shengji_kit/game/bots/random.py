@@ -38,8 +38,7 @@ class RandomBot:
             throw = self._throw(turn.view)
             if throw is not None:
                 return throw
-        actions = turn.actions
-        return actions[self.rng.randrange(len(actions))]
+        return turn.action(self.rng.randrange(len(turn.faces)))
 
     def _throw(self, view: SeatView) -> Action | None:
         """A random set of 2+ cards of one effective suit from the hand, if any suit has 2+."""

@@ -126,9 +126,9 @@ class RuleBot:
 
     def choose_play(self, turn: PlayTurn) -> Action:
         """``choose`` during the tricks, decided over count arrays (``face_tactics``): the same choice."""
-        actions = turn.actions
-        if len(actions) == 1 and turn.trick:
-            return actions[0]
+        options = turn.faces
+        if len(options) == 1 and turn.trick:
+            return turn.action(0)
         play = turn.round.trick_play
         assert play is not None
         seat = turn.seat
@@ -147,13 +147,12 @@ class RuleBot:
         held = {suit: sum([hand[face] for face in suit_faces[suit]]) for suit in EFFECTIVE_SUITS}
         unseen_suits = {suit: sum([unseen[face] for face in suit_faces[suit]]) for suit in EFFECTIVE_SUITS}
         decision = FaceDecision(tables, seat, hand, held, unseen, unseen_suits, memory.voids, play.faces, play.leader)
-        options = [tuple([card.index for card in action.cards]) for action in actions]
         if play.faces:
-            return actions[decision.follow(options)]
+            return turn.action(decision.follow(options))
         index = decision.lead(options)
-        if index < len(actions):
-            return actions[index]
-        return Action.play(cards_of(decision.throws[index - len(actions)]))
+        if index < len(options):
+            return turn.action(index)
+        return Action.play(cards_of(decision.throws[index - len(options)]))
 
     def _play(self, view: SeatView, actions: list[Action]) -> Action:
         assert view.trump is not None
