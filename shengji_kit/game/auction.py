@@ -331,9 +331,18 @@ class Auction:
 
     def _bury(self, seat: int, cards: tuple[Card, ...]) -> Event:
         hand = self.hands[seat]
+        counts = self.counts[seat]
+        buried = [0] * 54
         for card in cards:
-            hand.remove(card)
-            self.counts[seat][card.index] -= 1
+            buried[card.index] += 1
+            counts[card.index] -= 1
+        kept: list[Card] = []
+        for card in hand:  # list.remove of each, without comparing Card objects
+            if buried[card.index]:
+                buried[card.index] -= 1
+            else:
+                kept.append(card)
+        hand[:] = kept
         self.kitty = list(cards)
         self.burier = seat
         self.kitty_holder = None

@@ -120,20 +120,32 @@ def follow_faces(
 def _multiset_combinations(faces: list[int], counts: Sequence[int], size: int, limit: int | None) -> list[Faces]:
     """The first ``limit`` distinct choices of ``size`` cards (copies counted) from faces in order,
     in lexicographic order (``itertools.combinations`` of the sorted cards, repeats dropped)."""
-    pool = [face for face in faces for _ in range(counts[face])]
-    combos = itertools.combinations(pool, size)
-    if len(pool) == len(faces):
+    copies = [min(counts[face], size) for face in faces]
+    if sum(copies) == len(faces):
+        combos = itertools.combinations(faces, size)  # no face twice: no repeats to drop
         return list(combos if limit is None else itertools.islice(combos, limit))
     found: list[Faces] = []
     if limit == 0:
         return found
-    seen: set[Faces] = set()
-    for combo in combos:
-        if combo not in seen:
-            seen.add(combo)
-            found.append(combo)
-            if len(found) == limit:
-                break
+    # Take as many copies of the earlier faces as possible first: that is lexicographic order.
+    room = [0] * (len(faces) + 1)
+    for i in range(len(faces) - 1, -1, -1):
+        room[i] = room[i + 1] + copies[i]
+    cap = limit if limit is not None else -1
+
+    def pick(i: int, left: int, chosen: Faces) -> bool:
+        if not left:
+            found.append(chosen)
+            return len(found) == cap
+        if room[i] < left:
+            return False
+        face = faces[i]
+        for take in range(min(copies[i], left), -1, -1):
+            if pick(i + 1, left - take, chosen + (face,) * take):
+                return True
+        return False
+
+    pick(0, size, ())
     return found
 
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from shengji_kit.engine.cards import CARDS, full_deck
 from shengji_kit.game import Round
+from shengji_kit.game.bots.random import below
 from shengji_kit.game.deal import (
     arrange_deck,
     check_deck,
@@ -67,3 +68,11 @@ def test_shuffle_is_randoms_shuffle(seed: str, size: int) -> None:
     random.Random(seed).shuffle(expected)
     shuffle(deck, random.Random(seed))
     assert deck == expected
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 2**32), count=st.integers(1, 300))
+def test_below_is_randoms_randrange(seed: int, count: int) -> None:
+    """``RandomBot``'s written-out ``randrange`` draws exactly what ``random.randrange`` draws."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    assert [below(ours, count) for _ in range(20)] == [theirs.randrange(count) for _ in range(20)]

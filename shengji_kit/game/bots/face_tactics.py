@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Container, Mapping, Sequence
 
 from ...engine.card_index import EFFECTIVE_SUITS, FACE_POINTS, IndexTables, cards_of
-from ...engine.shapes import THROW, has_tractor_above, shape
+from ...engine.shapes import THROW, has_tractor_above, shape, shape_of_faces
 from ...engine.tricks import play_key
 from ...engine.trump import TRUMP
 from ..fastrules import Faces, short_play_key, winner_index
@@ -110,11 +110,12 @@ class FaceDecision:
             if held[suit] < 2:
                 continue
             faces = [face for face in tables.suit_faces[suit] for _ in range(hand[face])]
-            sure = [c for c in shape(cards_of(faces), trump).components if not self.beatable(c.kind, c.pairs, c.top, suit)]
+            components = shape_of_faces(faces, trump, suit).components
+            sure = [c for c in components if not self.beatable(c.kind, c.pairs, c.top, suit)]
             if len(sure) < 2:
                 continue
             throw = tuple(card.index for c in sure for card in c.cards)
-            thrown = shape(cards_of(throw), trump)
+            thrown = shape_of_faces(throw, trump, suit)
             if thrown.kind == THROW and all(not self.beatable(c.kind, c.pairs, c.top, suit) for c in thrown.components):
                 found.append(throw)
         return found

@@ -56,12 +56,16 @@ class Memory:
 
     def _note(self, leader: int, plays: Sequence[Sequence[Card]]) -> None:
         suit_of = self.trump.tables.suit_of
+        played = self.played
         lead = plays[0]
         suit = suit_of[lead[0].index]
         for index, play in enumerate(plays):
+            followed = 0
             for card in play:
-                self.played[card.index] += 1
-            if index and sum(1 for card in play if suit_of[card.index] == suit) < len(lead):
+                played[card.index] += 1
+                if suit_of[card.index] == suit:
+                    followed += 1
+            if index and followed < len(lead):
                 self.voids[(leader + index) % 4].add(suit)
 
     def unseen(self, view: SeatView) -> list[int]:

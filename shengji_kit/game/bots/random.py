@@ -15,6 +15,15 @@ from ..views import SeatView
 from .turn import PlayTurn
 
 
+def below(rng: _random.Random, count: int) -> int:
+    """``rng.randrange(count)`` written out (the same ``getrandbits`` draws as CPython's), for ``count`` >= 1."""
+    bits = count.bit_length()
+    found = rng.getrandbits(bits)
+    while found >= count:
+        found = rng.getrandbits(bits)
+    return found
+
+
 class RandomBot:
     """Picks uniformly among the allowed actions; deterministic for a given seed."""
 
@@ -38,7 +47,7 @@ class RandomBot:
             throw = self._throw(turn.view)
             if throw is not None:
                 return throw
-        return turn.action(self.rng.randrange(len(turn.faces)))
+        return turn.action(below(self.rng, len(turn.faces)))
 
     def _throw(self, view: SeatView) -> Action | None:
         """A random set of 2+ cards of one effective suit from the hand, if any suit has 2+."""

@@ -144,8 +144,9 @@ class RuleBot:
                 unseen[face] -= 1
         tables = play.tables
         suit_faces = tables.suit_faces
-        held = {suit: sum([hand[face] for face in suit_faces[suit]]) for suit in EFFECTIVE_SUITS}
-        unseen_suits = {suit: sum([unseen[face] for face in suit_faces[suit]]) for suit in EFFECTIVE_SUITS}
+        in_hand, out = hand.__getitem__, unseen.__getitem__
+        held = {suit: sum(map(in_hand, suit_faces[suit])) for suit in EFFECTIVE_SUITS}
+        unseen_suits = {suit: sum(map(out, suit_faces[suit])) for suit in EFFECTIVE_SUITS}
         decision = FaceDecision(tables, seat, hand, held, unseen, unseen_suits, memory.voids, play.faces, play.leader)
         if play.faces:
             return turn.action(decision.follow(options))
