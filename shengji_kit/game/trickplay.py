@@ -19,7 +19,15 @@ from ..engine.shapes import THROW, shape
 from ..engine.throws import ThrowCheck, check_throw
 from ..engine.trump import Trump
 from .actions import PLAY, Action, Event
-from .fastrules import Faces, follow_faces, lead_faces, lead_listing, single_follows, winner_index
+from .fastrules import (
+    SINGLE_FACES,
+    Faces,
+    follow_faces,
+    lead_faces,
+    lead_listing,
+    single_follows,
+    winner_index,
+)
 
 CARD_POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
 _SHORT_ACTIONS: dict[Faces, Action] = {}
@@ -158,10 +166,16 @@ class TrickPlay:
 
     def legal_faces(self, seat: int, limit: int | None) -> list[Faces]:
         """Listed plays as faces: every single, pair and tractor to lead; up to ``limit`` follows."""
-        if not self.faces:
+        faces = self.faces
+        if not faces:
             found = lead_faces(self.counts[seat], self.tables)
             return found if limit is None else found[:limit]
-        return follow_faces(self.faces[0], self.counts[seat], self.tables, limit)
+        lead = faces[0]
+        if len(lead) == 1:
+            single = SINGLE_FACES
+            found = [single[face] for face in single_follows(self.tables.suit_of[lead[0]], self.counts[seat], self.tables)]
+            return found if limit is None else found[:limit]
+        return follow_faces(lead, self.counts[seat], self.tables, limit)
 
     def legal(self, seat: int, limit: int | None) -> list[tuple[Card, ...]]:
         """Listed plays: every single, pair and tractor to lead; up to ``limit`` follows."""
@@ -224,9 +238,26 @@ class TrickPlay:
 
     def apply_listed(self, seat: int, cards: tuple[Card, ...]) -> tuple[Event, list[Event]]:
         """``apply`` for a play that needs no throw check (sorted as ``listed`` sorts it)."""
-        self._remove(seat, cards)
+        counts = self.counts[seat]  # _remove and _next written in, for the hot path
+        if len(cards) == 1:
+            face = cards[0].index
+            faces: Faces = SINGLE_FACES[face]
+            counts[face] -= 1
+        else:
+            faces = tuple([card.index for card in cards])
+            for face in faces:
+                counts[face] -= 1
+        self.sizes[seat] -= len(faces)
+        self._hands[seat] = None
+        plays = self.plays
+        plays.append(cards)
+        self.faces.append(faces)
+        self.trick = (*self.trick, (seat, cards))
         event = Event("play", seat, cards, {"seat": seat, "cards": cards})
-        return event, self._next(seat)
+        if len(plays) == 4:
+            return event, [self._finish_trick()]
+        self.next_seat = (seat + 1) % 4
+        return event, []
 
     def _remove(self, seat: int, cards: tuple[Card, ...]) -> None:
         """Take the played cards from the hand and put them on the table."""

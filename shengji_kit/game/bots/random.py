@@ -43,11 +43,12 @@ class RandomBot:
 
     def choose_play(self, turn: PlayTurn) -> Action:
         """``choose`` during the tricks, reading the view only to make a throw."""
-        if not turn.trick and self.rng.random() < self.throw_rate:
+        rng = self.rng
+        if not turn.trick and rng.random() < self.throw_rate:
             throw = self._throw(turn.view)
             if throw is not None:
                 return throw
-        return turn.action(below(self.rng, len(turn.faces)))
+        return turn.action(below(rng, len(turn.faces)))
 
     def _throw(self, view: SeatView) -> Action | None:
         """A random set of 2+ cards of one effective suit from the hand, if any suit has 2+."""

@@ -49,7 +49,8 @@ class PlayTurn:
         """The listed play ``faces[index]`` as the action ``actions[index]`` would be (accepted unchecked)."""
         if self._actions is not None:
             return self._actions[index]
-        self.faces  # noqa: B018 - lists them in the round first
+        if self._faces is None:
+            self._faces = self.round.listed_faces(self.seat)  # lists them in the round first
         return self.round.listed_action(self.seat, index)
 
     @property
