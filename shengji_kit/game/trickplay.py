@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine.card_index import cards_of, face_counts, faces_in_order, index_tables
+from ..engine.card_index import EFFECTIVE_SUITS, cards_of, face_counts, faces_in_order, index_tables
 from ..engine.cards import CARDS, Card, codes
 from ..engine.errors import RuleError
 from ..engine.follow import check_follow, missing_cards
@@ -23,9 +23,9 @@ from .fastrules import (
     SINGLE_FACES,
     Faces,
     follow_faces,
+    held_by_suit,
     lead_faces,
     lead_listing,
-    single_follows,
     winner_index,
 )
 
@@ -97,6 +97,8 @@ class TrickPlay:
         self.dealer = dealer
         self.tables = index_tables(trump)
         self.counts: list[list[int]] = [face_counts(hand) for hand in hands]
+        self.held: list[dict[str, list[int]]] = [held_by_suit(counts, self.tables) for counts in self.counts]
+        """Per seat, each effective suit's held faces strongest first (kept with ``counts``)."""
         self.sizes: list[int] = [len(hand) for hand in hands]
         self._hands: list[tuple[Card, ...] | None] = [None] * 4
         self.first_hands: tuple[tuple[Card, ...], ...] = tuple(self.hand(seat) for seat in range(4))
@@ -168,14 +170,20 @@ class TrickPlay:
         """Listed plays as faces: every single, pair and tractor to lead; up to ``limit`` follows."""
         faces = self.faces
         if not faces:
-            found = lead_faces(self.counts[seat], self.tables)
+            found = lead_faces(self.counts[seat], self.tables, self.held[seat])
             return found if limit is None else found[:limit]
         lead = faces[0]
         if len(lead) == 1:
             single = SINGLE_FACES
-            found = [single[face] for face in single_follows(self.tables.suit_of[lead[0]], self.counts[seat], self.tables)]
+            found = [single[face] for face in self._single_follows(seat, lead[0])]
             return found if limit is None else found[:limit]
         return follow_faces(lead, self.counts[seat], self.tables, limit)
+
+    def _single_follows(self, seat: int, lead: int) -> list[int]:
+        """``fastrules.single_follows`` from the held faces kept per suit."""
+        held = self.held[seat]
+        pool = held[self.tables.suit_of[lead]]
+        return pool or [face for suit in EFFECTIVE_SUITS for face in held[suit]]
 
     def legal(self, seat: int, limit: int | None) -> list[tuple[Card, ...]]:
         """Listed plays: every single, pair and tractor to lead; up to ``limit`` follows."""
@@ -185,11 +193,10 @@ class TrickPlay:
         """``legal`` as play actions (short ones shared between rounds: actions are immutable)."""
         singles = SINGLE_ACTIONS
         if not self.faces:
-            found = lead_listing(self.counts[seat], self.tables, singles, PAIR_ACTIONS, play_action)
+            found = lead_listing(self.counts[seat], self.tables, singles, PAIR_ACTIONS, play_action, self.held[seat])
             return found if limit is None else found[:limit]
         if len(self.faces[0]) == 1:
-            lead = self.faces[0][0]
-            found = [singles[face] for face in single_follows(self.tables.suit_of[lead], self.counts[seat], self.tables)]
+            found = [singles[face] for face in self._single_follows(seat, self.faces[0][0])]
             return found if limit is None else found[:limit]
         return [
             singles[faces[0]] if len(faces) == 1 else play_action(faces)
@@ -243,10 +250,15 @@ class TrickPlay:
             face = cards[0].index
             faces: Faces = SINGLE_FACES[face]
             counts[face] -= 1
+            if not counts[face]:
+                self.held[seat][self.tables.suit_of[face]].remove(face)
         else:
             faces = tuple([card.index for card in cards])
+            held, suit_of = self.held[seat], self.tables.suit_of
             for face in faces:
                 counts[face] -= 1
+                if not counts[face]:
+                    held[suit_of[face]].remove(face)
         self.sizes[seat] -= len(faces)
         self._hands[seat] = None
         plays = self.plays
@@ -261,14 +273,12 @@ class TrickPlay:
 
     def _remove(self, seat: int, cards: tuple[Card, ...]) -> None:
         """Take the played cards from the hand and put them on the table."""
-        counts = self.counts[seat]
-        if len(cards) == 1:
-            faces: Faces = (cards[0].index,)
-            counts[faces[0]] -= 1
-        else:
-            faces = tuple([card.index for card in cards])
-            for face in faces:
-                counts[face] -= 1
+        counts, held, suit_of = self.counts[seat], self.held[seat], self.tables.suit_of
+        faces: Faces = tuple([card.index for card in cards])
+        for face in faces:
+            counts[face] -= 1
+            if not counts[face]:
+                held[suit_of[face]].remove(face)
         self.sizes[seat] -= len(faces)
         self._hands[seat] = None
         self.plays.append(cards)
