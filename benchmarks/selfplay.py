@@ -1,6 +1,8 @@
-"""Print self-play speed: rounds per second for RandomBot and RuleBot tables (one core).
+"""Print self-play speed: rounds per CPU second for RandomBot and RuleBot tables (one core).
 
 Run: ``.venv/bin/python benchmarks/selfplay.py [--rounds N] [--rules classic] [--bots random,rule,playout]``.
+Timed in CPU seconds of this process (``time.process_time``), so other jobs on a shared machine
+weigh less; still, compare two versions in the same minute, alternating runs (docs/coach.md).
 ``random`` and ``rule`` play whole rounds through ``Round`` (deal, bury, tricks, score);
 ``playout`` runs ``Playout`` play-outs with random policies from the first lead of the same
 deals (what a search bot pays per sampled continuation). Nothing here is asserted.
@@ -29,11 +31,11 @@ def bot_factory(name: str, seed: int) -> object:
 def rounds_per_second(bot: str, rounds: int, rules: str, seed: int) -> float:
     """Play ``rounds`` independent round-1 deals with four bots of one kind."""
     bots = [bot_factory(bot, derived_seed(seed, 1000 + seat)) for seat in range(4)]
-    start = time.perf_counter()
+    start = time.process_time()
     for index in range(rounds):
         rnd = Round.new(derived_seed(seed, index), rules)
         play_round(rnd, bots)  # type: ignore[arg-type]
-    return rounds / (time.perf_counter() - start)
+    return rounds / (time.process_time() - start)
 
 
 def playouts_per_second(rounds: int, rules: str, seed: int) -> float:
@@ -53,10 +55,10 @@ def playouts_per_second(rounds: int, rules: str, seed: int) -> float:
             kitty.subtract(cards)
         starts.append(Playout.from_view(view, hidden, list(kitty.elements())))
     policy = random_policy(seed)
-    start = time.perf_counter()
+    start = time.process_time()
     for playout in starts:
         playout.clone().run(policy)
-    return rounds / (time.perf_counter() - start)
+    return rounds / (time.process_time() - start)
 
 
 def advance_bots_once(rnd: Round, bots: list[RandomBot]) -> None:

@@ -2,10 +2,13 @@
 
 At each decision of the play it deals the cards it cannot see in ``Budget.samples`` ways that
 fit everything its seat has seen (``sampling.Knowledge``), plays each of a few candidate plays
-(RuleBot's favourites) in every sample — RuleBots play the next tricks (``playout.play_out``),
-or the exact solver scores the endgame once hands are small — and picks the candidate with the
-best average attackers' total (highest for attackers, lowest for defenders). Declaring, redeals
-and burying go to RuleBot. Deterministic for a seed unless ``Budget.seconds`` cuts a search short.
+(RuleBot's favourites) in every sample — every seat then plays on as RuleBot would, to the end of
+the round, over count arrays (``playout.play_out``, ``rollout.RuleRollout``), or the exact solver
+scores the endgame once hands are small — and keeps RuleBot's favourite unless another candidate
+beats it clearly in the samples (``best_of``: by more than ``Budget.confidence`` standard errors
+of the paired differences, for an attacker a higher total, for a defender a lower one).
+Declaring, redeals and burying go to RuleBot. Deterministic for a seed unless ``Budget.seconds``
+cuts a search short.
 """
 
 from __future__ import annotations

@@ -315,13 +315,14 @@ class TrickPlay:
 
     def _finish_trick(self) -> Event:
         winner = (self.leader + winner_index(self.faces, self.tables)) % 4
-        won = sum(CARD_POINTS[face] for play in self.faces for face in play)
+        points = CARD_POINTS
+        won = sum([points[face] for play in self.faces for face in play])
         trick = Trick(
             len(self.tricks) + 1, self.leader, tuple(self.plays), winner, won, self.attempt, self.blocker
         )
         self.tricks.append(trick)
         self.finished = (*self.finished, trick)
-        if self.is_attacker(winner):
+        if winner % 2 != self.dealer % 2:  # the attackers won it
             self.attackers_points += won
         self.leader = winner
         self.next_seat = winner if any(self.sizes) else None

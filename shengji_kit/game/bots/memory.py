@@ -32,6 +32,11 @@ class Memory:
         for card in view.kitty or ():
             self.own_buried[card.index] += 1
         self.voids: list[set[str]] = [set(), set(), set(), set()]
+        self.left = [2 - buried for buried in self.own_buried]
+        """Copies of each face neither played in a finished trick nor buried by this seat."""
+        tables = index_tables(trump)
+        self.left_suits = {suit: sum(self.left[face] for face in faces) for suit, faces in tables.suit_faces.items()}
+        """``left`` per effective suit."""
 
     def fits(self, view: SeatView) -> bool:
         """Is this memory about the round ``view`` shows (and not behind it)?"""
@@ -56,14 +61,18 @@ class Memory:
 
     def _note(self, leader: int, plays: Sequence[Sequence[Card]]) -> None:
         suit_of = self.trump.tables.suit_of
-        played = self.played
+        played, left, left_suits = self.played, self.left, self.left_suits
         lead = plays[0]
         suit = suit_of[lead[0].index]
         for index, play in enumerate(plays):
             followed = 0
             for card in play:
-                played[card.index] += 1
-                if suit_of[card.index] == suit:
+                face = card.index
+                played[face] += 1
+                left[face] -= 1
+                card_suit = suit_of[face]
+                left_suits[card_suit] -= 1
+                if card_suit == suit:
                     followed += 1
             if index and followed < len(lead):
                 self.voids[(leader + index) % 4].add(suit)

@@ -138,15 +138,17 @@ class RuleBot:
             self._memories[seat] = memory
         memory.update_tricks(play.finished)
         hand = play.counts[seat]
-        unseen = [2 - p - b - h for p, b, h in zip(memory.played, memory.own_buried, hand, strict=True)]
+        unseen = [left - held for left, held in zip(memory.left, hand, strict=True)]
+        tables = play.tables
+        suit_of = tables.suit_of
+        in_hand = hand.__getitem__
+        held_faces = play.held[seat]
+        held = {suit: sum(map(in_hand, held_faces[suit])) for suit in EFFECTIVE_SUITS}
+        unseen_suits = {suit: memory.left_suits[suit] - held[suit] for suit in EFFECTIVE_SUITS}
         for faces in play.faces:
             for face in faces:
                 unseen[face] -= 1
-        tables = play.tables
-        suit_faces = tables.suit_faces
-        in_hand, out = hand.__getitem__, unseen.__getitem__
-        held = {suit: sum(map(in_hand, suit_faces[suit])) for suit in EFFECTIVE_SUITS}
-        unseen_suits = {suit: sum(map(out, suit_faces[suit])) for suit in EFFECTIVE_SUITS}
+                unseen_suits[suit_of[face]] -= 1
         decision = FaceDecision(tables, seat, hand, held, unseen, unseen_suits, memory.voids, play.faces, play.leader)
         if play.faces:
             return turn.action(decision.follow(options))
