@@ -17,7 +17,6 @@ from collections import Counter
 from shengji_kit.game import Round
 from shengji_kit.game.bots import RandomBot, play_round
 from shengji_kit.game.deal import derived_seed
-from shengji_kit.game.playout import Playout, random_policy, unseen_cards
 
 
 def bot_factory(name: str, seed: int) -> object:
@@ -40,6 +39,12 @@ def rounds_per_second(bot: str, rounds: int, rules: str, seed: int) -> float:
 
 def playouts_per_second(rounds: int, rules: str, seed: int) -> float:
     """Random play-outs from the first lead of ``rounds`` deals (the deals are not timed)."""
+    from shengji_kit.game.playout import (  # (imported here: older versions lack it)
+        Playout,
+        random_policy,
+        unseen_cards,
+    )
+
     bots = [RandomBot(derived_seed(seed, 1000 + seat)) for seat in range(4)]
     starts: list[Playout] = []
     for index in range(rounds):

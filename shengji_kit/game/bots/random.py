@@ -12,7 +12,7 @@ import random as _random
 from ...engine.cards import Card
 from ..actions import BURY, PLAY, Action
 from ..views import SeatView
-from .turn import PlayTurn
+from .turn import PlayTurn, Turn
 
 
 def below(rng: _random.Random, count: int) -> int:
@@ -39,6 +39,13 @@ class RandomBot:
             throw = self._throw(view)
             if throw is not None:
                 return throw
+        return actions[self.rng.randrange(len(actions))]
+
+    def choose_turn(self, turn: Turn) -> Action:
+        """``choose`` outside the tricks, reading the view only to bury."""
+        actions = turn.actions
+        if actions and actions[0].kind in (BURY, PLAY):
+            return self.choose(turn.view, actions)
         return actions[self.rng.randrange(len(actions))]
 
     def choose_play(self, turn: PlayTurn) -> Action:

@@ -18,6 +18,32 @@ from ..trickplay import TrickPlay
 from ..views import SeatView
 
 
+class Turn:
+    """Any ``seat``'s turn in ``rnd``; ``actions`` and ``view`` are built on first access.
+
+    ``advance_bots`` hands one to bots that have ``choose_turn(turn) -> Action`` outside the tricks;
+    such a bot must choose exactly as ``choose(view, actions)`` would.
+    """
+
+    __slots__ = ("round", "seat", "_actions")
+
+    def __init__(self, rnd: Round, seat: int) -> None:
+        self.round = rnd
+        self.seat = seat
+        self._actions: list[Action] | None = None
+
+    @property
+    def actions(self) -> list[Action]:
+        """``rnd.legal_actions(seat)``, as ``choose`` gets them."""
+        if self._actions is None:
+            self._actions = self.round.legal_actions(self.seat)
+        return self._actions
+
+    @property
+    def view(self) -> SeatView:
+        return self.round.view(self.seat)
+
+
 class PlayTurn:
     """``seat``'s turn to play in ``rnd``; ``actions`` and ``view`` are built on first access."""
 
