@@ -106,10 +106,20 @@ class FaceDecision:
         hand = self.hand
         held = self.held
         found: list[Faces] = []
+        step = tables.step
         for suit in EFFECTIVE_SUITS:
             if held[suit] < 2:
                 continue
-            faces = [face for face in tables.suit_faces[suit] for _ in range(hand[face])]
+            owned = [face for face in tables.suit_faces[suit] if hand[face]]
+            pairs = [face for face in owned if hand[face] >= 2]
+            if len(pairs) < 2:
+                # no tractor: the parts are the pairs and the singles; fewer than two sure ones, no throw
+                top_single, top_pair = self.top_step(suit, 1), self.top_step(suit, 2)
+                sure_parts = sum(1 for face in owned if hand[face] == 1 and step[face] >= top_single)
+                sure_parts += sum(1 for face in pairs if step[face] >= top_pair)
+                if sure_parts < 2:
+                    continue
+            faces = [face for face in owned for _ in range(hand[face])]
             components = shape_of_faces(faces, trump, suit).components
             sure = [c for c in components if not self.beatable(c.kind, c.pairs, c.top, suit)]
             if len(sure) < 2:
