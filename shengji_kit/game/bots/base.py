@@ -45,14 +45,16 @@ def advance_bots(rnd: Round, bots: BotSeats) -> list[Event]:
     while True:
         play = rnd.trick_play
         if play is not None and rnd.result is None:
-            # the tricks: the seat to act comes from the trick play itself
-            seat = play.next_seat
-            if seat is None:
-                return events
-            choose_play = fast[seat]
-            if choose_play is not None:
-                events.append(rnd.act(seat, choose_play(PlayTurn(rnd, seat, play))))
-                continue
+            # the tricks: the seat to act comes from the trick play itself, while bots with a fast path play
+            act = rnd.act
+            while True:
+                seat = play.next_seat
+                if seat is None:
+                    return events
+                choose_play = fast[seat]
+                if choose_play is None:
+                    break
+                events.append(act(seat, choose_play(PlayTurn(rnd, seat, play))))
         seat = rnd.to_act
         if seat is None:
             return events
