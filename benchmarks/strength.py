@@ -6,8 +6,10 @@ trump, dealer and kitty, and only the play differs: luck cancels. Per deal, from
   hold      SearchBot holds the attackers under 80 (as defenders) minus RuleBot does, in {-1, 0, 1}
   levels    levels SearchBot's team gains minus RuleBot's team gains over the two games
 Prints the means with a 95% confidence interval (normal approximation, paired by deal).
-Run: ``.venv/bin/python benchmarks/strength.py [--deals 200] [--rules both] [--samples 6] [--jobs 2] [--every 20]``
-(the presets are played interleaved and the figures so far are printed every ``--every`` deals).
+Run: ``.venv/bin/python benchmarks/strength.py [--deals 200] [--rules both] [--jobs 2] [--every 20] [--rows FILE]``
+(the presets are played interleaved and the figures so far are printed every ``--every`` deals;
+the budget options default to ``Budget()``'s; with ``--rows`` every deal is saved as it finishes,
+and a later run with the same file, seed and budget plays only the deals not in it yet).
 """
 
 from __future__ import annotations
