@@ -215,10 +215,11 @@ class Round:
         """The actions ``seat`` may take now (see the module docstring for bury and throws)."""
         play = self._play
         if play is None:
-            return self._auction.legal_actions(seat) if seat == self.to_act else []
-        if seat != play.next_seat:
+            actions = self._auction.legal_actions(seat) if seat == self.to_act else []
+        elif seat != play.next_seat:
             return []
-        actions = play.legal_actions(seat, limit)
+        else:
+            actions = play.legal_actions(seat, limit)
         self._cache_key = (self._version, seat)
         self._cache = actions
         self._cache_ids = set(map(id, actions))
@@ -255,16 +256,15 @@ class Round:
     def act(self, seat: int, action: Action) -> Event:
         """Take an action for ``seat``; raises ``RuleError`` (state unchanged) if it is not allowed."""
         play = self._play
-        if play is not None and (
-            (action is self._chosen and self._chosen_key == (self._version, seat))
-            or (self._cache_key == (self._version, seat) and id(action) in self._cache_ids)
-        ):
+        listed = self._cache_key == (self._version, seat) and id(action) in self._cache_ids
+        if play is not None and (listed or (action is self._chosen and self._chosen_key == (self._version, seat))):
             # a play just listed for this seat at this version: no check needed
             event, then = play.apply_listed(seat, play.listed_cards(action.cards))
             if play.next_seat is None:
                 then.append(self._finish())
         else:
-            checked = self._validate(seat, action)
+            # an action from the list ``legal_actions`` just returned needs no check
+            checked = None if play is None and listed else self._validate(seat, action)
             if play is None:
                 event = self._auction.act(seat, action)
                 then = self._auction.pending
