@@ -1,6 +1,8 @@
-"""Print self-play speed: rounds per second for RandomBot and RuleBot tables (one core).
+"""Print self-play speed: rounds per CPU second for RandomBot and RuleBot tables (one core).
 
 Run: ``.venv/bin/python benchmarks/selfplay.py [--rounds N] [--rules classic] [--bots random,rule,playout]``.
+Timed in CPU seconds of this process (``time.process_time``), so other jobs on a shared machine
+weigh less; still, compare two versions in the same minute, alternating runs (docs/coach.md).
 ``random`` and ``rule`` play whole rounds through ``Round`` (deal, bury, tricks, score);
 ``playout`` runs ``Playout`` play-outs with random policies from the first lead of the same
 deals (what a search bot pays per sampled continuation). Nothing here is asserted.
@@ -15,7 +17,6 @@ from collections import Counter
 from shengji_kit.game import Round
 from shengji_kit.game.bots import RandomBot, play_round
 from shengji_kit.game.deal import derived_seed
-from shengji_kit.game.playout import Playout, random_policy, unseen_cards
 
 
 def bot_factory(name: str, seed: int) -> object:
@@ -29,15 +30,21 @@ def bot_factory(name: str, seed: int) -> object:
 def rounds_per_second(bot: str, rounds: int, rules: str, seed: int) -> float:
     """Play ``rounds`` independent round-1 deals with four bots of one kind."""
     bots = [bot_factory(bot, derived_seed(seed, 1000 + seat)) for seat in range(4)]
-    start = time.perf_counter()
+    start = time.process_time()
     for index in range(rounds):
         rnd = Round.new(derived_seed(seed, index), rules)
         play_round(rnd, bots)  # type: ignore[arg-type]
-    return rounds / (time.perf_counter() - start)
+    return rounds / (time.process_time() - start)
 
 
 def playouts_per_second(rounds: int, rules: str, seed: int) -> float:
     """Random play-outs from the first lead of ``rounds`` deals (the deals are not timed)."""
+    from shengji_kit.game.playout import (  # (imported here: older versions lack it)
+        Playout,
+        random_policy,
+        unseen_cards,
+    )
+
     bots = [RandomBot(derived_seed(seed, 1000 + seat)) for seat in range(4)]
     starts: list[Playout] = []
     for index in range(rounds):
@@ -53,10 +60,10 @@ def playouts_per_second(rounds: int, rules: str, seed: int) -> float:
             kitty.subtract(cards)
         starts.append(Playout.from_view(view, hidden, list(kitty.elements())))
     policy = random_policy(seed)
-    start = time.perf_counter()
+    start = time.process_time()
     for playout in starts:
         playout.clone().run(policy)
-    return rounds / (time.perf_counter() - start)
+    return rounds / (time.process_time() - start)
 
 
 def advance_bots_once(rnd: Round, bots: list[RandomBot]) -> None:

@@ -6,8 +6,10 @@ trump, dealer and kitty, and only the play differs: luck cancels. Per deal, from
   hold      SearchBot holds the attackers under 80 (as defenders) minus RuleBot does, in {-1, 0, 1}
   levels    levels SearchBot's team gains minus RuleBot's team gains over the two games
 Prints the means with a 95% confidence interval (normal approximation, paired by deal).
-Run: ``.venv/bin/python benchmarks/strength.py [--deals 200] [--rules both] [--samples 6] [--jobs 2] [--every 20]``
-(the presets are played interleaved and the figures so far are printed every ``--every`` deals).
+Run: ``.venv/bin/python benchmarks/strength.py [--deals 200] [--rules both] [--jobs 2] [--every 20] [--rows FILE]``
+(the presets are played interleaved and the figures so far are printed every ``--every`` deals;
+the budget options default to ``Budget()``'s; with ``--rows`` every deal is saved as it finishes,
+and a later run with the same file, seed and budget plays only the deals not in it yet).
 """
 
 from __future__ import annotations
@@ -80,23 +82,47 @@ def summary(rules: str, rows: list[tuple[float, float, float, int, int]], second
     print(f"  levels gained per deal (search - rule): {interval([r[2] for r in rows])}", flush=True)
 
 
+def earlier_rows(
+    path: Path, presets: tuple[str, ...], rows: dict[str, list[tuple[float, float, float, int, int]]], budget: Budget
+) -> set[tuple[int, str]]:
+    """Read the deals an earlier run with the same budget saved to ``path`` into ``rows``."""
+    done: set[tuple[int, str]] = set()
+    if not path.exists():
+        return done
+    for line in path.read_text(encoding="utf-8").splitlines():
+        saved = json.loads(line)
+        key = (saved["seed"], saved["rules"])
+        if saved["rules"] in presets and saved.get("budget") == str(budget) and key not in done:
+            done.add(key)
+            diff, hold, levels, search_total, rule_total = saved["row"]
+            rows[saved["rules"]].append((diff, hold, levels, search_total, rule_total))
+    return done
+
+
 def run(
     presets: tuple[str, ...], deals: int, seed: int, budget: Budget, jobs: int, every: int, rows_out: Path | None = None
 ) -> None:
     """Play the deals of every preset interleaved; print the figures every ``every`` deals and at the end."""
     started = time.perf_counter()
-    tasks = [(derived_seed(seed, index), rules, budget) for index in range(deals) for rules in presets]
     rows: dict[str, list[tuple[float, float, float, int, int]]] = {rules: [] for rules in presets}
+    done = earlier_rows(rows_out, presets, rows, budget) if rows_out is not None else set()
+    tasks = [
+        (derived_seed(seed, index), rules, budget)
+        for index in range(deals) for rules in presets if (derived_seed(seed, index), rules) not in done
+    ]
     pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
     results = pool.map(deal_pair, tasks) if pool is not None else map(deal_pair, tasks)
-    print(f"seed {seed}; each deal played twice, teams' seats swapped", flush=True)
+    print(f"seed {seed}; each deal played twice, teams' seats swapped; {len(done)} deals read from {rows_out}", flush=True)
     try:
+        if not tasks and done:
+            for rules in presets:
+                summary(rules, rows[rules], 0.0, budget)
         for count, (task, row) in enumerate(zip(tasks, results, strict=True), start=1):
             rows[task[1]].append(row)
             if rows_out is not None:
                 with rows_out.open("a", encoding="utf-8") as out:
-                    out.write(json.dumps({"seed": task[0], "rules": task[1], "row": row}) + "\n")
-            if count == len(tasks) or (every and count % (every * len(presets)) == 0):
+                    out.write(json.dumps({"seed": task[0], "rules": task[1], "budget": str(budget), "row": row}) + "\n")
+            if count == len(tasks) or (every and (count + len(done)) % (every * len(presets)) == 0):
                 for rules in presets:
                     summary(rules, rows[rules], time.perf_counter() - started, budget)
                 if len(presets) > 1:
@@ -111,17 +137,25 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--rules", default="both", choices=("both", "super_tycoon", "classic"))
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--samples", type=int, default=6, help="sampled deals per decision")
-    parser.add_argument("--candidates", type=int, default=5, help="plays compared per decision")
-    parser.add_argument("--horizon", type=int, default=3, help="tricks played out past the current one")
-    parser.add_argument("--solve-at", type=int, default=4, help="cards per hand from which the solver scores")
-    parser.add_argument("--full-at", type=int, default=7, help="cards per hand from which play-outs run to the end")
+    default = Budget()
+    parser.add_argument("--samples", type=int, default=default.samples, help="sampled deals per decision")
+    parser.add_argument("--candidates", type=int, default=default.candidates, help="plays compared per decision")
+    parser.add_argument("--horizon", type=int, default=default.horizon, help="tricks played out past the current one")
+    parser.add_argument("--solve-at", type=int, default=default.solve_at,
+                        help="cards per hand from which the solver scores")
+    parser.add_argument("--full-at", type=int, default=default.full_at,
+                        help="cards per hand from which play-outs run to the end")
+    parser.add_argument("--confidence", type=float, default=default.confidence,
+                        help="standard errors by which a candidate must beat RuleBot's favourite play")
+    parser.add_argument("--throws", type=int, default=1, help="play-outs lead safe throws as RuleBot does (1) or not (0)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--every", type=int, default=20, help="print the figures so far every this many deals")
-    parser.add_argument("--rows", type=Path, default=None, help="append each deal's figures to this JSON-lines file")
+    parser.add_argument("--rows", type=Path, default=None,
+                        help="append each deal's figures to this JSON-lines file; deals already in it are not played "
+                             "again but counted (resume or extend a run with the same seed and budget)")
     args = parser.parse_args()
     budget = Budget(samples=args.samples, candidates=args.candidates, horizon=args.horizon, solve_at=args.solve_at,
-                    full_at=args.full_at)
+                    full_at=args.full_at, confidence=args.confidence, throws=bool(args.throws))
     presets = ("super_tycoon", "classic") if args.rules == "both" else (args.rules,)
     run(presets, args.deals, args.seed, budget, args.jobs, args.every, args.rows)
 

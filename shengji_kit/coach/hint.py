@@ -32,8 +32,8 @@ from .playout import Budget
 from .reasons import Reason
 from .search import Scored, best_of, candidates, evaluate
 
-EARLY_BUDGET = Budget(samples=24, seconds=0.35, candidates=5, horizon=3, solve_at=4)
-LATE_BUDGET = Budget(samples=16, seconds=0.12, candidates=5, horizon=3, solve_at=4)
+EARLY_BUDGET = Budget(samples=24, seconds=0.35, candidates=5, solve_at=4)
+LATE_BUDGET = Budget(samples=16, seconds=0.12, candidates=5, solve_at=4)
 LATE_FROM_TRICK = 15
 BIG_STAKE = 15
 

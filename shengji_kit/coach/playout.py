@@ -1,25 +1,23 @@
 """Play a sampled deal on from a decision: the one place search bots run the rest of a round.
 
-``play_out(view, sample, play, budget)`` puts ``play`` on the table for ``view.seat``, then lets
-RuleBots play ``budget.horizon`` more tricks (or to the end) and returns the attackers' total:
-exact when the round ends inside the horizon, otherwise the points taken plus an estimate of
-the rest. ``exact_total`` does the same with the endgame solver once hands are small.
-Both go through TrickPlay (integer hands inside) and RuleBot; game/playout.py's Playout is the faster path.
+``Start.of(view, sample)`` builds the position ``view`` shows with the sample's hidden cards once
+(a ``game.playout.Playout`` over count arrays, and the RuleBot play-out policy of ``rollout.py``);
+``play_out(start, cards, budget)`` copies it, puts ``cards`` on the table for ``view.seat``, lets
+every seat play on by RuleBot's tactics for ``budget.horizon`` more tricks (or to the end) and
+returns the attackers' total: exact when the round ends, otherwise the points taken plus an
+estimate of the rest. ``exact.py`` scores small endgames with the solver instead.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from ..engine.cards import Card
-from ..engine.rules import Rules
-from ..engine.scoring import kitty_multiplier, points
-from ..engine.trump import TRUMP, Trump
-from ..game.actions import Action
-from ..game.bots.rule import RuleBot
-from ..game.round import FOLLOW_LIMIT
-from ..game.trickplay import Checked, TrickPlay
+from ..engine.card_index import FACE_POINTS, IndexTables
+from ..engine.cards import CARDS, Card
+from ..engine.trump import TRUMP
+from ..game.playout import Playout
 from ..game.views import SeatView
+from .rollout import RuleRollout, shown_voids
 from .sampling import Sample
 
 
@@ -31,106 +29,94 @@ class Budget:
     (then the choice depends on the machine's speed); ``candidates`` plays are compared;
     play-outs run ``horizon`` tricks past the current one, or to the end once the seat holds
     ``full_at`` cards or fewer; at ``solve_at`` cards or fewer the exact solver scores each sample.
+    ``confidence``: a bot leaves RuleBot's favourite play only for a candidate that beats it in
+    the samples by more than this many standard errors (0: the best mean, however small the lead).
     """
 
-    samples: int = 8
+    samples: int = 10
     seconds: float | None = None
     candidates: int = 5
-    horizon: int = 3
+    horizon: int = 25
     solve_at: int = 4
-    full_at: int = 7
+    full_at: int = 25
+    confidence: float = 1.0
+    throws: bool = True
+    """Play-outs lead safe throws as RuleBot does (slower; else listed leads only)."""
 
 
 def attacker(seat: int, dealer: int) -> bool:
     return seat % 2 != dealer % 2
 
 
-def start_play(view: SeatView, sample: Sample) -> TrickPlay:
-    """A TrickPlay holding the sample's hands at the point ``view`` shows."""
-    trump = view.trump
-    assert trump is not None and view.dealer is not None
-    play = TrickPlay(sample.hands, trump, Rules.preset(view.rules), view.dealer)
-    play.resume(view.seat, view.tricks, view.trick, view.attackers_points, view.attempt)
-    return play
+@dataclass(frozen=True)
+class Start:
+    """One sample's position at the decision, ready to be copied for each candidate."""
+
+    seat: int
+    tricks_left: int
+    playout: Playout
+    rollout: RuleRollout
+
+    @staticmethod
+    def of(view: SeatView, sample: Sample, throws: bool = True) -> Start:
+        hidden = {seat: sample.hands[seat] for seat in range(4) if seat != view.seat}
+        playout = Playout.from_view(view, hidden, sample.kitty)
+        burier = view.seat if view.kitty is not None else view.dealer
+        assert burier is not None
+        history = [(trick.leader, [_faces(play) for play in trick.plays]) for trick in view.tricks]
+        if view.trick:
+            history.append((view.trick[0][0], [_faces(play) for _, play in view.trick]))
+        rollout = RuleRollout(playout, burier, shown_voids(playout.tables, history), throws)
+        return Start(view.seat, len(view.hand), playout, rollout)
 
 
-def seat_view(base: SeatView, play: TrickPlay, seat: int, kitty: tuple[Card, ...] | None) -> SeatView:
-    """What ``seat`` would see in the play-out (the kitty only for the seat that buried it)."""
-    hands = play.hands
-    return replace(
-        base,
-        seat=seat,
-        to_act=seat,
-        hand=tuple(hands[seat]),
-        hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
-        kitty=kitty,
-        trick=play.current(),
-        attempt=play.attempt,
-        tricks=tuple(play.tricks),
-        attackers_points=play.attackers_points,
-    )
+def _faces(cards: tuple[Card, ...]) -> tuple[int, ...]:
+    return tuple(card.index for card in cards)
 
 
-def apply(play: TrickPlay, seat: int, cards: tuple[Card, ...], listed: bool) -> None:
-    """Play ``cards`` for ``seat``; a listed play needs no check, a throw is checked."""
-    checked = Checked(tuple(play.trump.sorted(cards))) if listed else play.check(seat, cards)
-    play.apply(seat, checked)
+def play_out(start: Start, cards: tuple[Card, ...], budget: Budget) -> float:
+    """The attackers' (estimated) total after ``start.seat`` plays ``cards`` in this sample."""
+    playout = start.playout.clone()
+    rollout = start.rollout.clone()
+    rollout.play(playout, _faces(cards))
+    full = start.tricks_left <= budget.full_at
+    rollout.run(playout, None if full else budget.horizon)
+    if playout.to_act is None:
+        return float(playout.final_total())
+    return playout.attackers_points + estimate_rest(playout)
 
 
-def final_total(play: TrickPlay, kitty: tuple[Card, ...], rules: Rules) -> int:
-    """The attackers' total of a finished play: trick points plus the kitty bonus."""
-    last = play.tricks[-1]
-    total = play.attackers_points
-    if play.is_attacker(last.winner):
-        total += points(kitty) * kitty_multiplier(last.plays[0], play.trump, rules)
-    return total
-
-
-def hand_strength(hand: list[Card], trump: Trump) -> float:
+def hand_strength(counts: list[int], tables: IndexTables) -> float:
     """A rough measure of how many tricks a hand can still take: trumps, then aces and kings."""
-    tables = trump.tables
+    level = tables.trump.level
     total = 0.0
-    for card in hand:
-        if tables.suit_of[card.index] == TRUMP:
-            total += 1.0 + (0.5 if card.is_joker or card.rank == trump.level else 0.0)
-        elif card.rank == "A":
-            total += 0.5
-        elif card.rank == "K":
-            total += 0.2
+    suit_of = tables.suit_of
+    for face in range(54):
+        held = counts[face]
+        if not held:
+            continue
+        if suit_of[face] == TRUMP:
+            total += held * (1.0 + (0.5 if face >= 52 or _rank(face) == level else 0.0))
+        elif _rank(face) == "A":
+            total += held * 0.5
+        elif _rank(face) == "K":
+            total += held * 0.2
     return total
 
 
-def estimate_rest(play: TrickPlay) -> float:
+def _rank(face: int) -> str:
+    return CARDS[face].rank
+
+
+def estimate_rest(playout: Playout) -> float:
     """The attackers' share of the points still in the hands, by their share of the strength."""
-    left = sum(points(hand) for hand in play.hands)
-    attack = sum(hand_strength(h, play.trump) for seat, h in enumerate(play.hands) if play.is_attacker(seat))
-    defend = sum(hand_strength(h, play.trump) for seat, h in enumerate(play.hands) if not play.is_attacker(seat))
+    left = sum(FACE_POINTS[face] * count for counts in playout.counts for face, count in enumerate(counts))
+    attack = defend = 0.0
+    for seat, counts in enumerate(playout.counts):
+        strength = hand_strength(counts, playout.tables)
+        if attacker(seat, playout.dealer):
+            attack += strength
+        else:
+            defend += strength
     share = 0.5 if attack + defend == 0 else attack / (attack + defend)
     return left * share
-
-
-def play_out(view: SeatView, sample: Sample, cards: tuple[Card, ...], budget: Budget) -> float:
-    """The attackers' (estimated) total after ``view.seat`` plays ``cards`` in this sample."""
-    play = start_play(view, sample)
-    rules = play.rules
-    apply(play, view.seat, cards, listed=not (not view.trick and _is_throw(cards, play.trump)))
-    stop = len(view.tricks) + 1 + (len(view.hand) if len(view.hand) <= budget.full_at else budget.horizon)
-    bots = RuleBot(0)
-    burier = view.seat if view.kitty is not None else view.dealer
-    while not play.done and len(play.tricks) < stop:
-        seat = play.to_act
-        assert seat is not None
-        legal = play.legal(seat, FOLLOW_LIMIT)
-        actions = [Action.play(option) for option in legal]
-        own = sample.kitty if seat == burier else None
-        chosen = bots.choose(seat_view(view, play, seat, own), actions)
-        apply(play, seat, chosen.cards, listed=any(chosen is action for action in actions))
-    if play.done:
-        return float(final_total(play, sample.kitty, rules))
-    return play.attackers_points + estimate_rest(play)
-
-
-def _is_throw(cards: tuple[Card, ...], trump: Trump) -> bool:
-    from ..engine.shapes import THROW, shape
-
-    return len(cards) > 1 and shape(cards, trump).kind == THROW

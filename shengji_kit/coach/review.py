@@ -30,7 +30,7 @@ from .reasons import Reason
 from .sampling import Sample
 from .search import Scored, best_of, candidates, evaluate
 
-REVIEW_BUDGET = Budget(samples=6, candidates=4, horizon=3, solve_at=4)
+REVIEW_BUDGET = Budget(samples=6, candidates=4, solve_at=4)
 SOLVE_AT = 5
 THRESHOLD = 10
 EXACT_THRESHOLD = 5

@@ -2,14 +2,18 @@
 
 At each decision of the play it deals the cards it cannot see in ``Budget.samples`` ways that
 fit everything its seat has seen (``sampling.Knowledge``), plays each of a few candidate plays
-(RuleBot's favourites) in every sample — RuleBots play the next tricks (``playout.play_out``),
-or the exact solver scores the endgame once hands are small — and picks the candidate with the
-best average attackers' total (highest for attackers, lowest for defenders). Declaring, redeals
-and burying go to RuleBot. Deterministic for a seed unless ``Budget.seconds`` cuts a search short.
+(RuleBot's favourites) in every sample — every seat then plays on as RuleBot would, to the end of
+the round, over count arrays (``playout.play_out``, ``rollout.RuleRollout``), or the exact solver
+scores the endgame once hands are small — and keeps RuleBot's favourite unless another candidate
+beats it clearly in the samples (``best_of``: by more than ``Budget.confidence`` standard errors
+of the paired differences, for an attacker a higher total, for a defender a lower one).
+Declaring, redeals and burying go to RuleBot. Deterministic for a seed unless ``Budget.seconds``
+cuts a search short.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -21,7 +25,7 @@ from ..game.bots.rule import RuleBot
 from ..game.bots.tactics import Table, choose_follow, lead_score, safe_throws
 from ..game.views import SeatView
 from .exact import exact_total, searcher_for
-from .playout import Budget, play_out
+from .playout import Budget, Start, play_out
 from .sampling import Knowledge
 
 __all__ = ["Budget", "Scored", "SearchBot", "candidates", "evaluate"]
@@ -36,6 +40,8 @@ class Scored:
     samples: int
     exact: bool
     """Scored by the exact solver in each sample (else by RuleBot play-outs)."""
+    totals: tuple[float, ...] = ()
+    """The attackers' total in each sample (the same samples for every candidate)."""
 
 
 def table_for(view: SeatView) -> Table:
@@ -70,7 +76,7 @@ def evaluate(
     rng = random.Random(f"{seed}-{view.seat}-{len(view.tricks)}-{len(view.trick)}-{codes(view.hand)}")
     knowledge = Knowledge.of(view)
     exact = len(view.hand) <= budget.solve_at
-    totals = [0.0] * len(plays)
+    totals: list[list[float]] = [[] for _ in plays]
     started = time.perf_counter()
     done = 0
     while done < budget.samples:
@@ -82,20 +88,50 @@ def evaluate(
         if exact:
             searcher = searcher_for(view, sample)
             for i, cards in enumerate(plays):
-                totals[i] += exact_total(view, sample, cards, searcher)
+                totals[i].append(float(exact_total(view, sample, cards, searcher)))
         else:
+            start = Start.of(view, sample, budget.throws)
             for i, cards in enumerate(plays):
-                totals[i] += play_out(view, sample, cards, budget)
+                totals[i].append(play_out(start, cards, budget))
         done += 1
-    return [Scored(cards, total / done, done, exact) for cards, total in zip(plays, totals, strict=True)]
+    return [
+        Scored(cards, sum(values) / done, done, exact, tuple(values)) for cards, values in zip(plays, totals, strict=True)
+    ]
 
 
-def best_of(view: SeatView, scored: list[Scored]) -> Scored:
-    """The candidate best for ``view.seat``'s team (the earlier one on a tie)."""
+def best_of(view: SeatView, scored: list[Scored], confidence: float = 0.0) -> Scored:
+    """The candidate best for ``view.seat``'s team (the earlier one on a tie).
+
+    With ``confidence`` z > 0 the first candidate (RuleBot's favourite) stays the choice unless
+    another beats it in the samples by more than z standard errors of the paired differences:
+    picking the best of several noisy means otherwise often picks noise.
+    """
     assert view.dealer is not None
     attacking = view.seat % 2 != view.dealer % 2
     sign = 1.0 if attacking else -1.0
-    return max(scored, key=lambda s: (round(sign * s.mean, 6), -scored.index(s)))
+    if confidence <= 0.0 or not scored[0].totals:
+        return max(scored, key=lambda s: (round(sign * s.mean, 6), -scored.index(s)))
+    base = scored[0]
+    best = base
+    for other in scored[1:]:
+        if round(sign * other.mean, 6) <= round(sign * best.mean, 6):
+            continue
+        gains = [sign * (a - b) for a, b in zip(other.totals, base.totals, strict=True)]
+        if clearly_positive(gains, confidence):
+            best = other
+    return best
+
+
+def clearly_positive(values: list[float], confidence: float) -> bool:
+    """Is the mean of ``values`` above 0 by more than ``confidence`` standard errors?"""
+    count = len(values)
+    mean = sum(values) / count
+    if mean <= 0.0:
+        return False
+    if count < 2:
+        return True
+    variance = sum((value - mean) ** 2 for value in values) / (count - 1)
+    return mean > confidence * math.sqrt(variance / count)
 
 
 class SearchBot:
@@ -115,7 +151,7 @@ class SearchBot:
         if len(plays) == 1:
             return Action.play(plays[0])
         try:
-            best = best_of(view, evaluate(view, plays, self.budget, self.seed))
+            best = best_of(view, evaluate(view, plays, self.budget, self.seed), self.budget.confidence)
         except ValueError:
             return self.rule.choose(view, actions)  # no deal fits (a bug in what it inferred): play by rule
         listed = next((action for action in actions if action.cards == best.cards), None)

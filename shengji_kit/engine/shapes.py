@@ -134,6 +134,11 @@ def shape(cards: Sequence[Card], trump: Trump) -> Shape:
     return _shape_cached(tuple(sorted(card.index for card in cards)), trump.level, trump.suit, suit)
 
 
+def shape_of_faces(faces: Iterable[int], trump: Trump, suit: str) -> Shape:
+    """``shape`` of cards given as face indices, all of effective suit ``suit`` (unchecked; for hot loops)."""
+    return _shape_cached(tuple(sorted(faces)), trump.level, trump.suit, suit)
+
+
 @lru_cache(maxsize=1 << 16)
 def _shape_cached(indices: tuple[int, ...], level: str, trump_suit: str | None, suit: str) -> Shape:
     trump = Trump(level, trump_suit)

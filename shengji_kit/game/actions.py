@@ -90,7 +90,7 @@ class Action:
         return f"{self.kind} {symbols(self.cards)}".strip()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened: ``kind``, the ``seat`` concerned, the ``cards`` shown or played.
 

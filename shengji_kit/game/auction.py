@@ -21,7 +21,7 @@ from ..engine.rules import Rules
 from ..engine.scoring import points
 from ..engine.trump import TRUMP, Trump
 from .actions import BURY, DEAL_ON, DECLARE, OVERTURN, PASS, REDEAL, Action, Event
-from .deal import DEALT_CARDS, KITTY_SIZE, kitty_of, receiver, shuffled_deck
+from .deal import DEALT_CARDS, KITTY_SIZE, kitty_of, shuffled_deck
 from .declaring import (
     KIND_DECLARE,
     KIND_OVERTURN,
@@ -57,6 +57,9 @@ DEALER_TEAM = "dealer_team"
 ATTACKERS = "attackers"
 BEFORE_KITTY = "before_kitty"
 EXCHANGE = "exchange"
+
+
+_NOTHING: frozenset[tuple[str, tuple[int, ...]]] = frozenset()
 
 
 @cache
@@ -112,7 +115,8 @@ class Auction:
         self.kitty_holder: int | None = None
         self.burier: int | None = None
         self.buries: list[tuple[int, tuple[Card, ...]]] = []
-        self._passed: list[frozenset[Action]] = [frozenset()] * 4
+        self._passed: list[frozenset[tuple[str, tuple[int, ...]]]] = [frozenset()] * 4
+        """Per seat, what it could show when it last passed (``_showable``)."""
         self._waiting = [False] * 4
         self._dirty = [True] * 4
         self._queue: list[int] = []
@@ -148,6 +152,23 @@ class Auction:
         if self.phase == REDEAL_PHASE:
             return [Action.redeal()]
         return []
+
+    def _showable(self, seat: int) -> frozenset[tuple[str, tuple[int, ...]]]:
+        """``options(seat)`` during the deal as (kind, faces) pairs: cheaper to build and compare than actions."""
+        if self.bid is None:
+            if self.race or (self.dealer is not None and seat % 2 == self.dealer % 2):
+                shown = declarations(self.counts[seat], self.levels[seat % 2], self.rules)
+                kind = DECLARE
+            else:
+                return _NOTHING
+        elif self._overturns_before_kitty() and self.bid.seat != seat:
+            shown = overturns(self.counts[seat], self._overturn_level(seat), self.rules, self.bid.strength)
+            kind = OVERTURN
+        else:
+            return _NOTHING
+        if not shown:
+            return _NOTHING
+        return frozenset((kind, tuple([card.index for card in cards])) for cards in shown)
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat != self.to_act:
@@ -280,7 +301,7 @@ class Auction:
 
     def _pass(self, seat: int, wait: bool) -> None:
         if self.phase == DEAL:
-            self._passed[seat] = frozenset(self.options(seat))
+            self._passed[seat] = self._showable(seat)
             self._waiting[seat] = wait
             self._deal_on()
         elif self.phase == DECLARE_PHASE:
@@ -310,9 +331,18 @@ class Auction:
 
     def _bury(self, seat: int, cards: tuple[Card, ...]) -> Event:
         hand = self.hands[seat]
+        counts = self.counts[seat]
+        buried = [0] * 54
         for card in cards:
-            hand.remove(card)
-            self.counts[seat][card.index] -= 1
+            buried[card.index] += 1
+            counts[card.index] -= 1
+        kept: list[Card] = []
+        for card in hand:  # list.remove of each, without comparing Card objects
+            if buried[card.index]:
+                buried[card.index] -= 1
+            else:
+                kept.append(card)
+        hand[:] = kept
         self.kitty = list(cards)
         self.burier = seat
         self.kitty_holder = None
@@ -338,20 +368,27 @@ class Auction:
         """
         self.phase = DEAL
         relevant = _showable_faces(self.levels)
-        while self.dealt < DEALT_CARDS:
-            seat = receiver(self.first, self.dealt)
-            card = self.deck[self.dealt]
-            self.hands[seat].append(card)
-            self.counts[seat][card.index] += 1
-            self.dealt += 1
-            if card.index in relevant:
-                self._dirty[seat] = True
-            if self._dirty[seat] or self._waiting[seat]:
-                self._dirty[seat] = False
-                found = frozenset(self.options(seat))
-                if found and (self._waiting[seat] or found - self._passed[seat]):
+        deck, hands, counts = self.deck, self.hands, self.counts
+        dirty, waiting, passed = self._dirty, self._waiting, self._passed
+        first = self.first
+        dealt = self.dealt
+        while dealt < DEALT_CARDS:
+            seat = (first + dealt) % 4  # receiver(first, dealt)
+            card = deck[dealt]
+            hands[seat].append(card)
+            index = card.index
+            counts[seat][index] += 1
+            dealt += 1
+            if index in relevant:
+                dirty[seat] = True
+            if dirty[seat] or waiting[seat]:
+                dirty[seat] = False
+                found = self._showable(seat)
+                if found and (waiting[seat] or found - passed[seat]):
+                    self.dealt = dealt
                     self.to_act = seat
                     return
+        self.dealt = dealt
         self.dealt_hands = [tuple(hand) for hand in self.hands]
         self._end_of_deal()
 

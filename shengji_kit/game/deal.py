@@ -19,11 +19,28 @@ KITTY_SIZE = 8
 DEALT_CARDS = 4 * HAND_SIZE
 
 
+_FULL_DECK: tuple[Card, ...] = tuple(full_deck())
+
+
 def shuffled_deck(seed: int, deal_number: int = 0) -> list[Card]:
     """The 108 cards in dealing order for ``seed``; ``deal_number`` counts redeals."""
-    deck = full_deck()
-    random.Random(f"shengji-kit/{seed}/{deal_number}").shuffle(deck)
+    deck = list(_FULL_DECK)
+    shuffle(deck, random.Random(f"shengji-kit/{seed}/{deal_number}"))
     return deck
+
+
+def shuffle(items: list[Card], rng: random.Random) -> None:
+    """``rng.shuffle(items)`` written out: the same Fisher-Yates walk and the same draws from
+    ``getrandbits`` as CPython's ``random.shuffle`` (so every seed deals the same cards), without
+    a method call per card. tests/game/test_deal.py checks it against ``random.shuffle``."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 def receiver(first: int, card_number: int) -> int:

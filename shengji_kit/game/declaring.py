@@ -61,13 +61,19 @@ def level_card(suit: str, level: str) -> Card:
 
 
 _LEVEL_CARDS: dict[tuple[str, str], Card] = {(s, r): Card.of(s, r) for s in SUITS for r in RANKS}
+_LEVEL_ROWS: dict[str, tuple[tuple[str, Card], ...]] = {r: tuple((s, _LEVEL_CARDS[s, r]) for s in SUITS) for r in RANKS}
+
+
+def _level_row(level: str) -> tuple[tuple[str, Card], ...]:
+    """(suit, level card) for each suit in ``SUITS`` order."""
+    row = _LEVEL_ROWS.get(level)
+    return row if row is not None else tuple((suit, level_card(suit, level)) for suit in SUITS)
 
 
 def declarations(counts: Sequence[int], level: str, rules: Rules) -> list[tuple[Card, ...]]:
     """Every declaration a hand (``counts`` per card index) can show: plain ones and locks."""
     found: list[tuple[Card, ...]] = []
-    for suit in SUITS:
-        card = level_card(suit, level)
+    for suit, card in _level_row(level):
         held = counts[card.index]
         if not held:
             continue
@@ -89,8 +95,7 @@ def overturns(counts: Sequence[int], level: str, rules: Rules, above: int) -> li
     """Every overturn a hand can show that is strictly stronger than ``above``."""
     found: list[tuple[Card, ...]] = []
     if above < LEVEL_PAIR:
-        for suit in SUITS:
-            card = level_card(suit, level)
+        for suit, card in _level_row(level):
             if counts[card.index] < 2:
                 continue
             if rules.overturn_needs_joker:

@@ -11,7 +11,8 @@ equality on random positions.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Sequence
+import math
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TypeVar
 
 from ..engine.card_index import EFFECTIVE_SUITS, IndexTables, cards_of, faces_in_order
@@ -28,9 +29,9 @@ SINGLE_FACES: tuple[Faces, ...] = tuple((face,) for face in range(54))
 PAIR_FACES: tuple[Faces, ...] = tuple((face, face) for face in range(54))
 
 
-def lead_faces(counts: Sequence[int], tables: IndexTables) -> list[Faces]:
+def lead_faces(counts: Sequence[int], tables: IndexTables, held: Mapping[str, list[int]] | None = None) -> list[Faces]:
     """Every distinct single, pair and tractor of the hand, in ``engine.legal_leads`` order."""
-    return lead_listing(counts, tables, SINGLE_FACES, PAIR_FACES, _same)
+    return lead_listing(counts, tables, SINGLE_FACES, PAIR_FACES, _same, held)
 
 
 def _same(faces: Faces) -> Faces:
@@ -43,15 +44,17 @@ def lead_listing(
     singles: Sequence[T],
     pairs: Sequence[T],
     tractor: Callable[[Faces], T],
+    held_faces: Mapping[str, list[int]] | None = None,
 ) -> list[T]:
     """``lead_faces`` with each play turned into ``singles[face]``, ``pairs[face]`` or ``tractor(faces)``.
 
-    (``TrickPlay`` lists shared actions this way without building the faces first.)
+    (``TrickPlay`` lists shared actions this way without building the faces first.) ``held_faces``,
+    when the caller keeps it, is each suit's held faces strongest first (``held_by_suit``).
     """
     found: list[T] = []
     suit_faces = tables.suit_faces
     for suit in EFFECTIVE_SUITS:
-        held = [face for face in suit_faces[suit] if counts[face]]
+        held = [face for face in suit_faces[suit] if counts[face]] if held_faces is None else held_faces[suit]
         if not held:
             continue
         found += [singles[face] for face in held]
@@ -61,6 +64,11 @@ def lead_listing(
             if len(doubled) >= 2:
                 found += [tractor(faces) for faces in _tractors(doubled, tables.step)]
     return found
+
+
+def held_by_suit(counts: Sequence[int], tables: IndexTables) -> dict[str, list[int]]:
+    """Each effective suit's held faces (each once), strongest first."""
+    return {suit: [face for face in faces if counts[face]] for suit, faces in tables.suit_faces.items()}
 
 
 def single_follows(suit: str, counts: Sequence[int], tables: IndexTables) -> list[int]:
@@ -117,6 +125,11 @@ def follow_faces(
     return [tuple(card.index for card in play) for play in found]
 
 
+RAW_COMBINATIONS = 3000
+"""Above this many combinations of the cards (copies counted) ``_multiset_combinations`` walks
+the distinct ones directly instead of filtering repeats out of ``itertools.combinations``."""
+
+
 def _multiset_combinations(faces: list[int], counts: Sequence[int], size: int, limit: int | None) -> list[Faces]:
     """The first ``limit`` distinct choices of ``size`` cards (copies counted) from faces in order,
     in lexicographic order (``itertools.combinations`` of the sorted cards, repeats dropped)."""
@@ -127,6 +140,8 @@ def _multiset_combinations(faces: list[int], counts: Sequence[int], size: int, l
     found: list[Faces] = []
     if limit == 0:
         return found
+    if math.comb(len(pool), size) > RAW_COMBINATIONS:
+        return _distinct_combinations(faces, counts, size, limit)
     seen: set[Faces] = set()
     for combo in combos:
         if combo not in seen:
@@ -134,6 +149,32 @@ def _multiset_combinations(faces: list[int], counts: Sequence[int], size: int, l
             found.append(combo)
             if len(found) == limit:
                 break
+    return found
+
+
+def _distinct_combinations(faces: list[int], counts: Sequence[int], size: int, limit: int | None) -> list[Faces]:
+    """``_multiset_combinations`` without making the repeats: as many copies of the earlier faces
+    as possible first, which is lexicographic order (slower per choice, but never walks repeats)."""
+    found: list[Faces] = []
+    copies = [min(counts[face], size) for face in faces]
+    room = [0] * (len(faces) + 1)
+    for i in range(len(faces) - 1, -1, -1):
+        room[i] = room[i + 1] + copies[i]
+    cap = limit if limit is not None else -1
+
+    def pick(i: int, left: int, chosen: Faces) -> bool:
+        if not left:
+            found.append(chosen)
+            return len(found) == cap
+        if room[i] < left:
+            return False
+        face = faces[i]
+        for take in range(min(copies[i], left), -1, -1):
+            if pick(i + 1, left - take, chosen + (face,) * take):
+                return True
+        return False
+
+    pick(0, size, ())
     return found
 
 

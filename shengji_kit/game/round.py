@@ -41,8 +41,9 @@ from ..engine.trump import Trump, normalise_level
 from .actions import PLAY, Action, Event
 from .auction import PLAY_PHASE, Auction
 from .deal import check_deck
+from .fastrules import Faces
 from .result import RoundResult, event_done, score_round
-from .trickplay import Checked, TrickPlay
+from .trickplay import Checked, TrickPlay, play_action
 from .views import SeatView
 
 DONE = "done"
@@ -91,6 +92,11 @@ class Round:
         self._cache_key: tuple[int, int] = (-1, -1)
         self._cache: list[Action] = []
         self._cache_ids: set[int] = set()
+        self._faces_key: tuple[int, int] = (-1, -1)
+        self._faces: list[Faces] = []
+        self._chosen_key: tuple[int, int] = (-1, -1)
+        self._chosen: Action | None = None
+        """The last ``listed_action``: ``act`` takes it unchecked at the same state."""
         self._views: dict[int, SeatView] = {}
         self._views_version = 0
         self._auction.start()
@@ -197,21 +203,47 @@ class Round:
         return () if self._play is None else self._play.trick
 
     @property
+    def trick_play(self) -> TrickPlay | None:
+        """The trick play under way (None before the first lead), for bots' fast paths to read only."""
+        return self._play
+
+    @property
     def tricks_played(self) -> int:
         return 0 if self._play is None else len(self._play.tricks)
 
     def legal_actions(self, seat: int, limit: int | None = FOLLOW_LIMIT) -> list[Action]:
         """The actions ``seat`` may take now (see the module docstring for bury and throws)."""
-        if seat != self.to_act:
+        play = self._play
+        if play is None:
+            actions = self._auction.legal_actions(seat) if seat == self.to_act else []
+        elif seat != play.next_seat:
             return []
-        if self._play is None:
-            actions = self._auction.legal_actions(seat)
         else:
-            actions = self._play.legal_actions(seat, limit)
-            self._cache_key = (self._version, seat)
-            self._cache = actions
-            self._cache_ids = set(map(id, actions))
+            actions = play.legal_actions(seat, limit)
+        self._cache_key = (self._version, seat)
+        self._cache = actions
+        self._cache_ids = set(map(id, actions))
         return actions
+
+    def listed_faces(self, seat: int) -> list[Faces]:
+        """``legal_actions(seat)`` during the tricks as faces, without building actions (bots' fast path)."""
+        play = self._play
+        if play is None or seat != play.next_seat:
+            return []
+        faces = play.legal_faces(seat, FOLLOW_LIMIT)
+        self._faces_key = (self._version, seat)
+        self._faces = faces
+        return faces
+
+    def listed_action(self, seat: int, index: int) -> Action:
+        """The action of ``listed_faces(seat)[index]`` (just listed), which ``act`` takes without a check."""
+        key = (self._version, seat)
+        if self._faces_key != key:
+            raise ValueError("listed_action needs listed_faces for this seat and state first")
+        action = play_action(self._faces[index])
+        self._chosen_key = key
+        self._chosen = action
+        return action
 
     def check(self, seat: int, action: Action) -> Verdict:
         """Would ``act`` accept this action? The refusal's code and message, or ok."""
@@ -223,22 +255,27 @@ class Round:
 
     def act(self, seat: int, action: Action) -> Event:
         """Take an action for ``seat``; raises ``RuleError`` (state unchanged) if it is not allowed."""
-        if self._cache_key == (self._version, seat) and id(action) in self._cache_ids:
-            assert self._play is not None  # a play just listed for this seat at this version
-            checked: Checked | None = self._play.listed(action.cards)
-        else:
-            checked = self._validate(seat, action)
-        if self._play is None:
-            event = self._auction.act(seat, action)
-            then = self._auction.pending
-            self._auction.pending = []
-            if self._auction.phase == PLAY_PHASE:
-                self._start_play()
-        else:
-            assert checked is not None
-            event, then = self._play.apply(seat, checked)
-            if self._play.done:
+        play = self._play
+        listed = self._cache_key == (self._version, seat) and id(action) in self._cache_ids
+        if play is not None and (listed or (action is self._chosen and self._chosen_key == (self._version, seat))):
+            # a play just listed for this seat at this version: no check needed
+            event, then = play.apply_listed(seat, play.listed_cards(action.cards))
+            if play.next_seat is None:
                 then.append(self._finish())
+        else:
+            # an action from the list ``legal_actions`` just returned needs no check
+            checked = None if play is None and listed else self._validate(seat, action)
+            if play is None:
+                event = self._auction.act(seat, action)
+                then = self._auction.pending
+                self._auction.pending = []
+                if self._auction.phase == PLAY_PHASE:
+                    self._start_play()
+            else:
+                assert checked is not None
+                event, then = play.apply(seat, checked)
+                if play.done:
+                    then.append(self._finish())
         self._version += 1
         self.actions.append((seat, action))
         if then:

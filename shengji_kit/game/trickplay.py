@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine.card_index import cards_of, face_counts, faces_in_order, index_tables
+from ..engine.card_index import EFFECTIVE_SUITS, cards_of, face_counts, faces_in_order, index_tables
 from ..engine.cards import CARDS, Card, codes
 from ..engine.errors import RuleError
 from ..engine.follow import check_follow, missing_cards
@@ -19,7 +19,15 @@ from ..engine.shapes import THROW, shape
 from ..engine.throws import ThrowCheck, check_throw
 from ..engine.trump import Trump
 from .actions import PLAY, Action, Event
-from .fastrules import Faces, follow_faces, lead_faces, lead_listing, single_follows, winner_index
+from .fastrules import (
+    SINGLE_FACES,
+    Faces,
+    follow_faces,
+    held_by_suit,
+    lead_faces,
+    lead_listing,
+    winner_index,
+)
 
 CARD_POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
 _SHORT_ACTIONS: dict[Faces, Action] = {}
@@ -89,8 +97,8 @@ class TrickPlay:
         self.dealer = dealer
         self.tables = index_tables(trump)
         self.counts: list[list[int]] = [face_counts(hand) for hand in hands]
-        self.sorted_faces: list[list[int]] = [faces_in_order(counts, self.tables) for counts in self.counts]
-        """Each hand as faces in sorted-hand order (copies repeated)."""
+        self.held: list[dict[str, list[int]]] = [held_by_suit(counts, self.tables) for counts in self.counts]
+        """Per seat, each effective suit's held faces strongest first (kept with ``counts``)."""
         self.sizes: list[int] = [len(hand) for hand in hands]
         self._hands: list[tuple[Card, ...] | None] = [None] * 4
         self.first_hands: tuple[tuple[Card, ...], ...] = tuple(self.hand(seat) for seat in range(4))
@@ -143,7 +151,7 @@ class TrickPlay:
         """One seat's hand, sorted (cached until the seat plays)."""
         cached = self._hands[seat]
         if cached is None:
-            cached = self._hands[seat] = tuple(map(CARDS.__getitem__, self.sorted_faces[seat]))
+            cached = self._hands[seat] = tuple(map(CARDS.__getitem__, faces_in_order(self.counts[seat], self.tables)))
         return cached
 
     @property
@@ -160,10 +168,22 @@ class TrickPlay:
 
     def legal_faces(self, seat: int, limit: int | None) -> list[Faces]:
         """Listed plays as faces: every single, pair and tractor to lead; up to ``limit`` follows."""
-        if not self.faces:
-            found = lead_faces(self.counts[seat], self.tables)
+        faces = self.faces
+        if not faces:
+            found = lead_faces(self.counts[seat], self.tables, self.held[seat])
             return found if limit is None else found[:limit]
-        return follow_faces(self.faces[0], self.counts[seat], self.tables, limit)
+        lead = faces[0]
+        if len(lead) == 1:
+            single = SINGLE_FACES
+            found = [single[face] for face in self._single_follows(seat, lead[0])]
+            return found if limit is None else found[:limit]
+        return follow_faces(lead, self.counts[seat], self.tables, limit)
+
+    def _single_follows(self, seat: int, lead: int) -> list[int]:
+        """``fastrules.single_follows`` from the held faces kept per suit."""
+        held = self.held[seat]
+        pool = held[self.tables.suit_of[lead]]
+        return pool or [face for suit in EFFECTIVE_SUITS for face in held[suit]]
 
     def legal(self, seat: int, limit: int | None) -> list[tuple[Card, ...]]:
         """Listed plays: every single, pair and tractor to lead; up to ``limit`` follows."""
@@ -173,11 +193,10 @@ class TrickPlay:
         """``legal`` as play actions (short ones shared between rounds: actions are immutable)."""
         singles = SINGLE_ACTIONS
         if not self.faces:
-            found = lead_listing(self.counts[seat], self.tables, singles, PAIR_ACTIONS, play_action)
+            found = lead_listing(self.counts[seat], self.tables, singles, PAIR_ACTIONS, play_action, self.held[seat])
             return found if limit is None else found[:limit]
         if len(self.faces[0]) == 1:
-            lead = self.faces[0][0]
-            found = [singles[face] for face in single_follows(self.tables.suit_of[lead], self.counts[seat], self.tables)]
+            found = [singles[face] for face in self._single_follows(seat, self.faces[0][0])]
             return found if limit is None else found[:limit]
         return [
             singles[faces[0]] if len(faces) == 1 else play_action(faces)
@@ -186,10 +205,14 @@ class TrickPlay:
 
     def listed(self, cards: Sequence[Card]) -> Checked:
         """Accept a play taken from ``legal`` (no check needed)."""
+        return Checked(self.listed_cards(cards))
+
+    def listed_cards(self, cards: Sequence[Card]) -> tuple[Card, ...]:
+        """A play taken from ``legal``, sorted as it goes on the table (``apply_listed`` takes it)."""
         if len(cards) < 2:
-            return Checked(cards if isinstance(cards, tuple) else tuple(cards))
+            return cards if isinstance(cards, tuple) else tuple(cards)
         position = self.tables.position
-        return Checked(tuple(sorted(cards, key=lambda card: position[card.index])))
+        return tuple(sorted(cards, key=lambda card: position[card.index]))
 
     def check(self, seat: int, cards: Sequence[Card]) -> Checked:
         """Is ``cards`` a legal lead or follow for ``seat``? Raises ``RuleError`` if not."""
@@ -213,25 +236,60 @@ class TrickPlay:
 
     def apply(self, seat: int, checked: Checked) -> tuple[Event, list[Event]]:
         """Play accepted cards; returns the play's event and what followed (a finished trick)."""
-        counts = self.counts[seat]
-        in_order = self.sorted_faces[seat]
+        if checked.throw is None:
+            return self.apply_listed(seat, checked.cards)
         cards = checked.cards
-        faces = (cards[0].index,) if len(cards) == 1 else tuple([card.index for card in cards])
-        for face in faces:
+        self._remove(seat, cards)
+        event = self._play_event(seat, checked)
+        return event, self._next(seat)
+
+    def apply_listed(self, seat: int, cards: tuple[Card, ...]) -> tuple[Event, list[Event]]:
+        """``apply`` for a play that needs no throw check (sorted as ``listed`` sorts it)."""
+        counts = self.counts[seat]  # _remove and _next written in, for the hot path
+        if len(cards) == 1:
+            face = cards[0].index
+            faces: Faces = SINGLE_FACES[face]
             counts[face] -= 1
-            in_order.remove(face)
+            if not counts[face]:
+                self.held[seat][self.tables.suit_of[face]].remove(face)
+        else:
+            faces = tuple([card.index for card in cards])
+            held, suit_of = self.held[seat], self.tables.suit_of
+            for face in faces:
+                counts[face] -= 1
+                if not counts[face]:
+                    held[suit_of[face]].remove(face)
         self.sizes[seat] -= len(faces)
         self._hands[seat] = None
-        self.plays.append(checked.cards)
+        plays = self.plays
+        plays.append(cards)
         self.faces.append(faces)
-        self.trick = (*self.trick, (seat, checked.cards))
-        event = self._play_event(seat, checked)
-        then: list[Event] = []
+        self.trick = (*self.trick, (seat, cards))
+        event = Event("play", seat, cards, {"seat": seat, "cards": cards})
+        if len(plays) == 4:
+            return event, [self._finish_trick()]
+        self.next_seat = (seat + 1) % 4
+        return event, []
+
+    def _remove(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """Take the played cards from the hand and put them on the table."""
+        counts, held, suit_of = self.counts[seat], self.held[seat], self.tables.suit_of
+        faces: Faces = tuple([card.index for card in cards])
+        for face in faces:
+            counts[face] -= 1
+            if not counts[face]:
+                held[suit_of[face]].remove(face)
+        self.sizes[seat] -= len(faces)
+        self._hands[seat] = None
+        self.plays.append(cards)
+        self.faces.append(faces)
+        self.trick = (*self.trick, (seat, cards))
+
+    def _next(self, seat: int) -> list[Event]:
         if len(self.plays) == 4:
-            then.append(self._finish_trick())
-        else:
-            self.next_seat = (seat + 1) % 4
-        return event, then
+            return [self._finish_trick()]
+        self.next_seat = (seat + 1) % 4
+        return []
 
     def _play_event(self, seat: int, checked: Checked) -> Event:
         params: dict[str, object] = {"seat": seat, "cards": checked.cards}
@@ -257,13 +315,14 @@ class TrickPlay:
 
     def _finish_trick(self) -> Event:
         winner = (self.leader + winner_index(self.faces, self.tables)) % 4
-        won = sum(CARD_POINTS[face] for play in self.faces for face in play)
+        points = CARD_POINTS
+        won = sum([points[face] for play in self.faces for face in play])
         trick = Trick(
             len(self.tricks) + 1, self.leader, tuple(self.plays), winner, won, self.attempt, self.blocker
         )
         self.tricks.append(trick)
         self.finished = (*self.finished, trick)
-        if self.is_attacker(winner):
+        if winner % 2 != self.dealer % 2:  # the attackers won it
             self.attackers_points += won
         self.leader = winner
         self.next_seat = winner if any(self.sizes) else None

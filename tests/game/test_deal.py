@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from shengji_kit.engine.cards import full_deck
+from shengji_kit.engine.cards import CARDS, full_deck
 from shengji_kit.game import Round
+from shengji_kit.game.bots.random import below
 from shengji_kit.game.deal import (
     arrange_deck,
     check_deck,
     dealt_hands,
     derived_seed,
     receiver,
+    shuffle,
     shuffled_deck,
 )
 
@@ -52,3 +57,22 @@ def test_round_dealing_is_reproducible() -> None:
     one, two = Round.new(123), Round.new(123)
     assert one.view(one.to_act or 0) == two.view(two.to_act or 0)
     assert one.view(0).cards_dealt == two.view(0).cards_dealt > 0
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.text(max_size=20), size=st.integers(0, 120))
+def test_shuffle_is_randoms_shuffle(seed: str, size: int) -> None:
+    """``deal.shuffle`` (written out for speed) makes exactly the draws and swaps of ``random.shuffle``."""
+    deck = [CARDS[index % 54] for index in range(size)]
+    expected = list(deck)
+    random.Random(seed).shuffle(expected)
+    shuffle(deck, random.Random(seed))
+    assert deck == expected
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 2**32), count=st.integers(1, 300))
+def test_below_is_randoms_randrange(seed: int, count: int) -> None:
+    """``RandomBot``'s written-out ``randrange`` draws exactly what ``random.randrange`` draws."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    assert [below(ours, count) for _ in range(20)] == [theirs.randrange(count) for _ in range(20)]

@@ -19,7 +19,12 @@ from shengji_kit.engine.tricks import trick_winner
 from shengji_kit.engine.trump import Trump
 from shengji_kit.game import Round
 from shengji_kit.game.bots import RandomBot, RuleBot, play_round
-from shengji_kit.game.fastrules import follow_faces, lead_faces, winner_index
+from shengji_kit.game.fastrules import (
+    _distinct_combinations,
+    follow_faces,
+    lead_faces,
+    winner_index,
+)
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -165,3 +170,22 @@ def test_self_play_gives_the_reference_round(name: str) -> None:
     assert rnd.result is not None
     digest = hashlib.sha256(text.encode()).hexdigest()[:16]
     assert (digest, rnd.result.attackers_points, rnd.result.total) == REFERENCE_ROUNDS[name]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    faces=st.lists(st.integers(0, 53), unique=True, max_size=14),
+    doubled=st.sets(st.integers(0, 53)),
+    size=st.integers(1, 9),
+    limit=st.sampled_from([None, 1, 7, 200]),
+)
+def test_distinct_combinations_are_the_filtered_combinations(
+    faces: list[int], doubled: set[int], size: int, limit: int | None
+) -> None:
+    """Walking the distinct choices directly gives what filtering ``itertools.combinations`` gives."""
+    counts = [2 if face in doubled else 1 for face in range(54)]
+    pool = [face for face in faces for _ in range(counts[face])]
+    expected = list(dict.fromkeys(itertools.combinations(pool, size)))
+    if limit is not None:
+        expected = expected[:limit]
+    assert _distinct_combinations(faces, counts, size, limit) == expected

@@ -12,14 +12,15 @@ from ..actions import Action, Event
 from ..auction import PLAY_PHASE
 from ..round import Round
 from ..views import SeatView
-from .turn import PlayTurn
+from .turn import PlayTurn, Turn
 
 
 class Bot(Protocol):
     """Anything with ``choose(view, actions) -> Action``.
 
     A bot may also have ``choose_play(turn: PlayTurn) -> Action``, the same choice during the
-    tricks from a turn that builds the view and the listed plays only when asked (fast path).
+    tricks from a turn that builds the view and the listed plays only when asked (fast path), and
+    ``choose_turn(turn: Turn) -> Action``, the same outside the tricks.
     """
 
     def choose(self, view: SeatView, actions: list[Action]) -> Action: ...
@@ -40,7 +41,20 @@ def advance_bots(rnd: Round, bots: BotSeats) -> list[Event]:
     events: list[Event] = []
     seated = [bot_at(bots, seat) for seat in range(4)]
     fast = [getattr(bot, "choose_play", None) for bot in seated]
+    lazy = [getattr(bot, "choose_turn", None) for bot in seated]
     while True:
+        play = rnd.trick_play
+        if play is not None and rnd.result is None:
+            # the tricks: the seat to act comes from the trick play itself, while bots with a fast path play
+            act = rnd.act
+            while True:
+                seat = play.next_seat
+                if seat is None:
+                    return events
+                choose_play = fast[seat]
+                if choose_play is None:
+                    break
+                events.append(act(seat, choose_play(PlayTurn(rnd, seat, play))))
         seat = rnd.to_act
         if seat is None:
             return events
@@ -48,8 +62,11 @@ def advance_bots(rnd: Round, bots: BotSeats) -> list[Event]:
         if bot is None:
             return events
         choose_play = fast[seat]
+        choose_turn = lazy[seat]
         if choose_play is not None and rnd.phase == PLAY_PHASE:
             action = choose_play(PlayTurn(rnd, seat))
+        elif choose_turn is not None:
+            action = choose_turn(Turn(rnd, seat))
         else:
             action = bot.choose(rnd.view(seat), rnd.legal_actions(seat))
         events.append(rnd.act(seat, action))

@@ -32,28 +32,49 @@ class Memory:
         for card in view.kitty or ():
             self.own_buried[card.index] += 1
         self.voids: list[set[str]] = [set(), set(), set(), set()]
+        self.left = [2 - buried for buried in self.own_buried]
+        """Copies of each face neither played in a finished trick nor buried by this seat."""
+        tables = index_tables(trump)
+        self.left_suits = {suit: sum(self.left[face] for face in faces) for suit, faces in tables.suit_faces.items()}
+        """``left`` per effective suit."""
 
     def fits(self, view: SeatView) -> bool:
         """Is this memory about the round ``view`` shows (and not behind it)?"""
-        if view.trump != self.trump or view.seat != self.seat or len(view.tricks) < self.read:
+        return view.trump is not None and self.fits_tricks(view.trump, view.seat, view.tricks)
+
+    def fits_tricks(self, trump: Trump, seat: int, tricks: Sequence[Trick]) -> bool:
+        """Is this memory about ``seat`` in a round with this trump and these finished tricks?"""
+        if trump != self.trump or seat != self.seat or len(tricks) < self.read:
             return False
-        return not view.tricks or self.first_trick is None or view.tricks[0] is self.first_trick
+        return not tricks or self.first_trick is None or tricks[0] is self.first_trick
 
     def update(self, view: SeatView) -> None:
-        for trick in view.tricks[self.read :]:
+        self.update_tricks(view.tricks)
+
+    def update_tricks(self, tricks: Sequence[Trick]) -> None:
+        """Read the finished tricks not read yet."""
+        for trick in tricks[self.read :]:
             if self.first_trick is None:
                 self.first_trick = trick
             self._note(trick.leader, trick.plays)
-        self.read = len(view.tricks)
+        self.read = len(tricks)
 
     def _note(self, leader: int, plays: Sequence[Sequence[Card]]) -> None:
         suit_of = self.trump.tables.suit_of
+        played, left, left_suits = self.played, self.left, self.left_suits
         lead = plays[0]
         suit = suit_of[lead[0].index]
         for index, play in enumerate(plays):
+            followed = 0
             for card in play:
-                self.played[card.index] += 1
-            if index and sum(1 for card in play if suit_of[card.index] == suit) < len(lead):
+                face = card.index
+                played[face] += 1
+                left[face] -= 1
+                card_suit = suit_of[face]
+                left_suits[card_suit] -= 1
+                if card_suit == suit:
+                    followed += 1
+            if index and followed < len(lead):
                 self.voids[(leader + index) % 4].add(suit)
 
     def unseen(self, view: SeatView) -> list[int]:

@@ -12,7 +12,16 @@ import random as _random
 from ...engine.cards import Card
 from ..actions import BURY, PLAY, Action
 from ..views import SeatView
-from .turn import PlayTurn
+from .turn import PlayTurn, Turn
+
+
+def below(rng: _random.Random, count: int) -> int:
+    """``rng.randrange(count)`` written out (the same ``getrandbits`` draws as CPython's), for ``count`` >= 1."""
+    bits = count.bit_length()
+    found = rng.getrandbits(bits)
+    while found >= count:
+        found = rng.getrandbits(bits)
+    return found
 
 
 class RandomBot:
@@ -32,14 +41,21 @@ class RandomBot:
                 return throw
         return actions[self.rng.randrange(len(actions))]
 
+    def choose_turn(self, turn: Turn) -> Action:
+        """``choose`` outside the tricks, reading the view only to bury."""
+        actions = turn.actions
+        if actions and actions[0].kind in (BURY, PLAY):
+            return self.choose(turn.view, actions)
+        return actions[self.rng.randrange(len(actions))]
+
     def choose_play(self, turn: PlayTurn) -> Action:
         """``choose`` during the tricks, reading the view only to make a throw."""
-        if not turn.trick and self.rng.random() < self.throw_rate:
+        rng = self.rng
+        if not turn.trick and rng.random() < self.throw_rate:
             throw = self._throw(turn.view)
             if throw is not None:
                 return throw
-        actions = turn.actions
-        return actions[self.rng.randrange(len(actions))]
+        return turn.action(below(rng, len(turn.faces)))
 
     def _throw(self, view: SeatView) -> Action | None:
         """A random set of 2+ cards of one effective suit from the hand, if any suit has 2+."""

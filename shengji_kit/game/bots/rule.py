@@ -10,12 +10,15 @@ from __future__ import annotations
 import random as _random
 from collections import Counter
 
+from ...engine.card_index import EFFECTIVE_SUITS, cards_of
 from ...engine.cards import Card
 from ...engine.trump import TRUMP, Trump
 from ..actions import DECLARE, OVERTURN, PASS, Action
 from ..views import SeatView
+from .face_tactics import FaceDecision
 from .memory import Memory
 from .tactics import Table, choose_follow, choose_lead
+from .turn import PlayTurn
 
 DEAL_SHARE = ((12, 0.42), (20, 0.36), (26, 0.32))
 """During the deal: (cards held below, trump share needed) — the fewer cards, the surer it must look."""
@@ -120,6 +123,39 @@ class RuleBot:
         return wanted[0] if weak and wanted else _pass(actions)
 
     # --- the play ------------------------------------------------------------------
+
+    def choose_play(self, turn: PlayTurn) -> Action:
+        """``choose`` during the tricks, decided over count arrays (``face_tactics``): the same choice."""
+        options = turn.faces
+        if len(options) == 1 and turn.trick:
+            return turn.action(0)
+        play = turn.round.trick_play
+        assert play is not None
+        seat = turn.seat
+        memory = self._memories.get(seat)
+        if memory is None or not memory.fits_tricks(play.trump, seat, play.finished):
+            memory = Memory(turn.view)
+            self._memories[seat] = memory
+        memory.update_tricks(play.finished)
+        hand = play.counts[seat]
+        unseen = [left - held for left, held in zip(memory.left, hand, strict=True)]
+        tables = play.tables
+        suit_of = tables.suit_of
+        in_hand = hand.__getitem__
+        held_faces = play.held[seat]
+        held = {suit: sum(map(in_hand, held_faces[suit])) for suit in EFFECTIVE_SUITS}
+        unseen_suits = {suit: memory.left_suits[suit] - held[suit] for suit in EFFECTIVE_SUITS}
+        for faces in play.faces:
+            for face in faces:
+                unseen[face] -= 1
+                unseen_suits[suit_of[face]] -= 1
+        decision = FaceDecision(tables, seat, hand, held, unseen, unseen_suits, memory.voids, play.faces, play.leader)
+        if play.faces:
+            return turn.action(decision.follow(options))
+        index = decision.lead(options)
+        if index < len(options):
+            return turn.action(index)
+        return Action.play(cards_of(decision.throws[index - len(options)]))
 
     def _play(self, view: SeatView, actions: list[Action]) -> Action:
         assert view.trump is not None
