@@ -59,3 +59,17 @@ def _sync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(descriptor)
+
+
+def set_aside(damaged: Path, stamp: str) -> Path:
+    """Rename a damaged file to ``<name>.corrupt-<stamp>`` (numbered if taken), so it is kept, never lost.
+
+    Returns the new path; raises ``OSError`` when the file cannot be renamed (it stays where it was).
+    """
+    backup = damaged.with_name(f"{damaged.name}.corrupt-{stamp}")
+    number = 1
+    while backup.exists():
+        number += 1
+        backup = damaged.with_name(f"{damaged.name}.corrupt-{stamp}-{number}")
+    os.rename(damaged, backup)
+    return backup

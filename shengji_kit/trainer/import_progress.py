@@ -10,7 +10,6 @@ recorded as set aside, and reported; a file that cannot be read now is left for 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -20,6 +19,7 @@ from ..classroom.api import ClassEvent
 from ..classroom.identity import DEFAULT_LEARNER, MAX_NAME_LENGTH
 from ..classroom.schema import SET_ASIDE
 from ..classroom.store import SQLClassStore
+from ..files import set_aside
 from .events import ProgressEvent, import_events, parse_log
 from .progress import Progress
 from .store import LEGACY_SUFFIX, LOG_SUFFIX
@@ -92,8 +92,9 @@ def import_progress_files(store: SQLClassStore, folder: Path, groups: Mapping[st
             report.left.append(path)
             continue
         except ValueError:  # damaged: not JSON, not UTF-8, not progress, a bad time stamp
-            backup = _set_aside(path, clock())
-            if backup is None:
+            try:
+                backup = set_aside(path, clock())
+            except OSError:  # it cannot be renamed: it stays where it is, and is tried again next time
                 report.left.append(path)
                 continue
             store.record_import(source, learner, [], outcome=SET_ASIDE, backup=str(backup), class_name=class_name)
@@ -104,16 +105,3 @@ def import_progress_files(store: SQLClassStore, folder: Path, groups: Mapping[st
             report.events += len(new)
     return report
 
-
-def _set_aside(damaged: Path, stamp: str) -> Path | None:
-    """Rename a damaged file to ``<name>.corrupt-<stamp>``; None when it cannot be (it stays)."""
-    backup = damaged.with_name(f"{damaged.name}.corrupt-{stamp}")
-    number = 1
-    while backup.exists():
-        number += 1
-        backup = damaged.with_name(f"{damaged.name}.corrupt-{stamp}-{number}")
-    try:
-        os.rename(damaged, backup)
-    except OSError:
-        return None
-    return backup

@@ -23,7 +23,7 @@ from datetime import datetime
 from pathlib import Path
 
 from ..files import APP_NAME as APP_NAME
-from ..files import DATA_DIR_ENV
+from ..files import DATA_DIR_ENV, set_aside
 from ..files import data_dir as data_dir
 from .events import ProgressEvent, changes, derive, import_events, now_stamp, parse_log
 from .notice import ERROR, Notice
@@ -188,14 +188,8 @@ class ProgressStore:
 
     def _set_aside(self, damaged: Path) -> bool:
         """Rename a damaged file to ``<name>.corrupt-<timestamp>`` and report it; False if it cannot be."""
-        stamp = self.clock()
-        backup = damaged.with_name(f"{damaged.name}.corrupt-{stamp}")
-        number = 1
-        while backup.exists():
-            number += 1
-            backup = damaged.with_name(f"{damaged.name}.corrupt-{stamp}-{number}")
         try:
-            os.rename(damaged, backup)
+            backup = set_aside(damaged, self.clock())
         except OSError as error:
             self._refuse_saving("trainer_progress_stuck", error, damaged)
             return False
