@@ -16,7 +16,7 @@ from ...engine.shapes import THROW, has_tractor_above, shape, shape_of_faces
 from ...engine.tricks import play_key
 from ...engine.trump import TRUMP
 from ..fastrules import Faces, short_play_key, winner_index
-from .tactics import face_costs
+from .tactics import face_costs, follow_score
 
 Key = tuple[int, int]
 
@@ -244,19 +244,10 @@ class FaceDecision:
             beats = key is not None and key > best_key and not (throw and key[0] == 0)
             points = sum([FACE_POINTS[face] for face in faces])
             cost = sum([costs[face] for face in faces])
+            sure = None
             if beats and key is not None:
                 sure = not any(can_beat(s, key) for s in later_opponents)
-                if partner_wins and (partner_sure or not sure):
-                    score = -cost - 5.0
-                else:
-                    gain = on_table + points
-                    score = 5 + 3 * gain - 0.7 * cost if sure else 1 + gain - 0.7 * cost - 1.5 * points
-            elif partner_sure:
-                score = 3 * points - 0.6 * cost
-            elif partner_wins:
-                score = -cost
-            else:
-                score = -3 * points - cost
+            score = follow_score(sure, partner_wins, partner_sure, on_table, points, cost)
             if score > best_score:
                 best_score, best = score, index
         return best
@@ -290,6 +281,7 @@ class FaceDecision:
                 key = None
             points = points_of[face]
             cost = costs[face]
+            sure: bool | None = None
             if key is not None and key > best_key:
                 sure = True
                 for void in voids:
@@ -302,17 +294,7 @@ class FaceDecision:
                     if beaten:
                         sure = False
                         break
-                if partner_wins and (partner_sure or not sure):
-                    score = -cost - 5.0
-                else:
-                    gain = on_table + points
-                    score = 5 + 3 * gain - 0.7 * cost if sure else 1 + gain - 0.7 * cost - 1.5 * points
-            elif partner_sure:
-                score = 3 * points - 0.6 * cost
-            elif partner_wins:
-                score = -cost
-            else:
-                score = -3 * points - cost
+            score = follow_score(sure, partner_wins, partner_sure, on_table, points, cost)
             if score > best_score:
                 best_score, best = score, index
         return best

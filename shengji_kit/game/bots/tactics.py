@@ -197,6 +197,22 @@ def _can_beat(seat: int, key: tuple[int, int], lead: Shape, table: Table) -> boo
     return table.beatable(main_kind, main_pairs, key[1], suit)
 
 
+def follow_score(sure: bool | None, partner_wins: bool, partner_sure: bool, on_table: int, points: int,
+                 cost: float) -> float:
+    """RuleBot's value of following with one option; ``sure`` is None when the option does not beat the
+    trick so far, else whether no later opponent can beat it. One formula for every kind of lead."""
+    if sure is not None:
+        if partner_wins and (partner_sure or not sure):
+            return -cost - 5.0
+        gain = on_table + points
+        return 5 + 3 * gain - 0.7 * cost if sure else 1 + gain - 0.7 * cost - 1.5 * points
+    if partner_sure:
+        return 3 * points - 0.6 * cost
+    if partner_wins:
+        return -cost
+    return -3 * points - cost
+
+
 def choose_follow(view: SeatView, actions: list[Action], table: Table) -> Action:
     """The best-scoring follow: feed a sure partner, win cheaply, or lose cheaply."""
     trump = table.trump
@@ -221,19 +237,10 @@ def choose_follow(view: SeatView, actions: list[Action], table: Table) -> Action
         beats = key is not None and key > best_key and not (lead.kind == THROW and key[0] == 0)
         points = play_points(cards)
         cost = table.cost(cards)
+        sure = None
         if beats and key is not None:
             sure = not any(_can_beat(s, key, lead, table) for s in later_opponents)
-            if partner_wins and (partner_sure or not sure):
-                return -cost - 5.0
-            gain = on_table + points
-            if sure:
-                return 5 + 3 * gain - 0.7 * cost
-            return 1 + gain - 0.7 * cost - 1.5 * points
-        if partner_sure:
-            return 3 * points - 0.6 * cost
-        if partner_wins:
-            return -cost
-        return -3 * points - cost
+        return follow_score(sure, partner_wins, partner_sure, on_table, points, cost)
 
     options = [action.cards for action in actions]
     best = max(range(len(options)), key=lambda i: (score(options[i]), -i))
