@@ -34,7 +34,7 @@ from ..classroom.identity import (
 from ..engine.catalogue import text
 from ..render.table import lang_button
 from .class_store import class_name, shared_store
-from .surface import STATIC, CardSurface, Observable
+from .surface import STATIC, CardSurface, Observable, styles
 from .ticker import Ticker
 
 log = logging.getLogger(__name__)
@@ -278,7 +278,7 @@ class LearnerBar(CardSurface):
     """The bar's widget: ``learner`` mirrors the current learner so the browser can remember it."""
 
     _esm = STATIC / "classroom.js"
-    _css = (STATIC / "surface.css").read_text(encoding="utf-8") + "\n" + (STATIC / "classroom.css").read_text(encoding="utf-8")
+    _css = styles("classroom.css")
     learner = traitlets.Unicode("").tag(sync=True)
     remember = traitlets.Bool(True).tag(sync=True)
 

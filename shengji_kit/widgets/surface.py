@@ -52,6 +52,11 @@ class Observable:
             listener()
 
 
+def styles(*sheets: str) -> str:
+    """The shared card styles (``surface.css``) followed by the named sheets of ``static/``, as one text."""
+    return "\n".join((STATIC / name).read_text(encoding="utf-8") for name in ("surface.css", *sheets))
+
+
 class CardSurface(anywidget.AnyWidget):
     """Shows ``scene.render(lang)``; the ``html`` and ``lang`` traits hold what is drawn."""
 

@@ -24,12 +24,7 @@ from ..trainer.class_progress import ClassProgress
 from ..trainer.html import trainer_html
 from ..trainer.html.parts import KEYS
 from ..trainer.session import ProgressKeeper
-from .surface import STATIC, CardSurface
-
-
-def _styles() -> str:
-    """The shared card styles followed by the trainer's own."""
-    return (STATIC / "surface.css").read_text(encoding="utf-8") + "\n" + (STATIC / "trainer.css").read_text(encoding="utf-8")
+from .surface import STATIC, CardSurface, styles
 
 
 class TrainerScene:
@@ -99,7 +94,7 @@ class TrainerApp(CardSurface):
     """The trainer; ``html``/``lang`` are drawn, the other traits mirror the session for notebooks."""
 
     _esm = STATIC / "trainer.js"
-    _css = _styles()
+    _css = styles("trainer.css")
     mode = traitlets.Unicode(AUTO).tag(sync=True)
     puzzle_id = traitlets.Unicode("").tag(sync=True)
     stars = traitlets.Int(0).tag(sync=True)

@@ -38,7 +38,7 @@ from ...render.table import lang_button
 from ...trainer.store import data_dir
 from ..class_store import class_name, shared_store
 from ..page_options import query_options
-from ..surface import STATIC, CardSurface, Observable
+from ..surface import STATIC, CardSurface, Observable, styles
 from ..ticker import Ticker
 from .gate import teacher_refusal
 from .panels import csv_link_html, grid_html, join_html, last_event_html, missed_html, stuck_html
@@ -298,8 +298,7 @@ class ClassroomDashboard(CardSurface):
     """The dashboard's widget; its ticker refreshes it from the store every ``REFRESH_SECONDS``."""
 
     _esm = STATIC / "classroom.js"
-    _css = (STATIC / "surface.css").read_text(encoding="utf-8") + "\n" + \
-        (STATIC / "trainer.css").read_text(encoding="utf-8") + "\n" + (STATIC / "classroom.css").read_text(encoding="utf-8")
+    _css = styles("trainer.css", "classroom.css")
 
     def __init__(self, scene: DashboardScene, **kwargs: Any) -> None:
         self._open = True
