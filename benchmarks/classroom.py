@@ -27,7 +27,6 @@ import os
 import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -352,21 +351,12 @@ async def run_all(base: str, server_pid: int, sizes: list[int], spread: float) -
 def start_classroom_server(data: Path) -> Any:
     """``shengji-kit serve --classroom`` on 127.0.0.1 and a free port, logging beside its data."""
     sys.path.insert(0, str(REPO / "tests" / "browser"))
-    from live_server import VoilaServer, free_port, stop_server, wait_until_answers  # noqa: PLC0415
+    from live_server import free_port, launch_server  # noqa: PLC0415
 
     port = free_port()
-    log = data / "voila.log"
     command = [sys.executable, "-m", "shengji_kit.serve", "--classroom", "--host", "127.0.0.1", "--port", str(port),
                "--code", CODE, "--teacher-code", TEACHER_CODE]
-    with log.open("wb") as sink:
-        process = subprocess.Popen(command, env=dict(os.environ), stdout=sink, stderr=subprocess.STDOUT)
-    server = VoilaServer(process, f"http://127.0.0.1:{port}", log)
-    try:
-        wait_until_answers(server)
-    except BaseException:
-        stop_server(server)
-        raise
-    return server
+    return launch_server(command, port, data / "voila.log", dict(os.environ))
 
 
 def main(argv: list[str] | None = None) -> int:

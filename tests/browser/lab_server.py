@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from live_server import VoilaServer, free_port, stop_server, wait_until_answers
+from live_server import VoilaServer, free_port, launch_server, stop_server
 
 from shengji_kit import serve
 
@@ -53,16 +52,9 @@ def lab_command(port: int, root: Path) -> list[str]:
 @contextmanager
 def jupyter_lab(root: Path, log: Path) -> Iterator[VoilaServer]:
     """A running JupyterLab serving ``root``; stopped (with its kernels) on exit."""
-    log.parent.mkdir(parents=True, exist_ok=True)
     port = free_port()
-    with log.open("wb") as sink:
-        process = subprocess.Popen(
-            lab_command(port, root), cwd=root, stdout=sink, stderr=subprocess.STDOUT,
-            env=serve.voila_environment(),
-        )
-    server = VoilaServer(process, f"http://{serve.DEFAULT_HOST}:{port}", log)
+    server = launch_server(lab_command(port, root), port, log, serve.voila_environment(), cwd=root)
     try:
-        wait_until_answers(server)
         yield server
     finally:
         stop_server(server)

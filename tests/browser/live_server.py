@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 import signal
 import socket
@@ -11,6 +12,7 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,7 @@ from typing import Any
 import psutil
 
 from shengji_kit import serve
+from shengji_kit.files import DATA_DIR_ENV
 
 SERVER_START_SECONDS = 90
 SERVER_STOP_SECONDS = 30
@@ -176,17 +179,14 @@ def stop_server(server: VoilaServer) -> None:
             child.kill()
 
 
-def start_server(log: Path, port: int | None = None) -> VoilaServer:
-    """Start Voila exactly as ``make serve`` does, on ``port`` (a free one if None), logging to ``log``."""
+def launch_server(
+    command: list[str], port: int, log: Path, env: Mapping[str, str] | None = None, cwd: Path | None = None
+) -> VoilaServer:
+    """Run a server ``command`` listening on 127.0.0.1:``port``, logging to ``log``, and wait until it
+    answers; it is stopped again when it never does."""
     log.parent.mkdir(parents=True, exist_ok=True)
-    port = free_port() if port is None else port
     with log.open("wb") as sink:
-        process = subprocess.Popen(
-            serve.voila_command(port),
-            env=serve.voila_environment(),
-            stdout=sink,
-            stderr=subprocess.STDOUT,
-        )
+        process = subprocess.Popen(command, cwd=cwd, env=env, stdout=sink, stderr=subprocess.STDOUT)
     server = VoilaServer(process, f"http://{serve.DEFAULT_HOST}:{port}", log)
     try:
         wait_until_answers(server)
@@ -194,3 +194,21 @@ def start_server(log: Path, port: int | None = None) -> VoilaServer:
         stop_server(server)
         raise
     return server
+
+
+def start_server(log: Path, port: int | None = None) -> VoilaServer:
+    """Start Voila exactly as ``make serve`` does, on ``port`` (a free one if None), logging to ``log``."""
+    port = free_port() if port is None else port
+    return launch_server(serve.voila_command(port), port, log, serve.voila_environment())
+
+
+@contextlib.contextmanager
+def own_server(data: Path, log: Path) -> Iterator[VoilaServer]:
+    """A server of a test module's own, whose kernels keep their data in ``data``; stopped on exit."""
+    env = {**os.environ, DATA_DIR_ENV: str(data)}
+    port = free_port()
+    server = launch_server(serve.voila_command(port), port, log, serve.voila_environment(env))
+    try:
+        yield server
+    finally:
+        stop_server(server)

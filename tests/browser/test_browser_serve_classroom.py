@@ -4,7 +4,6 @@ the tree, static files); with it the landing page loads and a lesson runs; the c
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -12,7 +11,7 @@ from collections.abc import Iterator
 import psutil
 import pytest
 from lesson_exercises import answer_wrong_then_right, open_lesson
-from live_server import VoilaServer, free_port, stop_server, wait_until_answers
+from live_server import VoilaServer, free_port, launch_server, stop_server
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import ARTIFACTS
@@ -45,17 +44,9 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServ
     data = tmp_path_factory.mktemp("classroom-data")
     port = free_port()
     log = ARTIFACTS / "voila-classroom.log"
-    log.parent.mkdir(parents=True, exist_ok=True)
     command = [sys.executable, "-m", "shengji_kit.serve", "--classroom", "--host", "127.0.0.1", "--port", str(port),
                "--code", CODE, "--teacher-code", TEACHER_CODE]
-    with log.open("wb") as sink:
-        process = subprocess.Popen(command, env={**os.environ, ENV_VAR: str(data)}, stdout=sink, stderr=subprocess.STDOUT)
-    server = VoilaServer(process, f"http://127.0.0.1:{port}", log)
-    try:
-        wait_until_answers(server)  # "/" answers with the code page
-    except BaseException:
-        stop_server(server)
-        raise
+    server = launch_server(command, port, log, {**os.environ, ENV_VAR: str(data)})  # "/" answers with the code page
     yield server
     stop_server(server)
 

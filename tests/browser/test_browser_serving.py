@@ -10,7 +10,7 @@ from pathlib import Path
 import psutil
 import pytest
 from card_table import HAND_CARDS, PLAY_APP, TURN_TIMEOUT_MS, CardTable
-from live_server import VoilaServer, page_kernel_id, start_server, stop_server
+from live_server import VoilaServer, own_server, page_kernel_id, start_server, stop_server
 from playwright.sync_api import Page, expect
 from test_browser_play import hand_of, reach_first_play
 
@@ -32,13 +32,8 @@ def learner_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def voila_server(learner_data: Path) -> Iterator[VoilaServer]:
     """A server of this module's own: its kernels are killed, and it is restarted."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv(ENV_VAR, str(learner_data))
-        server = start_server(ARTIFACTS / "voila-serving.log")
-    try:
+    with own_server(learner_data, ARTIFACTS / "voila-serving.log") as server:
         yield server
-    finally:
-        stop_server(server)
 
 
 def expect_lost(page: Page) -> None:

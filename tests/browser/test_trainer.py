@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from live_server import VoilaServer, start_server, stop_server
+from live_server import VoilaServer, own_server
 from playwright.sync_api import Page, expect
 
 from conftest import ARTIFACTS, screenshot
@@ -19,7 +19,6 @@ from shengji_kit.classroom.store import SQLClassStore
 from shengji_kit.engine import trick_winner
 from shengji_kit.engine.catalogue import text
 from shengji_kit.puzzles import Puzzle, default_bank
-from shengji_kit.trainer import ENV_VAR
 
 pytestmark = pytest.mark.browser
 
@@ -35,13 +34,8 @@ def progress_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def voila_server(progress_dir: Path) -> Iterator[VoilaServer]:
     """A Voila server of its own whose kernels keep progress in ``progress_dir``."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv(ENV_VAR, str(progress_dir))
-        server = start_server(ARTIFACTS / "voila-trainer.log")
-    try:
+    with own_server(progress_dir, ARTIFACTS / "voila-trainer.log") as server:
         yield server
-    finally:
-        stop_server(server)
 
 
 def winning_seat(puzzle: Puzzle) -> int:
