@@ -15,6 +15,7 @@ from ..fields import Raw, read_cards, require
 from ..model import Choice, Grade, Line, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
+from ..trick_position import check_held, seat_to_play
 
 KIND = "legal_follow"
 FIELDS = ("options", "answer")
@@ -91,11 +92,7 @@ class LegalFollow(Question):
 
 def parse(raw: Raw, table: PositionTable) -> LegalFollow:
     """Read a legal-follow puzzle: a trick in progress, the next seat's hand, options, legal letters."""
-    table.need("leader", "trick", "hands")
-    if len(table.trick) > 3:
-        raise FieldError("position.trick", "all four seats have played; nobody is left to follow")
-    seat = table.next_to_play
-    hand = table.hand(seat)
+    seat = seat_to_play(table)
     options_raw = require(raw, "options")
     if not isinstance(options_raw, list) or not 2 <= len(options_raw) <= len(LETTERS):
         raise FieldError("options", f"must be a list of 2 to {len(LETTERS)} plays")
@@ -103,8 +100,7 @@ def parse(raw: Raw, table: PositionTable) -> LegalFollow:
     for i, option in enumerate(options):
         if len(option) != len(table.lead):
             raise FieldError(f"options.{i}", f"plays {len(option)} cards to a lead of {len(table.lead)}")
-        if not all(option.count(card) <= hand.count(card) for card in option):
-            raise FieldError(f"options.{i}", f"seat {seat} does not hold {cards_text(option)}")
+        check_held(table, seat, option, f"options.{i}")
     answer_raw = require(raw, "answer")
     if not isinstance(answer_raw, list) or not answer_raw:
         raise FieldError("answer", "must list the letters of the legal options, e.g. [\"A\"]")

@@ -14,6 +14,7 @@ from ..fields import Raw, read_cards, read_str, require
 from ..model import AnswerError, Choice, Grade, Line, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
+from ..trick_position import check_held, seat_to_play
 
 KIND = "refusal"
 FIELDS = ("play", "options", "answer")
@@ -79,14 +80,9 @@ class Refusal(Question):
 
 def parse(raw: Raw, table: PositionTable) -> Refusal:
     """Read a refusal puzzle: a trick in progress, the next seat's hand, the play tried, the reasons offered."""
-    table.need("leader", "trick", "hands")
-    if len(table.trick) > 3:
-        raise FieldError("position.trick", "all four seats have played; nobody is left to follow")
-    seat = table.next_to_play
+    seat = seat_to_play(table)
     play = read_cards(require(raw, "play"), "play")
-    hand = table.hand(seat)
-    if not all(play.count(card) <= hand.count(card) for card in play):
-        raise FieldError("play", f"seat {seat} does not hold {cards_text(play)}")
+    check_held(table, seat, play, "play")
     if len(play) != len(table.lead):
         raise FieldError("play", f"plays {len(play)} cards to a lead of {len(table.lead)}")
     options_raw = require(raw, "options")

@@ -19,7 +19,7 @@ from ...game.position_table import PositionTable
 from ..answers import answer_cards, cards_text, missing_from
 from ..fields import Raw, read_cards, require
 from ..model import Grade, Line, Mismatch, Question
-from ..problems import FieldError
+from ..trick_position import check_held, seat_to_play
 
 KIND = "smallest_winner"
 FIELDS = ("answer",)
@@ -94,11 +94,7 @@ class SmallestWinner(Question):
 
 def parse(raw: Raw, table: PositionTable) -> SmallestWinner:
     """Read a smallest-winner puzzle: a trick in progress, the next seat's hand and its smallest winner."""
-    table.need("leader", "trick", "hands")
-    if len(table.trick) > 3:
-        raise FieldError("position.trick", "all four seats have played; nobody is left to play")
-    seat = table.next_to_play
+    seat = seat_to_play(table, "play")
     stated = read_cards(require(raw, "answer"), "answer")
-    if missing_from(table.hand(seat), stated):
-        raise FieldError("answer", f"seat {seat} does not hold {cards_text(stated)}")
+    check_held(table, seat, stated, "answer")
     return SmallestWinner(table, seat, stated)
