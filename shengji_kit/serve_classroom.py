@@ -229,7 +229,7 @@ def plan_classroom(
 
 def classroom_folder() -> Path:
     """Where the class's files go: ``<data dir>/classroom`` (the trainer's data folder)."""
-    from .trainer.store import data_dir
+    from .files import data_dir
 
     return data_dir() / CLASSROOM_FOLDER
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine.catalogue import text
+from ..files import data_dir
 from ..game.match import Match
 from ..game.round import Round
 from ..game.saved_round import (
@@ -22,7 +23,7 @@ from ..game.saved_round import (
     saved_match_path,
     store_saved,
 )
-from ..trainer.store import DEFAULT_LEARNER, data_dir, learner_slug
+from ..trainer.store import DEFAULT_LEARNER, learner_slug
 
 RESUME, DECLINE = "resume", "resume-new"
 

@@ -29,13 +29,13 @@ from ...classroom.api import (
 )
 from ...classroom.report import DEFAULT_STUCK_MINUTES, ClassReport, class_report
 from ...engine.catalogue import LANGUAGES, text
+from ...files import data_dir
 from ...lessons.exercise_data import load_lesson
 from ...lessons.lesson_list import lesson_list
 from ...puzzles import Bank, default_bank
 from ...render.exercises import notice_html
 from ...render.poll_chart import poll_chart_svg
 from ...render.table import lang_button
-from ...trainer.store import data_dir
 from ..class_store import class_name, shared_store
 from ..page_options import query_options
 from ..surface import STATIC, CardSurface, Observable, styles
