@@ -34,7 +34,7 @@ check: lint
 # would otherwise compile every module in every new kernel)
 serve: setup
 	$(BIN)/python -m compileall -q shengji_kit
-	$(BIN)/python -m shengji_kit.serve --host $(HOST) --port $(PORT)
+	$(BIN)/python -m shengji_kit.apps.serving.serve --host $(HOST) --port $(PORT)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .import_linter_cache

@@ -258,7 +258,7 @@ async def watch_dashboard(base: str, board: Dashboard, ready: asyncio.Event) -> 
 
 def stored_attempts(names: set[str]) -> list[Any]:
     """The attempt events the class store holds for ``names`` (the store the kernels write to)."""
-    from shengji_kit.classroom.api import ATTEMPT  # noqa: PLC0415
+    from shengji_kit.classroom.store_protocol import ATTEMPT  # noqa: PLC0415
 
     # The store's module comes with issue 12's store branch: looked up by name, so this file
     # reads the same before and after that branch is merged.
@@ -354,7 +354,7 @@ def start_classroom_server(data: Path) -> Any:
     from live_server import free_port, launch_server  # noqa: PLC0415
 
     port = free_port()
-    command = [sys.executable, "-m", "shengji_kit.serve", "--classroom", "--host", "127.0.0.1", "--port", str(port),
+    command = [sys.executable, "-m", "shengji_kit.apps.serving.serve", "--classroom", "--host", "127.0.0.1", "--port", str(port),
                "--code", CODE, "--teacher-code", TEACHER_CODE]
     return launch_server(command, port, data / "voila.log", dict(os.environ))
 
@@ -368,7 +368,7 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(REPO / "tests" / "browser"))
     from live_server import stop_server  # noqa: PLC0415
 
-    from shengji_kit.trainer import ENV_VAR  # noqa: PLC0415
+    from shengji_kit.practice import ENV_VAR  # noqa: PLC0415
 
     data = Path(tempfile.mkdtemp(prefix="shengji-classroom-"))
     os.environ[ENV_VAR] = str(data)  # the kernels' class store and this process's are the same file

@@ -233,7 +233,7 @@ def kernels(server_pid: int) -> list[psutil.Process]:
 def page_kernels_running(server_pid: int, kernel_ids: set[str]) -> int:
     """How many of the pages' kernels (by id, in the kernel's connection file name) still run.
 
-    The kernels kept started for the apps (shengji_kit/kernel_pool.py) belong to no page: they stay.
+    The kernels kept started for the apps (shengji_kit/apps/serving/kernel_pool.py) belong to no page: they stay.
     """
     running = 0
     for child in kernels(server_pid):
@@ -348,7 +348,7 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(REPO / "tests" / "browser"))
     from live_server import start_server, stop_server, wait_until_idle  # noqa: PLC0415  (test helper, found only on this path)
 
-    from shengji_kit.trainer import ENV_VAR  # noqa: PLC0415
+    from shengji_kit.practice import ENV_VAR  # noqa: PLC0415
 
     data = Path(tempfile.mkdtemp(prefix="shengji-load-"))
     log = data / "voila.log"

@@ -73,7 +73,7 @@ def time_to_clickable_hand(browser: Any, base_url: str) -> float:
 
 def time_to_landing_list(browser: Any, base_url: str) -> float:
     """Seconds from starting to open the landing page to its list of notebooks being visible."""
-    from shengji_kit import serve
+    from shengji_kit.apps.serving import serve
 
     context = browser.new_context(base_url=base_url)
     page = context.new_page()

@@ -50,6 +50,8 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     """Load the engine's public names (and the card drawings) when first asked for."""
+    if name == "lesson":  # an old notebook's `from shengji_kit import lesson` (docs/lessons.md)
+        return import_module(".apps.lessons.cells", __name__)
     if name not in __all__:
         raise AttributeError(f"module 'shengji_kit' has no attribute {name!r}")
     if name == "review":  # outside section 11: the coach's round review, and how it draws itself

@@ -13,12 +13,12 @@ from collections.abc import Sequence
 
 # subcommand -> (module with add_arguments(parser) and run(args) -> int, help text)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
-    "simulate": ("shengji_kit.simulate", "play seeded rounds between bots and summarise them"),
-    "puzzles": ("shengji_kit.puzzles.cli", "check the puzzle bank (puzzles check)"),
-    "solve": ("shengji_kit.solver.cli", "solve an endgame position file exactly"),
-    "serve": ("shengji_kit.serve", "serve the lessons and apps with Voila on 127.0.0.1 (--classroom: a class on the local network)"),
+    "simulate": ("shengji_kit.apps.simulate", "play seeded rounds between bots and summarise them"),
+    "puzzles": ("shengji_kit.puzzles.check_command", "check the puzzle bank (puzzles check)"),
+    "solve": ("shengji_kit.solver.solve_command", "solve an endgame position file exactly"),
+    "serve": ("shengji_kit.apps.serving.serve", "serve the lessons and apps with Voila on 127.0.0.1 (--classroom: a class on the local network)"),
     "lessons": (
-        "shengji_kit.lessons.copy_notebooks",
+        "shengji_kit.apps.lessons.copy_notebooks",
         "copy the lesson notebooks into a folder to edit (lessons copy DIR)",
     ),
 }

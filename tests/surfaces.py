@@ -11,20 +11,20 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from shengji_kit import serve
+from shengji_kit.apps.lessons import trump_ranking_lesson as lesson
+from shengji_kit.apps.play.controller import TableController
+from shengji_kit.apps.serving import serve
 from shengji_kit.engine.cards import codes, parse_cards
 from shengji_kit.engine.trump import Trump
 from shengji_kit.game import Round, Trick
 from shengji_kit.game.bots import RandomBot, RuleBot, play_round
-from shengji_kit.lessons import trump_ranking as lesson
+from shengji_kit.practice import ProgressStore, TrainerSession
+from shengji_kit.practice.html import trainer_html
 from shengji_kit.puzzles import Bank, default_bank
 from shengji_kit.puzzles.bank import load_bank
 from shengji_kit.puzzles.loader import DATA_DIR
 from shengji_kit.render.records import record_html, trick_record_html
 from shengji_kit.render.tricks import trick_html
-from shengji_kit.trainer import ProgressStore, TrainerSession
-from shengji_kit.trainer.html import trainer_html
-from shengji_kit.widgets.controller import TableController
 from shengji_kit.widgets.hand import HandScene
 from shengji_kit.widgets.switch import language_switch
 
@@ -104,7 +104,7 @@ def record_surfaces() -> Iterator[Surface]:
     plays = tuple(tuple(parse_cards(text)) for text in ("SK", "SA", "S3", "H4"))
     failed = Trick(3, 0, plays, 1, 10, tuple(parse_cards("SK SQ SQ")), 1)
     yield from _both("failed throw", lambda lang: trick_record_html(failed, lang))
-    from shengji_kit.render.scene import PlayedCards
+    from shengji_kit.render.table_data import PlayedCards
     yield from _both("trick list", lambda lang: trick_html([PlayedCards(1, tuple(parse_cards("H2 H3")))], 1, lang))
 
 
@@ -120,8 +120,8 @@ def lesson_surfaces() -> Iterator[Surface]:
     yield from _both("explorer, no trump", explorer.scene.render)
     yield from _both("point cards", lesson.point_cards().scene.render)
     yield from _both("language switch", language_switch().scene.render)
-    from shengji_kit import lesson as lessons
-    from shengji_kit.lessons import tractors
+    from shengji_kit.apps.lessons import cells as lessons
+    from shengji_kit.apps.lessons import tractors_lesson as tractors
 
     for slug, group in (
         ("01_trump_ranking", "is_trump"), ("01_trump_ranking", "which_wins"), ("01_trump_ranking", "order"),
@@ -162,7 +162,8 @@ def lesson_surfaces() -> Iterator[Surface]:
 
 
 def throws_and_scoring_surfaces() -> Iterator[Surface]:
-    from shengji_kit.lessons import scoring, throws
+    from shengji_kit.apps.lessons import scoring_lesson as scoring
+    from shengji_kit.apps.lessons import throws_lesson as throws
 
     table = throws.throw_table()
     yield from _both("throw table", table.scene.render)
@@ -197,8 +198,9 @@ def throws_and_scoring_surfaces() -> Iterator[Surface]:
 
 
 def lesson_34_surfaces() -> Iterator[Surface]:
-    from shengji_kit import lesson as lessons
-    from shengji_kit.lessons import following, winning
+    from shengji_kit.apps.lessons import cells as lessons
+    from shengji_kit.apps.lessons import following_lesson as following
+    from shengji_kit.apps.lessons import winning_lesson as winning
 
     for name, widget in (("lesson 3 table", following.table("shape")), ("lesson 4 table", winning.table("ruff"))):
         yield from _both(name, widget.scene.render)
@@ -290,9 +292,9 @@ def landing_surfaces(root: Path, mark: str) -> Iterator[Surface]:
 def lessons_7_8_surfaces() -> Iterator[Surface]:
     """Lesson 7's live deal (asked, refused, over) and lesson 8's counter and charts."""
     from shengji_kit.engine.trump import Trump as _Trump
-    from shengji_kit.lessons.card_counter import count_cards
-    from shengji_kit.lessons.chance_charts import gain_scene, kitty_scene, split_scene
-    from shengji_kit.lessons.live_deal import LiveDeal
+    from shengji_kit.render.lesson_panels.card_counter import count_cards
+    from shengji_kit.render.lesson_panels.chance_charts import gain_scene, kitty_scene, split_scene
+    from shengji_kit.render.lesson_panels.live_deal import LiveDeal
 
     deal = LiveDeal()
     yield from _both("live deal asked", deal.render)
@@ -315,10 +317,10 @@ def classroom_surfaces(tmp: Path, mark: str) -> Iterator[Surface]:
     """The learner bar (named, editing, refused, polled, revealed) and the dashboard (refused, live, projecting)."""
     from datetime import UTC, datetime
 
-    from shengji_kit.classroom.api import ATTEMPT, POLL_REVEALED, ClassEvent
+    from shengji_kit.apps.classroom import DashboardScene
     from shengji_kit.classroom.identity import reset_current_learner, set_current_learner
     from shengji_kit.classroom.store import SQLClassStore
-    from shengji_kit.widgets.classroom import DashboardScene
+    from shengji_kit.classroom.store_protocol import ATTEMPT, POLL_REVEALED, ClassEvent
     from shengji_kit.widgets.learner_bar import LearnerBarScene
 
     store = SQLClassStore(f"sqlite:///{tmp / 'class.sqlite3'}")

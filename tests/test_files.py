@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from shengji_kit.files import write_atomically
+from shengji_kit.data_folder import write_atomically
 
 
 def test_writes_text_and_bytes_and_replaces_the_old_file(tmp_path: Path) -> None:

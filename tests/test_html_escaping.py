@@ -9,8 +9,8 @@ import pytest
 from html_tree import parse
 from surfaces import all_surfaces
 
-from shengji_kit.engine import catalogue
-from shengji_kit.trainer import ENV_VAR
+from shengji_kit.practice import ENV_VAR
+from shengji_kit.words import catalogue
 
 MARK = '<i class="injected">X</i> '
 """Markup put in front of every text that comes from data."""

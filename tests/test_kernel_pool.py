@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from shengji_kit import kernel_pool, page_request, serve
-from shengji_kit.widgets.page_options import query_options
+from shengji_kit.apps.page_options import query_options
+from shengji_kit.apps.serving import kernel_pool, page_request, serve
 
 
 def parsed_voila(argv: list[str]) -> Any:

@@ -1,4 +1,4 @@
-"""Fast checks of ``shengji_kit.serve``: the Voila command line, its config, and the catalogue."""
+"""Fast checks of ``shengji_kit.apps.serving.serve``: the Voila command line, its config, and the catalogue."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import pytest
 from html_tree import parse
 from traitlets.config import Config
 
-from shengji_kit import serve
+from shengji_kit.apps.serving import serve
 from shengji_kit.cli import build_parser
 
 
@@ -85,7 +85,7 @@ def test_config_file_sets_the_xsrf_cookie_on_pages_without_a_prelaunch_hook() ->
     """Voila refuses a prelaunch hook with pre-started kernels: the page handler sets the cookie."""
     from voila.handler import VoilaHandler
 
-    from shengji_kit import xsrf_cookie
+    from shengji_kit.apps.serving import xsrf_cookie
 
     config = Config()
     runpy.run_path(str(serve.JUPYTER_DIR / "voila.py"), {"get_config": lambda: config})
@@ -97,7 +97,7 @@ def test_config_file_sets_the_xsrf_cookie_on_pages_without_a_prelaunch_hook() ->
 
 
 def test_reading_the_xsrf_token_is_what_sets_the_cookie() -> None:
-    from shengji_kit.xsrf_cookie import ensure_xsrf_cookie
+    from shengji_kit.apps.serving.xsrf_cookie import ensure_xsrf_cookie
 
     class Handler:
         read = 0
@@ -175,7 +175,7 @@ def test_sigterm_stops_voila_too(tmp_path: Path) -> None:
         port = probe.getsockname()[1]
     env = {**os.environ, "SHENGJI_KIT_DATA_DIR": str(tmp_path)}
     server = subprocess.Popen(
-        [sys.executable, "-m", "shengji_kit.serve", "--port", str(port)],
+        [sys.executable, "-m", "shengji_kit.apps.serving.serve", "--port", str(port)],
         cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     try:
@@ -196,7 +196,7 @@ def test_sigterm_stops_voila_too(tmp_path: Path) -> None:
 
 def test_module_runs_as_a_script() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "shengji_kit.serve", "--help"],
+        [sys.executable, "-m", "shengji_kit.apps.serving.serve", "--help"],
         capture_output=True,
         text=True,
         check=True,

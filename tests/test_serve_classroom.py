@@ -22,12 +22,12 @@ from jupyter_server.auth.login import LoginFormHandler
 from jupyter_server.base.handlers import FileFindHandler, JupyterHandler
 from voila.static_file_handler import MultiStaticFileHandler
 
-from shengji_kit import classroom_server, serve, serve_classroom
+from shengji_kit.apps.serving import classroom_server, serve, serve_classroom
+from shengji_kit.apps.serving.serve_classroom import Classroom, ClassroomError, plan_classroom
 from shengji_kit.classroom import join
 from shengji_kit.cli import build_parser
-from shengji_kit.engine.catalogue import text
-from shengji_kit.serve_classroom import Classroom, ClassroomError, plan_classroom
-from shengji_kit.trainer import ENV_VAR
+from shengji_kit.practice import ENV_VAR
+from shengji_kit.words.catalogue import text
 
 PATH_RUN = re.compile(r"M(\d+) (\d+)h(\d+)v1h-\d+z")
 
@@ -186,7 +186,7 @@ def test_the_command_is_voilas_run_by_the_guarded_server() -> None:
 
     classroom = Classroom("0.0.0.0", "192.168.1.20", 9123, "abcd2345", "teacher-code")
     command = serve_classroom.classroom_command(classroom)
-    assert command[:3] == [sys.executable, "-m", "shengji_kit.classroom_server"]
+    assert command[:3] == [sys.executable, "-m", "shengji_kit.apps.serving.classroom_server"]
     plain = serve.voila_command(9123, "0.0.0.0")
     assert command[3:] == plain[3:]
     app = Voila()
@@ -253,7 +253,7 @@ def test_run_refuses_a_port_in_use_without_a_traceback(capsys: pytest.CaptureFix
         busy.listen()
         port = busy.getsockname()[1]
         result = subprocess.run(
-            [sys.executable, "-m", "shengji_kit.serve", "--classroom", "--host", "127.0.0.1", "--port", str(port)],
+            [sys.executable, "-m", "shengji_kit.apps.serving.serve", "--classroom", "--host", "127.0.0.1", "--port", str(port)],
             capture_output=True, text=True, timeout=60, env={**os.environ, ENV_VAR: str(tmp_path)},
         )
     assert result.returncode == 2

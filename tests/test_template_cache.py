@@ -8,8 +8,12 @@ from jinja2 import Environment
 from nbconvert.exporters.templateexporter import TemplateExporter
 from traitlets.config import Config
 
-from shengji_kit import serve
-from shengji_kit.template_cache import SHARED, SharedTemplateCache, share_compiled_templates
+from shengji_kit.apps.serving import serve
+from shengji_kit.apps.serving.template_cache import (
+    SHARED,
+    SharedTemplateCache,
+    share_compiled_templates,
+)
 
 
 def test_two_exporters_share_compiled_templates_and_render_the_same() -> None:

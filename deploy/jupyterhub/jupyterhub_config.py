@@ -33,7 +33,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from shengji_kit import serve
+from shengji_kit.apps.serving import serve
 from shengji_kit.classroom.class_list import teachers
 from shengji_kit.classroom.hub_service import DEFAULT_TEACHERS_GROUP, SERVICE_NAME
 

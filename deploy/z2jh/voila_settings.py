@@ -1,13 +1,13 @@
 """Print the Jupyter Server settings (JSON) that make Voila serve the kit as `shengji-kit serve` does.
 
 The single-user image runs it at build time into /etc/jupyter/jupyter_server_config.d/ (Dockerfile);
-the settings are taken from shengji_kit.serve.voila_command, so the hub and `serve` never drift apart.
+the settings are taken from shengji_kit.apps.serving.serve.voila_command, so the hub and `serve` never drift apart.
 """
 
 import json
 from typing import Any
 
-from shengji_kit import serve
+from shengji_kit.apps.serving import serve
 
 SECTIONS = ("VoilaConfiguration", "VoilaExecutor", "KernelManager", "MappingKernelManager")
 

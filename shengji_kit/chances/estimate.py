@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import sqrt
 
-from ..engine.catalogue import text
+from ..words.catalogue import text
 
 
 @dataclass(frozen=True)

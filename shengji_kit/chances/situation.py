@@ -13,10 +13,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ..engine.cards import CARDS, Card, parse_cards
-from ..engine.catalogue import Message
 from ..engine.errors import RuleError
 from ..engine.trump import TRUMP, Trump
 from ..game.views import SeatView
+from ..words.catalogue import Message
 
 KITTY = "kitty"
 KITTY_SIZE = 8

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.catalogue import text
+from ..words.catalogue import text
 
 # scrypt's cost: about 50 ms and 16 MB per check, fine for a class logging in at once.
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1

@@ -16,8 +16,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from .api import StoreError
 from .settings import default_url as default_url
+from .store_protocol import StoreError
 
 BUSY_TIMEOUT_MS = 60_000
 WRITE = "class_store_write"  # execution option: this transaction writes (SQLite takes the lock first)

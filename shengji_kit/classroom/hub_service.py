@@ -32,8 +32,8 @@ from tornado import web
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.ioloop import IOLoop
 
-from ..engine.catalogue import text
-from .api import POLL_CLOSED, POLL_REVEALED, ClassStoreAPI, StoreError
+from ..words.catalogue import text
+from .store_protocol import POLL_CLOSED, POLL_REVEALED, ClassStoreAPI, StoreError
 from .wire import WireError, event_from_json, poll_to_json, stored_to_json
 
 SERVICE_NAME = "shengji-class"

@@ -15,8 +15,8 @@ import warnings
 import weakref
 from collections.abc import Callable
 
-from ..engine.catalogue import text
-from .api import DEFAULT_CLASS
+from ..words.catalogue import text
+from .store_protocol import DEFAULT_CLASS
 
 MAX_NAME_LENGTH = 40
 DEFAULT_LEARNER = DEFAULT_CLASS  # "default"

@@ -12,9 +12,9 @@ import importlib
 import os
 import threading
 
-from .api import ClassStoreAPI
 from .settings import class_name as class_name
 from .settings import default_url, service_url
+from .store_protocol import ClassStoreAPI
 
 _opened: dict[tuple[int, str], ClassStoreAPI] = {}
 _lock = threading.Lock()

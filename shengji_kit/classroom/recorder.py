@@ -11,10 +11,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from .api import ClassEvent, ClassStoreAPI, StoreError
 from .identity import current_learner
 from .open import class_name as configured_class
 from .open import open_store
+from .store_protocol import ClassEvent, ClassStoreAPI, StoreError
 
 UNWRITABLE, UNREADABLE, SAVED_AGAIN = "store_unwritable", "store_unreadable", "store_saved_again"
 

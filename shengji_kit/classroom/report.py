@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 import numpy as np
 import numpy.typing as npt
 
-from .api import ATTEMPT, HINT, SOLVE, STAR, StoredEvent
+from .store_protocol import ATTEMPT, HINT, SOLVE, STAR, StoredEvent
 
 DEFAULT_STUCK_MINUTES = 10
 Counts = npt.NDArray[np.int64]

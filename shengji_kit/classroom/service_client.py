@@ -21,8 +21,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 from urllib.parse import urlencode
 
-from ..engine.catalogue import text
-from .api import DEFAULT_CLASS, ClassEvent, Poll, StoredEvent, StoreError
+from ..words.catalogue import text
+from .store_protocol import DEFAULT_CLASS, ClassEvent, Poll, StoredEvent, StoreError
 from .wire import WireError, event_to_json, poll_from_json, stored_from_json
 
 SERVICE_URL_ENV = "SHENGJI_KIT_CLASS_SERVICE_URL"

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import os
 
-from ..files import data_dir
-from .api import DEFAULT_CLASS
+from ..data_folder import data_dir
+from .store_protocol import DEFAULT_CLASS
 
 DB_ENV = "SHENGJI_KIT_CLASS_DB"
 CLASS_ENV = "SHENGJI_KIT_CLASS"

@@ -19,7 +19,10 @@ from sqlalchemy import Connection, Engine, Row, delete, func, insert, select, up
 from sqlalchemy import text as sql
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, SQLAlchemyError
 
-from .api import (
+from .database import WRITE, create_store_engine, default_url
+from .migrate import upgrade_to_head
+from .schema import IMPORTED, events, imports, poll_answers, polls
+from .store_protocol import (
     DEFAULT_CLASS,
     EVENT_KINDS,
     POLL_CLOSED,
@@ -30,9 +33,6 @@ from .api import (
     StoredEvent,
     StoreError,
 )
-from .database import WRITE, create_store_engine, default_url
-from .migrate import upgrade_to_head
-from .schema import IMPORTED, events, imports, poll_answers, polls
 
 T = TypeVar("T")
 ATTEMPTS = 8  # tries of one write before it is reported as failed

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from .api import EVENT_KINDS, ClassEvent, Poll, StoredEvent
+from .store_protocol import EVENT_KINDS, ClassEvent, Poll, StoredEvent
 
 JSONObject = dict[str, Any]
 

@@ -28,9 +28,9 @@ from .facts import (
     shown_void,
     wins_now,
 )
-from .playout import Budget
 from .reasons import Reason
-from .search import Scored, best_of, candidates, evaluate
+from .sample_playout import Budget
+from .search_bot import Scored, best_of, candidates, evaluate
 
 EARLY_BUDGET = Budget(samples=24, seconds=0.35, candidates=5, solve_at=4)
 LATE_BUDGET = Budget(samples=16, seconds=0.12, candidates=5, solve_at=4)

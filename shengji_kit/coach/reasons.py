@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..engine.cards import parse_cards
-from ..engine.catalogue import text
+from ..words.catalogue import text
 
 Param = int | str
 CARD_KEYS = ("cards", "coach_cards", "other")

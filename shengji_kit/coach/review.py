@@ -22,13 +22,13 @@ from ..game.round import Round
 from ..game.views import SeatView
 from ..solver.position import Position
 from ..solver.solve import solve
-from .exact import exact_total, searcher_for
+from .exact_score import exact_total, searcher_for
 from .facts import points_at_stake
 from .hint import reasons_for
-from .playout import Budget
 from .reasons import Reason
+from .sample_playout import Budget
 from .sampling import Sample
-from .search import Scored, best_of, candidates, evaluate
+from .search_bot import Scored, best_of, candidates, evaluate
 
 REVIEW_BUDGET = Budget(samples=6, candidates=4, solve_at=4)
 SOLVE_AT = 5

@@ -4,17 +4,7 @@ The functions exported here check their input (``api.py``: card text accepted, i
 refused); the module functions of the same name trust their callers and skip the checks.
 """
 
-from .api import (
-    check_follow,
-    check_throw,
-    kitty_multiplier,
-    legal_leads,
-    legal_plays,
-    playable_cards,
-    points,
-    shape,
-    trick_winner,
-)
+from ..words.catalogue import MessageError, text
 from .cards import (
     BIG_JOKER,
     CARDS,
@@ -29,7 +19,17 @@ from .cards import (
     parse_cards,
     symbols,
 )
-from .catalogue import MessageError, text
+from .checked_api import (
+    check_follow,
+    check_throw,
+    kitty_multiplier,
+    legal_leads,
+    legal_plays,
+    playable_cards,
+    points,
+    shape,
+    trick_winner,
+)
 from .errors import CardError, RuleError
 from .explain import Verdict
 from .rules import Rules

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
+from ..words.catalogue import text
 from .errors import CardError, RuleError, clip
 
 SUITS: tuple[str, ...] = ("S", "H", "C", "D")
@@ -87,11 +88,13 @@ class Card:
 
     def name(self, lang: str = "en") -> str:
         """A spoken name from the catalogue: ``ace of spades`` / ``黑桃A``, ``big joker`` / ``大王``."""
-        from .catalogue import text
-
         if self.is_joker:
             return text("card_big_joker" if self.index == BIG_JOKER_INDEX else "card_little_joker", lang)
         return text("card_name", lang, rank=self.rank, suit=self.suit)
+
+    def words(self, kind: str, lang: str) -> str | None:
+        """How the catalogue writes this card (``words.catalogue.Worded``): its face, in any language."""
+        return _SYMBOLIC[self.index] if kind == "card" else None
 
     def __str__(self) -> str:
         return _SYMBOLIC[self.index]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..words.catalogue import text
+
 TOKEN_LIMIT = 40
 """Bad values are echoed in messages up to this many characters, then cut with an ellipsis."""
 
@@ -34,8 +36,6 @@ class RuleError(ValueError):
         super().__init__(self.message("en"))
 
     def message(self, lang: str = "en") -> str:
-        from .catalogue import text
-
         return text(self.code, lang, **self.params)
 
 

@@ -1,6 +1,6 @@
 """Explanations: a ``Verdict`` per checked play, its text taken from the message catalogue.
 
-Every refusal in the kit has a stable code; its text lives in ``shengji_kit/catalogue/<lang>/``
+Every refusal in the kit has a stable code; its text lives in ``shengji_kit/words/texts/<lang>/``
 (see ``catalogue.py``), with the actual cards filled in.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .catalogue import LANGUAGES, seat_name, suit_name, text
+from ..words.catalogue import LANGUAGES, seat_name, suit_name, text
 
 __all__ = ["LANGUAGES", "OK", "Verdict", "seat_name", "suit_name"]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..words.catalogue import text
 from .cards import RANKS, Card
 from .errors import RuleError
 from .rules import Rules, resolve_rules
@@ -49,9 +50,17 @@ class Outcome:
 
     def describe(self, lang: str = "en") -> str:
         """``defenders go up 1`` / ``主打方升1级``, from the message catalogue."""
-        from .catalogue import text
-
         return text("outcome_of", lang, outcome=self)
+
+    def words(self, kind: str, lang: str) -> str | None:
+        """How the catalogue writes an ``{name:outcome}`` placeholder (``words.catalogue.Worded``)."""
+        if kind != "outcome":
+            return None
+        if self.side == DEFENDERS:
+            return text("outcome_defenders", lang, levels=self.levels)
+        if self.levels:
+            return text("outcome_attackers", lang, levels=self.levels)
+        return text("outcome_deal_passes", lang)
 
 
 def check_total(attackers_total: object) -> int:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..words.catalogue import text
 from .cards import Card, CardGroup
-from .catalogue import text
 from .rules import Rules, resolve_rules
 from .shapes import (
     PAIR,

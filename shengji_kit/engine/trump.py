@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 
+from ..words.catalogue import text
 from .cards import (
     BIG_JOKER_INDEX,
     LITTLE_JOKER_INDEX,
@@ -117,9 +118,15 @@ class Trump:
 
     def describe(self, lang: str = "en") -> str:
         """``level 2, spades trump`` / ``打2，黑桃为主``; no-trump says so."""
-        from .catalogue import text
-
         return text("trump_of", lang, trump=self)
+
+    def words(self, kind: str, lang: str) -> str | None:
+        """How the catalogue writes a ``{name:trump}`` placeholder (``words.catalogue.Worded``)."""
+        if kind != "trump":
+            return None
+        if self.suit is None:
+            return text("trump_no_suit", lang, level=self.level)
+        return text("trump_suit", lang, level=self.level, suit=self.suit)
 
     def __repr__(self) -> str:
         return f"Trump(level={self.level!r}, suit={self.suit!r})"

@@ -10,8 +10,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from ..engine.cards import Card, codes, parse_cards, symbols
-from ..engine.catalogue import text
 from ..engine.throws import ThrowCheck
+from ..words.catalogue import text
 
 DECLARE = "declare"
 OVERTURN = "overturn"

@@ -14,12 +14,12 @@ from functools import cache
 
 from ..engine.card_index import FACE_POINTS
 from ..engine.cards import LITTLE_JOKER_INDEX, RANKS, Card
-from ..engine.catalogue import Message
 from ..engine.errors import RuleError
 from ..engine.follow import missing_cards
 from ..engine.rules import Rules
 from ..engine.scoring import points
 from ..engine.trump import TRUMP, Trump
+from ..words.catalogue import Message
 from .actions import BURY, DEAL_ON, DECLARE, OVERTURN, PASS, REDEAL, Action, Event
 from .deal import DEALT_CARDS, KITTY_SIZE, kitty_of, shuffled_deck
 from .declaring import (

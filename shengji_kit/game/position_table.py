@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.cards import Card, codes, parse_card
-from ..engine.catalogue import text
 from ..engine.errors import CardError, RuleError
 from ..engine.rules import PRESET_NAMES, Rules
 from ..engine.shapes import shape
 from ..engine.trump import Trump, normalise_level, normalise_suit
+from ..words.catalogue import text
 
 PATH = "position"
 FIELDS = ("rules", "level", "trump", "dealer", "leader", "hands", "kitty", "points", "trick")

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..data_folder import write_atomically
 from ..engine.cards import Card, codes, full_deck, parse_card
-from ..engine.catalogue import Message
 from ..engine.errors import CardError, RuleError
 from ..engine.rules import Rules
 from ..engine.trump import Trump
-from ..files import write_atomically
+from ..words.catalogue import Message
 from .result import RoundResult, score_round
 from .trickplay import Checked, Trick, TrickPlay
 

@@ -6,8 +6,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..engine.cards import Card, parse_cards
-from ..engine.catalogue import combinations_text
 from ..engine.errors import CardError
+from ..words.catalogue import combinations_text
 from .model import AnswerError, Choice, Line
 from .text import Text
 

@@ -17,7 +17,7 @@ from .problems import FieldError, Problem
 from .text import Text
 
 DATA_DIR = Path(__file__).parent / "data"
-LESSON_DATA_DIR = Path(__file__).resolve().parents[1] / "lessons" / "data"
+LESSON_DATA_DIR = Path(__file__).resolve().parent / "lesson_data"
 """The lessons' exercise files (same format, one file per lesson): ``puzzles check`` verifies them too."""
 FILE_FIELDS = ("set", "puzzle")
 SET_FIELDS = ("title", "description")

@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..engine.cards import Card
-from ..engine.catalogue import text
 from ..game.position_table import PositionTable
 from ..solver.solution import Trick
+from ..words.catalogue import text
 from .text import Text
 
 

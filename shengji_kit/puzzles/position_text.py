@@ -3,8 +3,8 @@ preset, who dealt and the kitty (the panel draws the trick and the hands itself)
 
 from __future__ import annotations
 
-from ..engine.catalogue import text
 from ..game.position_table import PositionTable
+from ..words.catalogue import text
 
 
 def round_text(table: PositionTable, lang: str) -> str:

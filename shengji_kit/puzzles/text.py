@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.catalogue import LANGUAGES, text
+from ..words.catalogue import LANGUAGES, text
 
 
 @dataclass(frozen=True)

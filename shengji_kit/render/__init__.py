@@ -9,8 +9,8 @@ as text; only the literal markup written in the render code is trusted. Drawing 
 from .cards import card_back_svg, card_svg, cards_svg
 from .hands import card_button, hand_html
 from .ladder import suit_ladder_html, trump_ladder_html
-from .scene import ActionButton, PlayedCards, SeatBox, Summary, SummaryLine, TableScene
 from .table import table_html
+from .table_data import ActionButton, PlayedCards, SeatBox, Summary, SummaryLine, TableScene
 from .tricks import trick_centre_html, trick_html
 
 __all__ = [

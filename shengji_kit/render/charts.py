@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from markupsafe import Markup
 
 from ..chances import Estimate, KittyGain, KittyPoints
-from ..engine.catalogue import text
+from ..words.catalogue import text
 
 FONT = Markup("font-family=\"'Helvetica Neue',Arial,'Liberation Sans',sans-serif\"")
 BAR_STYLE = Markup('style="fill: var(--sk-brand, #3b82f6)"')

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from markupsafe import Markup
 
 from ..engine.cards import Card
-from ..engine.catalogue import text
 from ..engine.explain import seat_name
 from ..puzzles.model import Feedback, Puzzle
 from ..puzzles.problems import Problem
+from ..words.catalogue import text
 from .hands import card_row_html, hand_html
 from .table import lang_button
 

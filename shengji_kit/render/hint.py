@@ -9,7 +9,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from ..coach import Hint, Review
-from ..engine.catalogue import text
+from ..words.catalogue import text
 from .review import review_html
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from ..engine.cards import CARDS, Card
-from ..engine.catalogue import text
 from ..engine.roles import role_of
 from ..engine.trump import TRUMP, Trump
+from ..words.catalogue import text
 from .hands import card_button
 
 

@@ -12,13 +12,13 @@ from typing import Any
 from markupsafe import Markup
 
 from ..engine.cards import parse_cards
-from ..engine.catalogue import text
 from ..engine.explain import seat_name
 from ..engine.scoring import Outcome
 from ..engine.trump import Trump
 from ..game.trickplay import Trick
+from ..words.catalogue import text
 from .cards import cards_svg
-from .scene import PlayedCards
+from .table_data import PlayedCards
 from .tricks import trick_html
 
 _CELL = "padding:2px 10px;text-align:left;vertical-align:middle"

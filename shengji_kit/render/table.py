@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
-from ..engine.catalogue import text
 from ..engine.explain import suit_name
 from ..engine.trump import Trump
+from ..words.catalogue import text
 from .cards import card_back_svg, cards_svg
 from .hands import card_row_html, hand_html
 from .pips import pip
-from .scene import ActionButton, SeatBox, Summary, TableScene
+from .table_data import ActionButton, SeatBox, Summary, TableScene
 from .tricks import trick_centre_html
 
 _AREAS = ("south", "east", "north", "west")

@@ -9,7 +9,7 @@ from markupsafe import Markup
 from ..engine.explain import seat_name
 from .cards import cards_svg, pip_star
 from .hands import card_row_html
-from .scene import PlayedCards
+from .table_data import PlayedCards
 
 _SLOTS = ("south", "east", "north", "west")
 

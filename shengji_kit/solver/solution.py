@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.cards import Card, codes
-from ..engine.catalogue import text
+from ..words.catalogue import text
 from .position import Position
 
 

@@ -1,11 +1,11 @@
 """Notebook widgets: one anywidget surface over Python scenes (hands, tables, exercises)."""
 
+from ..apps.play.controller import TableController
+from ..apps.play.play_app import PlayApp, play_app
 from ..render.selection import Selection
-from .controller import TableController
 from .exercise import GroupExerciseScene
 from .hand import HandScene, hand_widget
 from .language import SESSION, current_language, set_language
-from .play_app import PlayApp, play_app
 from .surface import CardSurface, Observable, Scene
 from .switch import language_switch
 

@@ -5,7 +5,7 @@ Imported lazily: a page that never reaches the store does not load the database 
 
 from __future__ import annotations
 
-from ..classroom.api import ClassStoreAPI
+from ..classroom.store_protocol import ClassStoreAPI
 
 
 def class_name() -> str:

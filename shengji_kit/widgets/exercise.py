@@ -13,9 +13,8 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..classroom.api import ATTEMPT, HINT, SOLVE, STAR
 from ..classroom.recorder import LearnerRecorder, answer_as_text
-from ..engine.catalogue import LANGUAGES, text
+from ..classroom.store_protocol import ATTEMPT, HINT, SOLVE, STAR
 from ..puzzles.model import Feedback, Puzzle
 from ..puzzles.problems import Problem
 from ..render.exercises import (
@@ -25,6 +24,7 @@ from ..render.exercises import (
     hand_cards,
     notice_html,
 )
+from ..words.catalogue import LANGUAGES, text
 
 
 class GroupExerciseScene:

@@ -14,7 +14,6 @@ import traitlets
 from markupsafe import Markup
 
 from ..engine.cards import Card, parse_cards
-from ..engine.catalogue import text
 from ..engine.errors import RuleError
 from ..engine.follow import check_follow, playable_cards
 from ..engine.shapes import shape
@@ -22,6 +21,7 @@ from ..engine.trump import Trump
 from ..render.hands import card_row_html, hand_html
 from ..render.selection import Selection
 from ..render.table import lang_button
+from ..words.catalogue import text
 from .surface import HandSurface, Observable
 
 

@@ -24,15 +24,15 @@ from typing import Any
 import traitlets
 from markupsafe import Markup
 
-from ..classroom.api import POLL_OPEN, POLL_REVEALED, ClassStoreAPI, Poll, StoreError
 from ..classroom.identity import (
     clean_learner_name,
     current_learner,
     on_learner_change,
     set_current_learner,
 )
-from ..engine.catalogue import text
+from ..classroom.store_protocol import POLL_OPEN, POLL_REVEALED, ClassStoreAPI, Poll, StoreError
 from ..render.table import lang_button
+from ..words.catalogue import text
 from .class_store import class_name, shared_store
 from .surface import STATIC, CardSurface, Observable, styles
 from .ticker import Ticker

@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Playwright, ViewportSize
 
-from shengji_kit import serve
+from shengji_kit.apps.serving import serve
 
 ARGS = [
     "--no-sandbox",

@@ -23,7 +23,7 @@ from playwright.sync_api import (
     Error as PlaywrightError,
 )
 
-from shengji_kit.trainer import ENV_VAR
+from shengji_kit.practice import ENV_VAR
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 # Opening a notebook starts a kernel and runs every cell before the page arrives.

@@ -10,10 +10,10 @@ from pathlib import Path
 
 from live_server import VoilaServer, free_port, launch_server, stop_server
 
-from shengji_kit import serve
+from shengji_kit.apps.serving import serve
 
 PLAY_NOTEBOOK = "play_table.ipynb"
-PLAY_SOURCE = "from shengji_kit.widgets.play_app import play_app\n\nplay_app(seed=1, delay=0.05)"
+PLAY_SOURCE = "from shengji_kit.apps.play.play_app import play_app\n\nplay_app(seed=1, delay=0.05)"
 
 
 def write_notebook(folder: Path, name: str = PLAY_NOTEBOOK, source: str = PLAY_SOURCE) -> Path:

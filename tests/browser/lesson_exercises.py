@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from playwright.sync_api import Locator, Page, expect
 
-from shengji_kit.engine.catalogue import text
-from shengji_kit.lessons.exercise_data import load_lesson
 from shengji_kit.puzzles import Puzzle
+from shengji_kit.puzzles.lesson_exercises import load_lesson
+from shengji_kit.words.catalogue import text
 
 LOAD_TIMEOUT_MS = 90_000
 

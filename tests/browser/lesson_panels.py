@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Locator, Page, expect
 
-from shengji_kit.lessons.exercise_data import load_lesson
+from shengji_kit.puzzles.lesson_exercises import load_lesson
 from shengji_kit.puzzles.model import Puzzle
 
 LOAD_TIMEOUT_MS = 90_000

@@ -19,8 +19,8 @@ from typing import Any
 
 import psutil
 
-from shengji_kit import serve
-from shengji_kit.files import DATA_DIR_ENV
+from shengji_kit.apps.serving import serve
+from shengji_kit.data_folder import DATA_DIR_ENV
 
 SERVER_START_SECONDS = 90
 SERVER_STOP_SECONDS = 30

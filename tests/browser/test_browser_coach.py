@@ -7,7 +7,7 @@ import pytest
 from card_table import HAND, CardTable
 from playwright.sync_api import Page, expect
 
-from shengji_kit.engine.catalogue import text
+from shengji_kit.words.catalogue import text
 
 pytestmark = pytest.mark.browser
 

@@ -1,7 +1,7 @@
 """Kernels in a real browser: each open notebook has one, and leaving the page stops it.
 
 The landing page, the play app and the trainer are served by kernels started ahead of time
-(shengji_kit/kernel_pool.py); the lessons start theirs on request. Both kinds must stop when the
+(shengji_kit/apps/serving/kernel_pool.py); the lessons start theirs on request. Both kinds must stop when the
 tab goes, and a pre-started kernel must still apply the page's address options.
 """
 

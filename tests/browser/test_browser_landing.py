@@ -8,7 +8,7 @@ import pytest
 from live_server import VoilaServer
 from playwright.sync_api import Page, expect
 
-from shengji_kit import serve
+from shengji_kit.apps.serving import serve
 
 pytestmark = pytest.mark.browser
 

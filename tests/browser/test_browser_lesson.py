@@ -10,10 +10,10 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from shengji_kit import trick_winner
-from shengji_kit.engine.catalogue import text
-from shengji_kit.lessons.exercise_data import load_lesson
 from shengji_kit.puzzles.kinds.is_tractor import is_tractor
+from shengji_kit.puzzles.lesson_exercises import load_lesson
 from shengji_kit.puzzles.model import Puzzle
+from shengji_kit.words.catalogue import text
 
 pytestmark = pytest.mark.browser
 

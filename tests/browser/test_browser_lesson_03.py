@@ -8,9 +8,9 @@ from lesson_panels import expect_feedback, first_item, open_lesson, panel_of
 from playwright.sync_api import Page, expect
 
 import shengji_kit as sk
-from shengji_kit.engine.catalogue import text
-from shengji_kit.lessons import following
+from shengji_kit.apps.lessons import following_lesson as following
 from shengji_kit.puzzles.kinds.legal_follow import LETTERS, LegalFollow
+from shengji_kit.words.catalogue import text
 
 pytestmark = pytest.mark.browser
 

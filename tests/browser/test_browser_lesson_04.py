@@ -7,9 +7,9 @@ import pytest
 from lesson_panels import expect_feedback, first_item, open_lesson, panel_of
 from playwright.sync_api import Page, expect
 
-from shengji_kit.engine.catalogue import text
-from shengji_kit.lessons.trick_stepper import recorded_tricks
 from shengji_kit.puzzles.kinds.trick_winner import TrickWinner
+from shengji_kit.render.lesson_panels.trick_stepper import recorded_tricks
+from shengji_kit.words.catalogue import text
 
 pytestmark = pytest.mark.browser
 

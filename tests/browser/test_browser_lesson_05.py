@@ -13,7 +13,7 @@ from lesson_exercises import (
 )
 from playwright.sync_api import Page, expect
 
-from shengji_kit.engine.catalogue import text
+from shengji_kit.words.catalogue import text
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from shengji_kit.lessons.exercise_data import load_lesson
+from shengji_kit.puzzles.lesson_exercises import load_lesson
 
 pytestmark = pytest.mark.browser
 

@@ -11,9 +11,9 @@ from card_table import CardTable, Turn
 from playwright.sync_api import Page, expect
 
 from shengji_kit import Card, Trump, Verdict, check_follow, legal_plays, parse_cards, playable_cards
-from shengji_kit.engine.catalogue import text
 from shengji_kit.engine.errors import RuleError
 from shengji_kit.engine.shapes import shape
+from shengji_kit.words.catalogue import text
 
 pytestmark = pytest.mark.browser
 

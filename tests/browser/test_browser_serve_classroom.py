@@ -15,10 +15,10 @@ from live_server import VoilaServer, free_port, launch_server, stop_server
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import ARTIFACTS
-from shengji_kit import serve, serve_classroom
+from shengji_kit.apps.serving import serve, serve_classroom
 from shengji_kit.classroom import join
-from shengji_kit.engine.catalogue import text
-from shengji_kit.trainer import ENV_VAR
+from shengji_kit.practice import ENV_VAR
+from shengji_kit.words.catalogue import text
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +44,7 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServ
     data = tmp_path_factory.mktemp("classroom-data")
     port = free_port()
     log = ARTIFACTS / "voila-classroom.log"
-    command = [sys.executable, "-m", "shengji_kit.serve", "--classroom", "--host", "127.0.0.1", "--port", str(port),
+    command = [sys.executable, "-m", "shengji_kit.apps.serving.serve", "--classroom", "--host", "127.0.0.1", "--port", str(port),
                "--code", CODE, "--teacher-code", TEACHER_CODE]
     server = launch_server(command, port, log, {**os.environ, ENV_VAR: str(data)})  # "/" answers with the code page
     yield server

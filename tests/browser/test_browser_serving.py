@@ -16,7 +16,7 @@ from test_browser_play import hand_of, reach_first_play
 
 from conftest import ARTIFACTS
 from shengji_kit import legal_plays
-from shengji_kit.trainer import ENV_VAR
+from shengji_kit.practice import ENV_VAR
 
 pytestmark = pytest.mark.browser
 

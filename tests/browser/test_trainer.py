@@ -14,11 +14,11 @@ from live_server import VoilaServer, own_server
 from playwright.sync_api import Page, expect
 
 from conftest import ARTIFACTS, screenshot
-from shengji_kit.classroom.api import ATTEMPT, SOLVE
 from shengji_kit.classroom.store import SQLClassStore
+from shengji_kit.classroom.store_protocol import ATTEMPT, SOLVE
 from shengji_kit.engine import trick_winner
-from shengji_kit.engine.catalogue import text
 from shengji_kit.puzzles import Puzzle, default_bank
+from shengji_kit.words.catalogue import text
 
 pytestmark = pytest.mark.browser
 

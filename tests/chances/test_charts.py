@@ -7,7 +7,6 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from shengji_kit.chances import expected_kitty_gain, kitty_points, situation, split_distribution
-from shengji_kit.engine import catalogue
 from shengji_kit.render.charts import (
     bar_chart_svg,
     histogram_svg,
@@ -15,6 +14,7 @@ from shengji_kit.render.charts import (
     kitty_points_chart,
     split_chart,
 )
+from shengji_kit.words import catalogue
 
 from .conftest import HAND, HEARTS_2
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from shengji_kit.classroom.api import ATTEMPT, ClassEvent
+from shengji_kit.classroom.store_protocol import ATTEMPT, ClassEvent
 
 MOMENT = datetime(2026, 11, 30, 9, 15, 0, tzinfo=UTC)
 

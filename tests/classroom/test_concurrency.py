@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from shengji_kit.classroom.api import ATTEMPT, StoreError
 from shengji_kit.classroom.store import SQLClassStore
+from shengji_kit.classroom.store_protocol import ATTEMPT, StoreError
 
 from .events import event
 from .writers import learner_name, write_at_once

@@ -15,7 +15,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shengji_kit.classroom.api import EVENT_KINDS, POLL_OPEN, ClassEvent, Poll, StoredEvent
 from shengji_kit.classroom.class_list import (
     ClassListError,
     add_member,
@@ -26,6 +25,13 @@ from shengji_kit.classroom.class_list import (
 )
 from shengji_kit.classroom.class_list_auth import ClassListAuthenticator
 from shengji_kit.classroom.service_client import ServiceClassStore, ServiceError
+from shengji_kit.classroom.store_protocol import (
+    EVENT_KINDS,
+    POLL_OPEN,
+    ClassEvent,
+    Poll,
+    StoredEvent,
+)
 from shengji_kit.classroom.wire import (
     WireError,
     event_from_json,
@@ -35,7 +41,7 @@ from shengji_kit.classroom.wire import (
     stored_from_json,
     stored_to_json,
 )
-from shengji_kit.engine.catalogue import text
+from shengji_kit.words.catalogue import text
 
 texts = st.text(max_size=30)
 times = st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2100, 1, 1),

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from html_tree import parse
 
-from shengji_kit.classroom.api import ATTEMPT, HINT, SOLVE, STAR
+from shengji_kit.apps.trainer.trainer_app import trainer_app
 from shengji_kit.classroom.store import SQLClassStore
+from shengji_kit.classroom.store_protocol import ATTEMPT, HINT, SOLVE, STAR
+from shengji_kit.practice import Progress, ProgressStore
+from shengji_kit.practice.import_progress import import_progress_files
 from shengji_kit.puzzles import default_bank
-from shengji_kit.trainer import Progress, ProgressStore
-from shengji_kit.trainer.import_progress import import_progress_files
-from shengji_kit.widgets.trainer_app import trainer_app
 
 
 def old_progress() -> Progress:

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from html_tree import parse
 
-from shengji_kit import lesson
-from shengji_kit.classroom.api import ATTEMPT, HINT, SOLVE, STAR
+from shengji_kit.apps.lessons import cells as lesson
 from shengji_kit.classroom.identity import set_current_learner
 from shengji_kit.classroom.open import forget_opened_stores, open_store
+from shengji_kit.classroom.store_protocol import ATTEMPT, HINT, SOLVE, STAR
 from shengji_kit.widgets.exercise import GroupExerciseScene
 from shengji_kit.widgets.language import SESSION
 

@@ -9,9 +9,9 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shengji_kit.classroom.api import ATTEMPT, HINT, SOLVE, STAR, ClassEvent, StoredEvent
 from shengji_kit.classroom.report import class_report
 from shengji_kit.classroom.store import SQLClassStore
+from shengji_kit.classroom.store_protocol import ATTEMPT, HINT, SOLVE, STAR, ClassEvent, StoredEvent
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 

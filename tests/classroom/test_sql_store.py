@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from shengji_kit.classroom.api import (
+from shengji_kit.classroom.store import SQLClassStore
+from shengji_kit.classroom.store_protocol import (
     HINT,
     POLL_CLOSED,
     POLL_REVEALED,
@@ -18,7 +19,6 @@ from shengji_kit.classroom.api import (
     StoredEvent,
     StoreError,
 )
-from shengji_kit.classroom.store import SQLClassStore
 
 from .events import MOMENT, event
 

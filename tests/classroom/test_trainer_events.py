@@ -8,13 +8,13 @@ import pytest
 from html_tree import parse
 from trainer.answers import losing_seat, winning_seat
 
-from shengji_kit.classroom.api import ATTEMPT, HINT, REVEAL, SOLVE, STAR
+from shengji_kit.apps.trainer.trainer_app import trainer_app
 from shengji_kit.classroom.identity import set_current_learner
 from shengji_kit.classroom.open import forget_opened_stores, open_store
+from shengji_kit.classroom.store_protocol import ATTEMPT, HINT, REVEAL, SOLVE, STAR
+from shengji_kit.practice import TrainerSession
+from shengji_kit.practice.class_progress import ClassProgress
 from shengji_kit.puzzles import Bank, default_bank
-from shengji_kit.trainer import TrainerSession
-from shengji_kit.trainer.class_progress import ClassProgress
-from shengji_kit.widgets.trainer_app import trainer_app
 
 WHO_WINS = "01-who-wins"
 

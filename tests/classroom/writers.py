@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from multiprocessing.synchronize import Barrier
 
-from shengji_kit.classroom.api import ATTEMPT, ClassEvent
+from shengji_kit.classroom.store_protocol import ATTEMPT, ClassEvent
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from shengji_kit.coach.facts import (
     shown_void,
 )
 from shengji_kit.coach.hint import reasons_for
-from shengji_kit.coach.playout import Budget
+from shengji_kit.coach.sample_playout import Budget
 from tests.coach.positions import cards, made_view, round_at
 
 TINY = Budget(samples=2, candidates=3, horizon=1, solve_at=3)

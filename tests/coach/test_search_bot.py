@@ -8,10 +8,10 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shengji_kit.coach.exact import exact_total, searcher_for
-from shengji_kit.coach.playout import Budget
+from shengji_kit.coach.exact_score import exact_total, searcher_for
+from shengji_kit.coach.sample_playout import Budget
 from shengji_kit.coach.sampling import Knowledge, Sample
-from shengji_kit.coach.search import SearchBot, candidates
+from shengji_kit.coach.search_bot import SearchBot, candidates
 from shengji_kit.engine.cards import codes, full_deck
 from shengji_kit.game.bots import play_round
 from shengji_kit.game.bots.rule import RuleBot
@@ -162,7 +162,7 @@ def test_exact_scores_agree_with_the_solver() -> None:
 
 
 def test_simulate_knows_the_search_bot() -> None:
-    from shengji_kit.simulate import make_bot, team_bots
+    from shengji_kit.apps.simulate import make_bot, team_bots
 
     assert team_bots("search,rule") == ("search", "rule")
     assert isinstance(make_bot("search", 3), SearchBot)

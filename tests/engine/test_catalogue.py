@@ -11,7 +11,8 @@ import tomllib
 import pytest
 
 import shengji_kit as sk
-from shengji_kit.engine.catalogue import (
+from shengji_kit.engine.scoring import ATTACKERS, Outcome
+from shengji_kit.words.catalogue import (
     LANGUAGES,
     Message,
     MessageError,
@@ -20,7 +21,6 @@ from shengji_kit.engine.catalogue import (
     templates,
     text,
 )
-from shengji_kit.engine.scoring import ATTACKERS, Outcome
 
 PACKAGE = pathlib.Path(sk.__file__).parent
 CODE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)+$|^ok$")
@@ -350,7 +350,7 @@ def test_a_bad_placeholder_is_reported(tmp_path: pathlib.Path, template: str) ->
 def test_the_data_files_ship_with_the_package() -> None:
     pyproject = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
     patterns = pyproject["tool"]["setuptools"]["package-data"]["shengji_kit"]
-    names = {lang: sorted(p.name for p in (PACKAGE / "catalogue" / lang).glob("*.toml")) for lang in LANGUAGES}
+    names = {lang: sorted(p.name for p in (PACKAGE / "words" / "texts" / lang).glob("*.toml")) for lang in LANGUAGES}
     assert names["en"] == names["zh"]
     assert {"engine.toml", "game.toml", "lessons.toml", "puzzles.toml", "ui.toml"} <= set(names["en"])
     for name in names["en"]:

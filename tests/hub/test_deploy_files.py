@@ -10,7 +10,7 @@ from pathlib import Path
 
 import yaml
 
-from shengji_kit import serve
+from shengji_kit.apps.serving import serve
 
 Z2JH = Path(__file__).resolve().parents[2] / "deploy" / "z2jh"
 

@@ -19,8 +19,8 @@ from urllib.parse import quote, urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from shengji_kit.classroom.api import POLL_REVEALED, SOLVE, ClassEvent
 from shengji_kit.classroom.service_client import ServiceClassStore, ServiceError
+from shengji_kit.classroom.store_protocol import POLL_REVEALED, SOLVE, ClassEvent
 from shengji_kit.engine import trick_winner
 from shengji_kit.puzzles import Puzzle, default_bank
 

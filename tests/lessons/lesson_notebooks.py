@@ -10,7 +10,7 @@ LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 
 
 def notebook_groups(slug: str) -> list[str]:
-    """The groups named by ``lesson.exercises(slug, "group")`` calls in ``lessons/<slug>.ipynb``."""
+    """The groups named by ``cells.exercises(slug, "group")`` calls in ``lessons/<slug>.ipynb``."""
     cells = json.loads((LESSONS / f"{slug}.ipynb").read_text(encoding="utf-8"))["cells"]
     source = "\n".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "code")
     return re.findall(rf'exercises\("{slug}", "([a-z0-9_-]+)"\)', source)

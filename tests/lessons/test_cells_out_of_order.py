@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from html_tree import parse
 
-from shengji_kit import lesson
+from shengji_kit.apps.lessons import cells as lesson
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "lessons").glob("[0-9][0-9]_*.ipynb"))
 CELLS = [
@@ -26,7 +26,7 @@ def test_every_code_cell_runs_alone_in_a_fresh_namespace(source: str) -> None:
 
 def test_lesson_two_and_its_exercise_cells_exist() -> None:
     assert "02_tractors" in [path.stem for path in NOTEBOOKS]
-    assert sum('lesson.exercises("02_tractors"' in source.values[0] for source in CELLS) == 4
+    assert sum('cells.exercises("02_tractors"' in source.values[0] for source in CELLS) == 4
 
 
 def test_a_failing_cell_shows_a_bilingual_message_not_a_traceback() -> None:

@@ -8,9 +8,9 @@ import pytest
 from html_tree import parse
 
 import shengji_kit as sk
-from shengji_kit import lesson
-from shengji_kit.lessons.exercise_data import DATA_ENV, lesson_files, load_lesson
+from shengji_kit.apps.lessons import cells as lesson
 from shengji_kit.puzzles import check_paths
+from shengji_kit.puzzles.lesson_exercises import DATA_ENV, lesson_files, load_lesson
 from shengji_kit.puzzles.loader import LESSON_DATA_DIR
 from shengji_kit.widgets.exercise import GroupExerciseScene
 

@@ -6,15 +6,15 @@ import pytest
 from html_tree import parse
 
 import shengji_kit as sk
-from shengji_kit import lesson
-from shengji_kit.engine.catalogue import text
-from shengji_kit.lessons import following
-from shengji_kit.lessons.exercise_data import load_lesson
-from shengji_kit.lessons.follow_table import FollowTable, follow_position
+from shengji_kit.apps.lessons import cells as lesson
+from shengji_kit.apps.lessons import following_lesson as following
 from shengji_kit.puzzles.kinds.refusal import REASONS
 from shengji_kit.puzzles.kinds.refusal import parse as parse_refusal
+from shengji_kit.puzzles.lesson_exercises import load_lesson
 from shengji_kit.puzzles.loader import read_puzzle
 from shengji_kit.puzzles.problems import FieldError
+from shengji_kit.render.lesson_panels.follow_table import FollowTable, follow_position
+from shengji_kit.words.catalogue import text
 
 from .lesson_notebooks import notebook_groups, notebook_has_no_outputs
 

@@ -6,21 +6,21 @@ import pytest
 from html_tree import parse
 
 import shengji_kit as sk
-from shengji_kit import lesson
-from shengji_kit.engine.catalogue import text
+from shengji_kit.apps.lessons import cells as lesson
+from shengji_kit.apps.lessons import winning_lesson as winning
 from shengji_kit.game.bots import RuleBot, play_round
 from shengji_kit.game.record import parse as parse_record
 from shengji_kit.game.round import Round
-from shengji_kit.lessons import winning
-from shengji_kit.lessons.exercise_data import load_lesson
-from shengji_kit.lessons.follow_table import FollowTable
-from shengji_kit.lessons.trick_stepper import (
+from shengji_kit.puzzles.lesson_exercises import load_lesson
+from shengji_kit.puzzles.loader import read_puzzle
+from shengji_kit.render.lesson_panels.follow_table import FollowTable
+from shengji_kit.render.lesson_panels.trick_stepper import (
     RecordedTrick,
     TrickStepper,
     explain_trick,
     recorded_tricks,
 )
-from shengji_kit.puzzles.loader import read_puzzle
+from shengji_kit.words.catalogue import text
 
 from .lesson_notebooks import notebook_groups, notebook_has_no_outputs
 

@@ -10,14 +10,14 @@ import pytest
 from html_tree import parse
 
 import shengji_kit as sk
+from shengji_kit.apps.lessons import throws_lesson as throws
 from shengji_kit.engine.cards import parse_cards
 from shengji_kit.game.position_table import read_position_table
-from shengji_kit.lessons import throws
-from shengji_kit.lessons.exercise_data import load_lesson
-from shengji_kit.lessons.throw_table import ThrowTable
 from shengji_kit.puzzles.fields import Raw
 from shengji_kit.puzzles.kinds.safe_throw import parse as parse_safe_throw
+from shengji_kit.puzzles.lesson_exercises import load_lesson
 from shengji_kit.puzzles.problems import FieldError
+from shengji_kit.render.lesson_panels.throw_table import ThrowTable
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "lessons" / "05_throws.ipynb"
 

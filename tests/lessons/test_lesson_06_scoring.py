@@ -10,16 +10,16 @@ import pytest
 from html_tree import parse
 
 import shengji_kit as sk
+from shengji_kit.apps.lessons import scoring_lesson as scoring
 from shengji_kit.engine.cards import full_deck
 from shengji_kit.game.position_table import read_position_table
-from shengji_kit.lessons import scoring
-from shengji_kit.lessons.exercise_data import load_lesson
-from shengji_kit.lessons.scoreboard import Scoreboard, recorded_round
-from shengji_kit.lessons.scoring_tables import KittyTable, LevelTable
 from shengji_kit.puzzles.kinds.climb import parse as parse_climb
 from shengji_kit.puzzles.kinds.count_choice import parse as parse_count_choice
+from shengji_kit.puzzles.lesson_exercises import load_lesson
 from shengji_kit.puzzles.model import AnswerError
 from shengji_kit.puzzles.problems import FieldError
+from shengji_kit.render.lesson_panels.scoreboard import Scoreboard, recorded_round
+from shengji_kit.render.lesson_panels.scoring_tables import KittyTable, LevelTable
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "lessons" / "06_scoring.ipynb"
 

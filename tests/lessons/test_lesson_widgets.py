@@ -5,9 +5,9 @@ from __future__ import annotations
 from html_tree import parse
 
 import shengji_kit as sk
-from shengji_kit.lessons import trump_ranking as lesson
-from shengji_kit.lessons.point_cards import PointCardsScene
-from shengji_kit.lessons.trump_explorer import TrumpExplorer
+from shengji_kit.apps.lessons import trump_ranking_lesson as lesson
+from shengji_kit.render.lesson_panels.point_cards import PointCardsScene
+from shengji_kit.render.lesson_panels.trump_explorer import TrumpExplorer
 from shengji_kit.widgets.exercise import GroupExerciseScene
 
 
@@ -57,7 +57,7 @@ def test_point_cards_total_two_hundred() -> None:
 
 
 def test_lesson_one_exercise_blocks_score_the_first_answer_and_move_on() -> None:
-    from shengji_kit import lesson as exercises
+    from shengji_kit.apps.lessons import cells as exercises
 
     widget = exercises.exercises("01_trump_ranking", "is_trump")
     scene = widget.scene
@@ -74,7 +74,7 @@ def test_lesson_one_exercise_blocks_score_the_first_answer_and_move_on() -> None
 
 
 def test_ordering_block_checks_the_clicked_order_with_the_engine() -> None:
-    from shengji_kit import lesson as exercises
+    from shengji_kit.apps.lessons import cells as exercises
 
     widget = exercises.exercises("01_trump_ranking", "order")
     scene = widget.scene
@@ -92,7 +92,7 @@ def test_ordering_block_checks_the_clicked_order_with_the_engine() -> None:
 
 
 def test_which_wins_block_answers_with_seat_buttons() -> None:
-    from shengji_kit import lesson as exercises
+    from shengji_kit.apps.lessons import cells as exercises
 
     html = parse(exercises.exercises("01_trump_ranking", "which_wins").html)
     assert html.count("button", data_answer=True) == 4

@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from shengji_kit import lesson
+from shengji_kit.apps.lessons import cells as lesson
+from shengji_kit.apps.lessons import chances_lesson as chances
+from shengji_kit.apps.lessons import declaring_lesson as declaring
 from shengji_kit.engine.trump import Trump
-from shengji_kit.lessons import chances, declaring
-from shengji_kit.lessons.card_counter import count_cards
-from shengji_kit.lessons.chance_charts import gain_scene, kitty_scene, split_scene
-from shengji_kit.lessons.lesson_list import lesson_entry
-from shengji_kit.lessons.live_deal import LiveDeal
+from shengji_kit.puzzles.lesson_list import lesson_entry
+from shengji_kit.render.lesson_panels.card_counter import count_cards
+from shengji_kit.render.lesson_panels.chance_charts import gain_scene, kitty_scene, split_scene
+from shengji_kit.render.lesson_panels.live_deal import LiveDeal
 from shengji_kit.widgets.exercise import GroupExerciseScene
 from shengji_kit.widgets.language import SESSION
 from tests.html_tree import parse
@@ -24,10 +25,10 @@ FULL_HAND = "BJ H2 HA HK HQ H10 H9 SA SA SK SJ S9 S5 S3 C3 C4 C7 C8 C9 D4 D6 D8 
 
 
 def notebook_groups(name: str) -> list[tuple[str, str]]:
-    """Every ``lesson.exercises(slug, group)`` call of a lesson notebook."""
+    """Every ``cells.exercises(slug, group)`` call of a lesson notebook."""
     cells = json.loads((LESSONS / name).read_text(encoding="utf-8"))["cells"]
     source = "\n".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "code")
-    return re.findall(r'lesson\.exercises\("([^"]+)", "([^"]+)"\)', source)
+    return re.findall(r'cells\.exercises\("([^"]+)", "([^"]+)"\)', source)
 
 
 def test_live_deal_pauses_for_south_and_shows_the_engines_rulings() -> None:

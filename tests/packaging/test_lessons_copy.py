@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from shengji_kit.apps.lessons.copy_notebooks import CopyRefused, copy_lessons
 from shengji_kit.cli import main
-from shengji_kit.engine.catalogue import text
 from shengji_kit.kit_files import JUPYTER_DIR, KitFiles, kit_files
-from shengji_kit.lessons.copy_notebooks import CopyRefused, copy_lessons
+from shengji_kit.words.catalogue import text
 
 
 def kit_with(tmp_path: Path, *names: str) -> KitFiles:

@@ -24,9 +24,9 @@ import psutil
 import pytest
 from playwright.sync_api import Route, expect, sync_playwright
 
-from shengji_kit import serve
-from shengji_kit.engine.catalogue import text
+from shengji_kit.apps.serving import serve
 from shengji_kit.kit_files import CHECKOUT_DIR, JUPYTER_DIR, PACKAGE_DIR, kit_files
+from shengji_kit.words.catalogue import text
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
 import chromium  # noqa: E402  (tests/browser helpers)

@@ -25,7 +25,7 @@ def test_check_names_each_failure(write_set: WriteSet, capsys: pytest.CaptureFix
 
 
 def test_check_covers_the_lessons_exercise_files(capsys: pytest.CaptureFixture[str]) -> None:
-    from shengji_kit.lessons.exercise_data import lesson_files
+    from shengji_kit.puzzles.lesson_exercises import lesson_files
     from shengji_kit.puzzles.loader import DATA_DIR
 
     assert main(["puzzles", "check"]) == 0

@@ -15,7 +15,7 @@ from shengji_kit.puzzles.kinds.bury import VOID_BONUS, best_bury, bury_score
 from shengji_kit.puzzles.loader import read_puzzle
 from shengji_kit.puzzles.model import Puzzle
 
-LESSON_DATA = Path(__file__).parents[2] / "shengji_kit" / "lessons" / "data"
+LESSON_DATA = Path(__file__).parents[2] / "shengji_kit" / "puzzles" / "lesson_data"
 
 
 def lesson_puzzles(name: str) -> list[Puzzle]:

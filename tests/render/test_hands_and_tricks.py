@@ -6,7 +6,7 @@ from html_tree import Element, parse
 
 import shengji_kit as sk
 from shengji_kit.render.hands import card_row_html, hand_html
-from shengji_kit.render.scene import PlayedCards
+from shengji_kit.render.table_data import PlayedCards
 from shengji_kit.render.tricks import trick_centre_html, trick_html
 
 TRUMP = sk.Trump("2", "H")

@@ -8,7 +8,8 @@ import shengji_kit as sk
 from shengji_kit.engine.trump import TRUMP
 from shengji_kit.render.exercises import ExerciseView, exercise_panel_html
 from shengji_kit.render.ladder import ladder_steps, suit_ladder_html, trump_ladder_html
-from shengji_kit.render.scene import (
+from shengji_kit.render.table import table_html
+from shengji_kit.render.table_data import (
     ActionButton,
     PlayedCards,
     SeatBox,
@@ -16,7 +17,6 @@ from shengji_kit.render.scene import (
     SummaryLine,
     TableScene,
 )
-from shengji_kit.render.table import table_html
 
 
 def scene(lang: str, **changes: object) -> TableScene:

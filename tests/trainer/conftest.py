@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from shengji_kit.practice import ENV_VAR, ProgressStore, TrainerSession
 from shengji_kit.puzzles import Bank, default_bank
-from shengji_kit.trainer import ENV_VAR, ProgressStore, TrainerSession
 from shengji_kit.widgets.language import SESSION
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from shengji_kit.practice import Progress, next_in_set, trainers_choice
 from shengji_kit.puzzles import Bank
-from shengji_kit.trainer import Progress, next_in_set, trainers_choice
 
 
 def star(progress: Progress, puzzle_id: str) -> None:

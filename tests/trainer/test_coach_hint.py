@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from shengji_kit.engine.cards import parse_cards
-from shengji_kit.engine.catalogue import text
+from shengji_kit.practice.coach_hint import coach_hint, puzzle_hint
 from shengji_kit.puzzles import load_bank
 from shengji_kit.puzzles.loader import DATA_DIR
-from shengji_kit.trainer.coach_hint import coach_hint, puzzle_hint
+from shengji_kit.words.catalogue import text
 
 ENDGAMES = DATA_DIR / "07-endgames.toml"
 FIRST_HINT = 'hint = { en = "Which lead can East\'s ♦A not beat?", zh = "出什么，东家的 ♦A 就管不住？" }\n'

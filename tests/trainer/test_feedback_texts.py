@@ -10,9 +10,9 @@ from collections.abc import Iterator
 import pytest
 from html_tree import Element, parse
 
+from shengji_kit.practice import ProgressStore, TrainerSession
+from shengji_kit.practice.html import trainer_html
 from shengji_kit.puzzles import Bank, Puzzle, default_bank
-from shengji_kit.trainer import ProgressStore, TrainerSession
-from shengji_kit.trainer.html import trainer_html
 
 CARD = r"(?:[♠♥♣♦](?:10|[2-9JQKA])|BJ|LJ)"
 GLUED = re.compile(rf"{CARD}{{2,}}")

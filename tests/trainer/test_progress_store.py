@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from shengji_kit.trainer import (
+from shengji_kit.practice import (
     ENV_VAR,
     Progress,
     ProgressFormatError,
@@ -17,7 +17,7 @@ from shengji_kit.trainer import (
     data_dir,
     progress_path,
 )
-from shengji_kit.trainer.store import learner_slug
+from shengji_kit.practice.event_log import learner_slug
 
 
 def saved_progress() -> Progress:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from shengji_kit.engine import shape
-from shengji_kit.engine.catalogue import text
+from shengji_kit.practice import AUTO, ProgressStore, TrainerSession, answer_text, right_choices
+from shengji_kit.practice.html import trainer_html
 from shengji_kit.puzzles import Bank
-from shengji_kit.trainer import AUTO, ProgressStore, TrainerSession, answer_text, right_choices
-from shengji_kit.trainer.html import trainer_html
+from shengji_kit.words.catalogue import text
 
 from .answers import best_leads, losing_seat, multiplier, solver_total, winning_seat
 

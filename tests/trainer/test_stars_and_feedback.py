@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from html_tree import parse
 
-from shengji_kit.engine.catalogue import text
-from shengji_kit.trainer import TrainerSession, answer_text
-from shengji_kit.trainer.html import trainer_html
+from shengji_kit.practice import TrainerSession, answer_text
+from shengji_kit.practice.html import trainer_html
+from shengji_kit.words.catalogue import text
 
 from .answers import losing_seat, winning_seat
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from html_tree import Element, parse
 
+from shengji_kit.apps.trainer.trainer_app import TrainerApp, trainer_app
 from shengji_kit.puzzles import Bank
 from shengji_kit.widgets.language import SESSION
-from shengji_kit.widgets.trainer_app import TrainerApp, trainer_app
 
 from .answers import losing_seat, winning_seat
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from shengji_kit.classroom.api import ATTEMPT, SOLVE, STAR, ClassEvent, ClassStoreAPI
 from shengji_kit.classroom.identity import reset_current_learner
 from shengji_kit.classroom.open import forget_opened_stores, open_store
+from shengji_kit.classroom.store_protocol import ATTEMPT, SOLVE, STAR, ClassEvent, ClassStoreAPI
 
 TEACHER_CODE = "chalk-42"
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from shengji_kit.trainer import ENV_VAR
+from shengji_kit.practice import ENV_VAR
 from shengji_kit.widgets.language import SESSION
 
 

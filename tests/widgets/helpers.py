@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from shengji_kit.apps.play.controller import TableController
 from shengji_kit.engine.cards import Card, codes
 from shengji_kit.game import Action, Round
 from shengji_kit.game.bots import RandomBot
-from shengji_kit.widgets.controller import TableController
 
 Send = Callable[[Mapping[str, Any]], None]
 

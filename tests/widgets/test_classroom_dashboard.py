@@ -10,11 +10,11 @@ from datetime import datetime
 import pytest
 from html_tree import parse
 
-from shengji_kit.classroom.api import ATTEMPT, POLL_REVEALED, ClassStoreAPI
-from shengji_kit.engine.catalogue import text
-from shengji_kit.widgets.classroom import ClassroomDashboard, DashboardScene
-from shengji_kit.widgets.classroom.dashboard import REFRESH_SECONDS
+from shengji_kit.apps.classroom import ClassroomDashboard, DashboardScene
+from shengji_kit.apps.classroom.dashboard import REFRESH_SECONDS
+from shengji_kit.classroom.store_protocol import ATTEMPT, POLL_REVEALED, ClassStoreAPI
 from shengji_kit.widgets.language import SESSION
+from shengji_kit.words.catalogue import text
 
 from .class_env import NOW, TEACHER_CODE, class_store, event, solved  # noqa: F401  (fixture)
 
@@ -187,7 +187,7 @@ def test_the_widget_refreshes_itself_on_the_kernels_loop(class_store: ClassStore
 def test_the_notebooks_dashboard_without_a_teacher_code_says_so_in_both_languages(
     class_store: ClassStoreAPI, monkeypatch: pytest.MonkeyPatch  # noqa: F811
 ) -> None:
-    from shengji_kit.widgets.classroom import classroom_dashboard
+    from shengji_kit.apps.classroom import classroom_dashboard
 
     monkeypatch.setenv("QUERY_STRING", "teacher=guess")
     widget = classroom_dashboard()
@@ -213,7 +213,7 @@ def test_the_join_address_and_its_qr_code_are_shown_when_serving_a_class(
 
 
 def test_the_address_sets_when_a_learner_counts_as_stuck() -> None:
-    from shengji_kit.widgets.classroom.dashboard import stuck_option
+    from shengji_kit.apps.classroom.dashboard import stuck_option
 
     assert stuck_option({"stuck": "15"}, 10) == 15
     for bad in ("0", "-3", "abc", "999", ""):

@@ -7,10 +7,10 @@ import asyncio
 
 from html_tree import Element, parse
 
+from shengji_kit.apps.play.controller import TableController
 from shengji_kit.engine.cards import Card, parse_card
-from shengji_kit.engine.catalogue import text
 from shengji_kit.game.bots import RandomBot
-from shengji_kit.widgets.controller import TableController
+from shengji_kit.words.catalogue import text
 
 from .helpers import controller, take_turn
 

@@ -6,10 +6,10 @@ import asyncio
 
 from html_tree import parse
 
+from shengji_kit.apps.play.controller import TableController
 from shengji_kit.engine.cards import Card
 from shengji_kit.game import Round
 from shengji_kit.game.bots import RandomBot
-from shengji_kit.widgets.controller import TableController
 
 from .helpers import bots, controller, select, take_turn
 

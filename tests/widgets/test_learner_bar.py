@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from html_tree import parse
 
-from shengji_kit.classroom.api import POLL_CLOSED, POLL_REVEALED, ClassStoreAPI
 from shengji_kit.classroom.identity import current_learner, set_current_learner
-from shengji_kit.engine.catalogue import text
+from shengji_kit.classroom.store_protocol import POLL_CLOSED, POLL_REVEALED, ClassStoreAPI
 from shengji_kit.widgets.language import SESSION
 from shengji_kit.widgets.learner_bar import LearnerBar, learner_bar
+from shengji_kit.words.catalogue import text
 
 from .class_env import class_store  # noqa: F401  (fixture)
 

@@ -6,8 +6,7 @@ import re
 
 import pytest
 
-from shengji_kit.widgets.language import SESSION
-from shengji_kit.widgets.page_options import (
+from shengji_kit.apps.page_options import (
     checked_delay,
     checked_rules,
     checked_seed,
@@ -16,7 +15,8 @@ from shengji_kit.widgets.page_options import (
     rules_option,
     seed_option,
 )
-from shengji_kit.widgets.play_app import PlayApp, play_app
+from shengji_kit.apps.play.play_app import PlayApp, play_app
+from shengji_kit.widgets.language import SESSION
 
 
 def test_query_string_is_read() -> None:

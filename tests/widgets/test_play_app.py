@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from html_tree import parse
 
+from shengji_kit.apps.play.play_app import PlayApp, play_app
 from shengji_kit.game.bots import RuleBot
-from shengji_kit.widgets.play_app import PlayApp, play_app
 
 from .helpers import take_turn
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from shengji_kit.apps.play.play_app import PlayApp, play_app
 from shengji_kit.game.bots import RuleBot
 from shengji_kit.game.saved_round import SavedMatch, saved_match_path
 from shengji_kit.widgets.language import SESSION
-from shengji_kit.widgets.play_app import PlayApp, play_app
 
 from .helpers import take_turn
 

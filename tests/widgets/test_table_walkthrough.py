@@ -3,15 +3,15 @@ the last trick kept, glossary tooltips, the rules page, the first round and the 
 
 from __future__ import annotations
 
+from shengji_kit.apps.play.first_deal import learner_can_bid, learner_friendly_seed
+from shengji_kit.apps.play.play_app import PlayApp, rule_bots
+from shengji_kit.apps.rules_page import rules_html
 from shengji_kit.engine.cards import parse_cards
 from shengji_kit.engine.shapes import THROW, shape
 from shengji_kit.game import Match
 from shengji_kit.game.bots import RandomBot
 from shengji_kit.render.glossary import term
 from shengji_kit.render.hands import hand_html
-from shengji_kit.widgets.first_deal import learner_can_bid, learner_friendly_seed
-from shengji_kit.widgets.play_app import PlayApp, rule_bots
-from shengji_kit.widgets.rules_page import rules_html
 from tests.html_tree import parse
 
 from .helpers import controller, select, take_turn

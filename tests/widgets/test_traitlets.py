@@ -6,7 +6,8 @@ import ipywidgets
 from html_tree import parse
 
 import shengji_kit as sk
-from shengji_kit.lessons import tractors, trump_ranking
+from shengji_kit.apps.lessons import tractors_lesson as tractors
+from shengji_kit.apps.lessons import trump_ranking_lesson as trump_ranking
 from shengji_kit.widgets.hand import hand_widget
 
 LEVELS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]

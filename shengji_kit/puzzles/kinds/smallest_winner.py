@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...engine.cards import Card
-from ...engine.catalogue import text
 from ...engine.follow import check_follow, legal_plays
 from ...engine.shapes import shape
 from ...engine.tricks import play_key, trick_winner
 from ...game.position_table import PositionTable
+from ...words.catalogue import text
 from ..answers import answer_cards, cards_text, missing_from
 from ..fields import Raw, read_cards, require
 from ..model import Grade, Line, Mismatch, Question

@@ -1,0 +1,1 @@
+"""What a person opens: the play app, the trainer, the classroom dashboard, the lessons' views, serving."""

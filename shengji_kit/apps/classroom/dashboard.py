@@ -1,0 +1,344 @@
+"""The teacher's dashboard: the class live, the projector and the polls, behind the teacher code.
+
+``DashboardScene`` holds the state and draws it; a ``Ticker`` on the kernel's loop calls
+``refresh`` every few seconds, which reads only the events newer than the last one seen, so the
+page follows the class without a reload. Nothing is read from the store while the gate refuses.
+
+Messages (``{"type": "action", "action": a, "value": v}``): pick (``v`` a projectable key),
+project, previous, next (a record's tricks), poll-open, poll-reveal, poll-close.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+
+from ...classroom.report import DEFAULT_STUCK_MINUTES, ClassReport, class_report
+from ...classroom.store_protocol import (
+    POLL_CLOSED,
+    POLL_OPEN,
+    POLL_REVEALED,
+    ClassStoreAPI,
+    Poll,
+    StoredEvent,
+    StoreError,
+)
+from ...data_folder import data_dir
+from ...puzzles import Bank, default_bank
+from ...puzzles.lesson_exercises import load_lesson
+from ...puzzles.lesson_list import lesson_list
+from ...render.exercises import notice_html
+from ...render.poll_chart import poll_chart_svg
+from ...render.table import lang_button
+from ...widgets.class_store import class_name, shared_store
+from ...widgets.surface import STATIC, CardSurface, Observable, styles
+from ...widgets.ticker import Ticker
+from ...words.catalogue import LANGUAGES, text
+from ..page_options import query_options
+from .dashboard_panels import (
+    csv_link_html,
+    grid_html,
+    join_html,
+    last_event_html,
+    missed_html,
+    stuck_html,
+)
+from .gate import teacher_refusal
+from .projector import Projection, ProjectorCatalogue, projector_html
+
+log = logging.getLogger(__name__)
+REFRESH_SECONDS = 2.0
+MAX_STUCK_MINUTES = 240
+Clock = Callable[[], datetime]
+
+
+def group_titles(bank: Bank) -> dict[str, tuple[str, str]]:
+    """Each dashboard column (lesson slug, puzzle set id) with its title in English and Chinese."""
+    titles = {entry.slug: (entry.title("en"), entry.title("zh")) for entry in lesson_list()}
+    for puzzle in bank.puzzles():
+        if puzzle.set_id not in titles:
+            chosen = bank.get_set(puzzle.set_id)
+            titles[puzzle.set_id] = (chosen.title("en"), chosen.title("zh"))
+    return titles
+
+
+def group_totals(bank: Bank) -> dict[str, int]:
+    """How many items each lesson and puzzle set holds, lessons first (the grid's column order)."""
+    totals: dict[str, int] = {}
+    for entry in lesson_list():
+        try:
+            totals[entry.slug] = len(load_lesson(entry.slug).items)
+        except (OSError, ValueError):
+            totals[entry.slug] = 0
+    for puzzle in bank.puzzles():
+        totals[puzzle.set_id] = totals.get(puzzle.set_id, 0) + 1
+    return totals
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class DashboardScene(Observable):
+    """The dashboard's state: the events read so far, the report, the projection, the class's poll."""
+
+    def __init__(
+        self,
+        store: Callable[[], ClassStoreAPI] = shared_store,
+        class_name_: str | None = None,
+        query: Mapping[str, str] | None = None,
+        environ: Mapping[str, str] | None = None,
+        bank: Bank | None = None,
+        records_dir: Path | None = None,
+        stuck_minutes: int = DEFAULT_STUCK_MINUTES,
+        clock: Clock = _now,
+    ) -> None:
+        super().__init__()
+        self.refusal = teacher_refusal(query_options() if query is None else query, environ)
+        self.store = store
+        self.class_name = class_name_ or class_name()
+        self.stuck_minutes = stuck_minutes
+        self.clock = clock
+        self.events: list[StoredEvent] = []
+        self.error: str | None = None
+        self.poll: Poll | None = None
+        self.projection: Projection | None = None
+        self.picked = ""
+        self.note: tuple[str, dict[str, object]] | None = None
+        self.report: ClassReport | None = None
+        if self.refusal is None:
+            self.bank = bank or default_bank()
+            self.titles = group_titles(self.bank)
+            self.totals = group_totals(self.bank)
+            self.catalogue = ProjectorCatalogue(self.bank, records_dir if records_dir is not None else data_dir() / "records")
+            self.refresh()
+
+    @property
+    def allowed(self) -> bool:
+        return self.refusal is None
+
+    # --- reading the store ------------------------------------------------------------------
+
+    def refresh(self) -> bool:
+        """Read the new events and the current poll; True when anything shown changed (then redraw)."""
+        if not self.allowed:
+            return False
+        old_poll, old_error = self.poll, self.error
+        try:
+            after = self.events[-1].id if self.events else 0
+            new = self.store().events(self.class_name, after_id=after)
+            self.events.extend(new)
+            self.poll = self.store().current_poll(self.class_name)
+            self.error = None
+        except StoreError as error:
+            self.error = str(error)
+            return old_error != self.error
+        report = class_report(self.events, self.clock(), self.totals, self.stuck_minutes)
+        renewed = self.report is None or bool(new) or _stuck_changed(self.report, report)
+        if renewed:
+            self.report = report
+        return renewed or self.poll != old_poll or self.error != old_error
+
+    def tick(self) -> None:
+        if self.refresh():
+            self.changed()
+
+    # --- what the teacher does ----------------------------------------------------------------
+
+    def handle(self, message: Mapping[str, Any]) -> None:
+        if not self.allowed or message.get("type") != "action":
+            return
+        action, value = str(message.get("action") or ""), str(message.get("value") or "")
+        self.note = None
+        if action == "pick":
+            self.picked = value
+        elif action == "project":
+            self.project(value or self.picked)
+        elif action in ("previous", "next") and self.projection is not None:
+            self.projection.handle(action)
+        elif action == "poll-open":
+            self.open_poll()
+        elif action in ("poll-reveal", "poll-close"):
+            self.set_poll_state(POLL_REVEALED if action == "poll-reveal" else POLL_CLOSED)
+        self.refresh()
+
+    def project(self, key: str) -> bool:
+        """Put ``key`` (``puzzle:ID``, ``exercise:ID``, ``record:NAME``) on the projector."""
+        try:
+            self.projection = self.catalogue.open(key)
+        except KeyError:
+            return False
+        except (OSError, ValueError) as error:
+            self.note = ("cls_project_bad_record", {"name": key.partition(":")[2], "error": str(error)})
+            return False
+        self.picked = key
+        return True
+
+    def open_poll(self) -> Poll | None:
+        """Open a poll on the projected item (closing any open one); None when it has no options."""
+        question = self.projection.question() if self.projection is not None else None
+        if question is None:
+            self.note = ("cls_poll_no_options", {})
+            return None
+        try:
+            self.poll = self.store().open_poll(self.class_name, question.source, question.ref, question.prompt_en,
+                                               question.prompt_zh, question.options, question.answer)
+        except StoreError as error:
+            self.error = str(error)
+            return None
+        self.note = ("cls_poll_pending", {})
+        return self.poll
+
+    def set_poll_state(self, state: str) -> None:
+        if self.poll is None:
+            return
+        try:
+            self.store().set_poll_state(self.poll.id, state)
+        except StoreError as error:
+            self.error = str(error)
+
+    # --- drawing ------------------------------------------------------------------------------
+
+    def render(self, lang: str) -> str:
+        if self.refusal is not None:
+            first = [lang, *(other for other in LANGUAGES if other != lang)]
+            return str(Markup('<div class="sk-dashboard" data-role="classroom-dashboard" data-refused="{code}">{notice}</div>').format(
+                code=self.refusal, notice=notice_html([text(self.refusal, one) for one in first], "error")))
+        report = self.report or class_report([], self.clock(), self.totals, self.stuck_minutes)
+        error = Markup("")
+        if self.error is not None:
+            error = Markup('<p class="sk-message" data-kind="error" data-role="store-error">{line}</p>').format(
+                line=text("cls_store_error", lang, error=self.error))
+        return str(Markup(
+            '<div class="sk-dashboard" data-role="classroom-dashboard" data-class="{class_name}">'
+            '<div class="sk-dash-head"><h2>{title}</h2><span class="sk-dash-meta">{live}</span>{last}{lang_button}</div>{error}'
+            '<section data-role="class-grid"><h3>{grid_title}</h3>{grid}</section>'
+            '{stuck}{missed}<div class="sk-dash-row">{csv}</div>{project}{join}</div>'
+        ).format(
+            class_name=self.class_name, title=text("cls_dash_title", lang, class_name=self.class_name),
+            live=text("cls_dash_live", lang, seconds=f"{REFRESH_SECONDS:g}"), last=last_event_html(report, lang),
+            lang_button=lang_button(lang),
+            error=error, grid_title=text("cls_grid_title", lang), grid=grid_html(report, self.titles, lang),
+            stuck=stuck_html(report, self.stuck_minutes, lang), missed=missed_html(report, self.titles, lang),
+            csv=csv_link_html(report, self.class_name, self.clock(), lang), project=self._project_html(lang),
+            join=join_html(lang),
+        ))
+
+    def _project_html(self, lang: str) -> Markup:
+        groups: dict[str, list[Markup]] = {"puzzle": [], "exercise": [], "record": []}
+        for entry in self.catalogue.entries():
+            groups[entry.source].append(Markup('<option value="{key}"{selected}>{label}</option>').format(
+                key=entry.key, selected=Markup(" selected") if entry.key == self.picked else Markup(""),
+                label=entry.label(lang)))
+        labels = {"puzzle": "cls_project_puzzle", "exercise": "cls_project_exercise", "record": "cls_project_record"}
+        options = Markup("").join(
+            Markup('<optgroup label="{label}">{options}</optgroup>').format(label=text(labels[source], lang),
+                                                                           options=Markup("").join(found))
+            for source, found in groups.items() if found)
+        blank = Markup('<option value=""{selected}>—</option>').format(
+            selected=Markup(" selected") if not self.picked else Markup(""))
+        note = Markup("")
+        if self.note is not None:
+            code, params = self.note
+            note = Markup('<p class="sk-message" data-kind="info" data-role="dashboard-note">{line}</p>').format(
+                line=text(code, lang, **params))
+        return Markup(
+            '<section data-role="projector-panel"><h3>{title}</h3><div class="sk-dash-row">'
+            '<label>{title} <select data-pick="pick" data-role="project-pick">{blank}{options}</select></label>'
+            '<button type="button" class="sk-button sk-primary" data-action="project">{show}</button>'
+            '<button type="button" class="sk-button" data-action="fullscreen">{full}</button></div>'
+            '{polls}{note}{stage}</section>'
+        ).format(
+            title=text("cls_project_title", lang), blank=blank, options=options, show=text("cls_project_show", lang),
+            full=text("cls_project_fullscreen", lang), polls=self._poll_controls(lang), note=note,
+            stage=projector_html(self.projection, lang, self.poll, self._tally_html(lang)),
+        )
+
+    def _poll_controls(self, lang: str) -> Markup:
+        """Open (on the projected item), reveal, close."""
+        buttons = [Markup('<button type="button" class="sk-button" data-action="poll-open"{disabled}>{label}</button>').format(
+            disabled=Markup("") if self.projection is not None else Markup(" disabled"), label=text("cls_poll_open", lang))]
+        poll = self.poll
+        if poll is not None and poll.state == POLL_OPEN:
+            buttons.append(Markup('<button type="button" class="sk-button sk-primary" data-action="poll-reveal">{l}</button>').format(
+                l=text("cls_poll_reveal", lang)))
+        if poll is not None:
+            buttons.append(Markup('<button type="button" class="sk-button" data-action="poll-close">{l}</button>').format(
+                l=text("cls_poll_close", lang)))
+        return Markup('<div class="sk-dash-row" data-role="poll-controls">{b}</div>').format(b=Markup("").join(buttons))
+
+    def _tally_html(self, lang: str) -> Markup:
+        """The poll's question, how many answered, and the live bar chart (drawn on the projector)."""
+        poll = self.poll
+        if poll is None:
+            return Markup("")
+        counts = {option: 0 for option in poll.options}
+        for chosen in poll.answers.values():
+            if chosen in counts:
+                counts[chosen] += 1
+        learners = len(self.report.learners) if self.report is not None else 0
+        chart = poll_chart_svg(list(counts.items()), title=text("cls_poll_chart", lang),
+                               count_label=text("cls_poll_chart_count", lang),
+                               answer=poll.answer if poll.state == POLL_REVEALED else None)
+        state = text("cls_poll_state_open" if poll.state == POLL_OPEN else "cls_poll_state_revealed", lang)
+        return Markup(
+            '<div class="sk-poll-tally" data-role="poll-tally" data-poll-id="{id}" data-state="{state_code}" data-answers="{answered}">'
+            '<p class="sk-dash-meta">{prompt} {state} {tally}</p>{chart}</div>'
+        ).format(
+            id=poll.id, state_code=poll.state, answered=len(poll.answers),
+            prompt=poll.prompt_zh if lang == "zh" else poll.prompt_en, state=state,
+            tally=text("cls_poll_tally", lang, count=len(poll.answers), learners=max(learners, len(poll.answers))),
+            chart=chart,
+        )
+
+
+def _stuck_changed(old: ClassReport, new: ClassReport) -> bool:
+    return [(s.learner, s.minutes) for s in old.stuck] != [(s.learner, s.minutes) for s in new.stuck]
+
+
+class ClassroomDashboard(CardSurface):
+    """The dashboard's widget; its ticker refreshes it from the store every ``REFRESH_SECONDS``."""
+
+    _esm = STATIC / "classroom.js"
+    _css = styles("trainer.css", "classroom.css")
+
+    def __init__(self, scene: DashboardScene, **kwargs: Any) -> None:
+        self._open = True
+        super().__init__(scene, **kwargs)
+        self.dashboard = scene
+        self.ticker = Ticker(REFRESH_SECONDS, self._tick)
+        if scene.allowed:
+            self.ticker.start()
+
+    def _tick(self) -> None:
+        if self._open:
+            self.dashboard.tick()
+
+    def close(self) -> None:
+        self._open = False
+        if hasattr(self, "ticker"):
+            self.ticker.stop()
+        super().close()
+
+
+def stuck_option(query: Mapping[str, str], default: int) -> int:
+    """``?stuck=N`` from the page address: the minutes without progress that make a learner stuck (1–240)."""
+    raw = query.get("stuck", "").strip()
+    return int(raw) if raw.isdigit() and 1 <= int(raw) <= MAX_STUCK_MINUTES else default
+
+
+def classroom_dashboard(records_dir: str | Path | None = None, stuck_minutes: int | None = None) -> ClassroomDashboard:
+    """The teacher's dashboard for this server's class (shown only with the teacher code, see ``gate``).
+
+    ``stuck_minutes`` left out comes from the address (``?stuck=15``), else 10 minutes.
+    """
+    query = query_options()
+    minutes = stuck_minutes if stuck_minutes is not None else stuck_option(query, DEFAULT_STUCK_MINUTES)
+    scene = DashboardScene(query=query, records_dir=Path(records_dir) if records_dir is not None else None,
+                           stuck_minutes=minutes)
+    return ClassroomDashboard(scene)

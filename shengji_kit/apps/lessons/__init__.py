@@ -1,0 +1,1 @@
+"""The lesson notebooks' views: each lesson's panels and exercise blocks, and the cells' notice helper."""

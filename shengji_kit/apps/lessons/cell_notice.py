@@ -1,0 +1,37 @@
+"""A panel that only says something, in both languages at once: a lesson cell that cannot show its
+table explains why instead of printing a traceback."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from markupsafe import Markup
+
+from ...words.catalogue import LANGUAGES, text
+
+
+class NoticeScene:
+    """One catalogue message in every language (the learner may not have chosen one yet)."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        self.code, self.params = code, params
+
+    def render(self, lang: str) -> Markup:
+        order = [lang, *(other for other in LANGUAGES if other != lang)]
+        lines = Markup("").join(Markup("<p>{line}</p>").format(line=text(self.code, one, **self.params)) for one in order)
+        return Markup('<div class="sk-message" data-role="message" data-kind="error">{lines}</div>').format(lines=lines)
+
+    def handle(self, message: Mapping[str, Any]) -> None:
+        """Nothing to click."""
+
+
+T = TypeVar("T")
+
+
+def built_or_notice(build: Callable[[], T]) -> T | NoticeScene:
+    """``build()``, or a notice in both languages naming what went wrong (never a traceback)."""
+    try:
+        return build()
+    except Exception as error:  # noqa: BLE001 — a learner's notebook shows a message, not a traceback
+        return NoticeScene("ex_cell_failed", error=f"{type(error).__name__}: {error}")

@@ -1,0 +1,111 @@
+"""What a lesson notebook calls: ``from shengji_kit import lesson; lesson.exercises("02_tractors", "spot")``.
+
+Every call is self-contained (a cell may run before any other) and never shows a traceback: a
+missing file, an unknown group or an unexpected error becomes a visible message in both languages.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+from markupsafe import Markup
+
+from ...classroom.recorder import LearnerRecorder
+from ...puzzles.bank import default_bank
+from ...puzzles.lesson_exercises import lesson_data_dir, load_lesson
+from ...puzzles.lesson_list import lesson_entry, next_lesson
+from ...render.exercises import notice_html
+from ...widgets.exercise import GroupExerciseScene
+from ...widgets.learner_bar import show_block_learner_bar
+from ...widgets.surface import CardSurface
+from ...widgets.switch import language_switch
+from ...words.catalogue import LANGUAGES, text
+
+__all__ = ["exercises", "language_switch", "links", "safely"]
+
+T = TypeVar("T")
+
+
+class NoticeScene:
+    """A panel that only says something (in every language at once: it may explain a failure)."""
+
+    def __init__(self, code: str, kind: str = "error", **params: object) -> None:
+        self.code, self.kind, self.params = code, kind, params
+
+    def render(self, lang: str) -> str:
+        first = [lang, *(other for other in LANGUAGES if other != lang)]
+        return str(notice_html([text(self.code, one, **self.params) for one in first], self.kind))
+
+    def handle(self, message: Mapping[str, Any]) -> None:
+        """A notice has nothing to click."""
+
+
+def notice(code: str, kind: str = "error", **params: object) -> CardSurface:
+    """A widget showing one catalogue message in every language."""
+    return CardSurface(NoticeScene(code, kind, **params))
+
+
+def safely(build: Callable[[], T]) -> T | CardSurface:
+    """``build()``, or a bilingual message saying the cell could not run (never a traceback)."""
+    try:
+        return build()
+    except Exception as error:  # noqa: BLE001 — a learner's notebook shows a message, not a traceback
+        return notice("ex_cell_failed", error=f"{type(error).__name__}: {error}")
+
+
+def exercises(slug: str, group: str, data_dir: str | Path | None = None, seed: int | None = None) -> CardSurface:
+    """The exercise widget for one block (``group``) of a lesson's data file (``slug``)."""
+
+    def build() -> CardSurface:
+        lesson = load_lesson(slug, data_dir)
+        items = lesson.group(group)
+        if not items:
+            if lesson.items or lesson.groups_of_ids:
+                return notice("ex_no_group", group=group, lesson=slug)
+            return notice("ex_no_lesson", lesson=slug, folder=str(lesson_data_dir(data_dir)))
+        deal = functools.partial(lesson.deal, group)
+        show_block_learner_bar()  # the learner's name (and the class's poll) above the block
+        recorder = LearnerRecorder()  # answers go to the class store as the current learner's events
+        return CardSurface(GroupExerciseScene(items, lesson.group_problems(group), deal, seed, recorder, slug))
+
+    return safely(build)
+
+
+class LinksScene:
+    """The end of a lesson: the next lesson (when its notebook exists) and the matching trainer set."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+
+    def render(self, lang: str) -> str:
+        parts: list[Markup] = []
+        following = next_lesson(self.number)
+        if following is not None:
+            label = text("ex_lesson_link", lang, number=following.number, title=following.title(lang))
+            parts.append(Markup('<p>{head} <a href="{href}" data-role="next-lesson">{label}</a></p>').format(
+                head=text("ex_next_lesson", lang), href=following.notebook, label=label
+            ))
+        here = lesson_entry(self.number)
+        if here is not None and here.trainer_set:
+            try:
+                title = default_bank().get_set(here.trainer_set).title(lang)
+            except KeyError:
+                title = ""
+            if title:
+                parts.append(Markup('<p><a href="../notebooks/puzzles.ipynb?set={set}" data-role="trainer-link">{label}</a></p>').format(
+                    set=here.trainer_set, label=text("ex_trainer_link", lang, title=title)
+                ))
+        return str(Markup('<div class="sk-panel" data-role="lesson-links">{parts}</div>').format(parts=Markup("").join(parts)))
+
+    def handle(self, message: Mapping[str, Any]) -> None:
+        """Links are followed by the browser itself."""
+
+
+def links(number: int) -> CardSurface:
+    """The links that end lesson ``number``: the next lesson and the matching trainer set."""
+    return safely(lambda: CardSurface(LinksScene(number)))
+
+

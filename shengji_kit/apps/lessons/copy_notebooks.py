@@ -1,0 +1,85 @@
+"""``shengji-kit lessons copy DIR``: editable copies of the lesson notebooks for JupyterLab.
+
+The served lessons are read-only (an installed wheel keeps them in site-packages); a learner or
+teacher who wants to change or annotate them takes copies. The notebooks need nothing else to
+run: they import ``shengji_kit``. The rules reference (``rules.md``) comes along when the kit has it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+from pathlib import Path
+
+from ...kit_files import KitFiles, kit_files
+from ...words.catalogue import LANGUAGES, text
+
+
+class CopyRefused(ValueError):
+    """The copy would overwrite files, or has nowhere to go; ``code`` and ``params`` say why."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(bilingual(code, **params))
+
+
+def bilingual(code: str, **params: object) -> str:
+    """The catalogue text for ``code`` in English, then in Chinese, one line each."""
+    return "\n".join(text(code, lang, **params) for lang in LANGUAGES)
+
+
+def sources(files: KitFiles) -> list[Path]:
+    """What a copy holds: every lesson notebook, then the rules reference when it exists."""
+    lessons = files.lesson_notebooks()
+    if not lessons:
+        raise CopyRefused("copy_no_lessons", folder=files.root / "lessons")
+    return lessons + files.rules_reference()
+
+
+def copy_lessons(target: Path, force: bool = False, files: KitFiles | None = None) -> list[Path]:
+    """Copy the lessons into ``target`` (created if needed); the written paths, in order.
+
+    Without ``force`` nothing is written when any of the files already exists there.
+    """
+    chosen = sources(files or kit_files())
+    if target.exists() and not target.is_dir():
+        raise CopyRefused("copy_not_folder", folder=target)
+    existing = [source.name for source in chosen if (target / source.name).exists()]
+    if existing and not force:
+        raise CopyRefused("copy_exists", folder=target, names=", ".join(existing))
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    for source in chosen:
+        destination = target / source.name
+        shutil.copyfile(source, destination)
+        written.append(destination)
+    return written
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the ``copy`` sub-subcommand: a target folder and ``--force``."""
+    sub = parser.add_subparsers(dest="lessons_command", required=True)
+    copy = sub.add_parser(
+        "copy", help="copy the lesson notebooks into a folder to edit · 复制课程笔记本以便编辑"
+    )
+    copy.add_argument("folder", type=Path, help="where to put the copies · 复制到哪个文件夹")
+    copy.add_argument(
+        "--force", action="store_true", help="overwrite files already there · 覆盖已有文件"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Copy, print each written file and how to open them; 1 with the reason when refused."""
+    folder: Path = args.folder
+    try:
+        written = copy_lessons(folder, force=args.force)
+    except CopyRefused as refused:
+        print(refused, file=sys.stderr)
+        return 1
+    print(bilingual("copy_wrote", folder=folder))
+    for path in written:
+        print(f"  {path}")
+    print(bilingual("copy_open", folder=folder))
+    return 0

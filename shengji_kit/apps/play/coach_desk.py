@@ -1,0 +1,99 @@
+"""The coach at the table: the learner's hint (cards to highlight, reasons) and the round review.
+
+A hint is asked on the learner's turn in the trick play and kept until the round moves on; it
+uses the coach's own small time budget (``coach.hint.EARLY_BUDGET``: 0.35 s, 0.12 s late in the
+round), so it answers at once and never runs while the bots play. A review takes seconds: with a
+running event loop (Jupyter, Voila) it runs in a worker thread and its result is applied on the
+loop's thread; without one (scripts, tests) it runs at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ...coach import Hint, Review, hint, review
+from ...engine.cards import Card
+from ...game import Round
+
+log = logging.getLogger(__name__)
+LEARNER = 0
+
+
+@dataclass(frozen=True)
+class ShownHint:
+    """A hint for the round as it stood after ``moves`` actions."""
+
+    moves: int
+    advice: Hint
+
+
+def hinted_positions(hand: tuple[Card, ...], play: tuple[Card, ...]) -> frozenset[int]:
+    """The positions in ``hand`` of the cards of ``play`` (each copy of a card taken once)."""
+    found: set[int] = set()
+    for card in play:
+        index = next((i for i, held in enumerate(hand) if held == card and i not in found), None)
+        if index is not None:
+            found.add(index)
+    return frozenset(found)
+
+
+class CoachDesk:
+    """The coach's state for one round: the hint on show, hints used, the review (once asked)."""
+
+    def __init__(self) -> None:
+        self.shown: ShownHint | None = None
+        self.hints_used = 0
+        self.review: Review | None = None
+        self.reviewing = False
+        self.review_error: str | None = None
+
+    def can_hint(self, rnd: Round) -> bool:
+        """True on the learner's turn in the trick play."""
+        return rnd.result is None and rnd.phase == "play" and rnd.to_act == LEARNER
+
+    def current(self, rnd: Round) -> Hint | None:
+        """The hint on show, if it is still for the round as it stands."""
+        if self.shown is None or self.shown.moves != len(rnd.actions):
+            return None
+        return self.shown.advice
+
+    def ask(self, rnd: Round) -> Hint:
+        """The coach's hint for the learner now (the caller checked ``can_hint``)."""
+        advice = self.current(rnd)
+        if advice is None:
+            advice = hint(rnd, LEARNER)
+            self.shown = ShownHint(len(rnd.actions), advice)
+            self.hints_used += 1
+        return advice
+
+    def start_review(self, rnd: Round, done: Callable[[], None]) -> bool:
+        """Review the finished round (seat 0); ``done`` is called on the loop's thread after."""
+        if rnd.result is None or self.reviewing or self.review is not None:
+            return False
+        record = rnd.record()
+        self.reviewing, self.review_error = True, None
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._finish(lambda: review(record, seat=LEARNER))
+            return True
+        work = loop.run_in_executor(None, review, record, LEARNER)
+
+        def land(future: asyncio.Future[Review]) -> None:
+            self._finish(future.result)
+            done()
+
+        work.add_done_callback(land)
+        return True
+
+    def _finish(self, result: Callable[[], Review]) -> None:
+        try:
+            self.review = result()
+        except Exception as error:  # a failed review is shown, never raised into the kernel loop
+            log.exception("the round review failed")
+            self.review_error = str(error)
+        self.reviewing = False
+

@@ -1,0 +1,136 @@
+"""The "play a round" app: the learner (South) against three bots, round after round of a match."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ...game.bots import Bot, RuleBot
+from ...game.deal import derived_seed
+from ...game.match import Match
+from ...game.round import Round
+from ...game.saved_round import RoundActions
+from ...widgets.surface import CardSurface, Observable
+from ..page_options import OptionNote, checked_delay, checked_rules, checked_seed, query_options
+from .controller import Note, Say, TableController, TablePreferences
+from .first_deal import learner_friendly_seed
+from .play_banner import banner_html
+from .round_keeper import DECLINE, RESUME, RoundKeeper
+
+BotFactory = Callable[[int], Mapping[int, Bot]]
+
+
+def rule_bots(seed: int) -> dict[int, Bot]:
+    """RuleBots at East, North and West, each seeded from the round's seed."""
+    return {seat: RuleBot(derived_seed(seed, seat)) for seat in (1, 2, 3)}
+
+
+class PlayApp(Observable):
+    """A match seen from seat 0: each round gets a ``TableController``; next round on request.
+
+    With a ``keeper`` the open match is saved after every move, and a saved open round is offered
+    for resuming (``round_keeper.py``).
+    """
+
+    def __init__(
+        self,
+        seed: int = 1,
+        rules: str = "super_tycoon",
+        delay: float = 0.7,
+        make_bots: BotFactory = rule_bots,
+        allow_undo: bool = False,
+        keeper: RoundKeeper | None = None,
+        notes: Sequence[OptionNote] = (),
+    ) -> None:
+        super().__init__()
+        self.match = Match(learner_friendly_seed(seed, rules, make_bots), rules)
+        self.preferences = TablePreferences()
+        self.delay = delay
+        self.make_bots = make_bots
+        self.allow_undo = allow_undo
+        self.keeper = keeper
+        self.notes = tuple(notes)
+        self.finished_rounds: list[RoundActions] = []
+        self.controller = self._control(self.match.new_round())
+        self._keep()
+
+    def _control(self, rnd: Round) -> TableController:
+        controller = TableController(
+            rnd, self.make_bots(rnd.seed), self.delay, self.allow_undo, self.next_round, self.preferences
+        )
+        controller.subscribe(self.changed)
+        return controller
+
+    def changed(self) -> None:
+        self._keep()
+        super().changed()
+
+    def _keep(self) -> None:
+        if self.keeper is not None:
+            self.keeper.keep(self.match, self.finished_rounds, self.controller.round)
+
+    def next_round(self) -> bool:
+        """Book the finished round in the match and deal the next one (False if not possible)."""
+        if self.controller.round.result is None:
+            return False
+        if not self.match.over:
+            self.match.finish(self.controller.round)
+            self.finished_rounds.append(tuple(self.controller.round.actions))
+        if self.match.over:
+            code = "ui_match_won" if self.match.winner == 0 else "ui_match_lost"
+            self.controller.note = Note(Say(code, {}), "ok")
+            self._keep()
+            return False
+        self._replace(self.match.new_round())
+        return True
+
+    def _replace(self, rnd: Round) -> None:
+        self.controller.pacer.cancel()
+        self.controller.unsubscribe(self.changed)
+        self.controller = self._control(rnd)
+
+    def resume(self) -> bool:
+        """Take up the saved round offered by the keeper, at the move it was left."""
+        taken = self.keeper.take_offer() if self.keeper is not None else None
+        if taken is None:
+            return False
+        self.match, rnd, self.finished_rounds = taken
+        self._replace(rnd)
+        return True
+
+    def handle(self, message: Mapping[str, Any]) -> None:
+        action = message.get("action") if message.get("type") == "action" else None
+        if action == RESUME:
+            self.resume()
+        elif action == DECLINE and self.keeper is not None:
+            self.keeper.decline()
+        else:
+            if self.keeper is not None and self.keeper.offer is not None:
+                self.keeper.decline()  # playing on the new deal answers the offer
+            self.controller.handle(message)
+        self._keep()
+
+    def render(self, lang: str) -> str:
+        banner = banner_html(self.match.rules.name, self.notes, self.keeper, lang)
+        return banner + self.controller.render(lang)
+
+
+def play_app(
+    seed: int | None = None, delay: float | None = None, rules: str | None = None, learner: str | None = None
+) -> CardSurface:
+    """The card table: play a match against three RuleBots (the learner sits South).
+
+    Arguments left out come from the page address (``?seed=7&delay=0.3&rules=classic``); without
+    them every visit deals a fresh match, bots pause 0.7 s, and the rules are ``super_tycoon``.
+    An address option that cannot be used is named above the table with what was used instead.
+    The open round is saved for ``learner`` (the default learner when left out) so a reload can
+    resume it.
+    """
+    options = query_options()
+    notes: list[OptionNote] = []
+    chosen_seed, seed_note = (seed, None) if seed is not None else checked_seed(options)
+    chosen_delay, delay_note = (delay, None) if delay is not None else checked_delay(options, 0.7)
+    chosen_rules, rules_note = (rules, None) if rules is not None else checked_rules(options, "super_tycoon")
+    notes = [note for note in (seed_note, delay_note, rules_note) if note is not None]
+    keeper = RoundKeeper.for_learner(learner) if learner is not None else RoundKeeper.for_learner()
+    return CardSurface(PlayApp(chosen_seed, chosen_rules, chosen_delay, keeper=keeper, notes=notes))

@@ -1,0 +1,44 @@
+"""The lines above the card table: address options that were not used, the rules in force, the resume offer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from markupsafe import Markup
+
+from ...words.catalogue import text
+from ..page_options import OptionNote
+from .round_keeper import DECLINE, RESUME, RoundKeeper
+
+
+def rules_label(rules: str, lang: str) -> str:
+    """``Rules: classic`` in the learner's language."""
+    code = f"page_rules_{rules}"
+    name = text(code, lang) if code in ("page_rules_super_tycoon", "page_rules_classic") else rules
+    return text("page_rules_in_force", lang, name=name)
+
+
+def banner_html(rules: str, notes: Sequence[OptionNote], keeper: RoundKeeper | None, lang: str) -> Markup:
+    """The banner: one line per option note, the rules line, and the offer with its two buttons."""
+    parts = [
+        Markup('<p class="sk-page-note" data-role="page-note" data-option="{}">{}</p>').format(
+            note.name, note.message(lang)
+        )
+        for note in notes
+    ]
+    if keeper is not None and keeper.problem:
+        parts.append(Markup('<p class="sk-page-note" data-role="resume-problem">{}</p>').format(
+            text("resume_damaged", lang, detail=keeper.problem)
+        ))
+    if keeper is not None and keeper.offer is not None:
+        parts.append(Markup(
+            '<div class="sk-resume" data-role="resume-offer"><span>{}</span>'
+            '<button type="button" class="sk-button sk-primary" data-action="{}">{}</button>'
+            '<button type="button" class="sk-button" data-action="{}">{}</button></div>'
+        ).format(keeper.offer_text(lang), RESUME, text("resume_button", lang), DECLINE, text("resume_new", lang)))
+    elif keeper is not None and keeper.resumed:
+        parts.append(Markup('<p class="sk-page-note" data-role="resumed">{}</p>').format(text("resume_done", lang)))
+    parts.append(Markup('<p class="sk-rules" data-role="rules" data-rules="{}">{}</p>').format(
+        rules, rules_label(rules, lang)
+    ))
+    return Markup('<div class="sk-banner" data-role="banner">{}</div>').format(Markup("").join(parts))

@@ -1,0 +1,43 @@
+"""The learner's rules reference (docs/rules.md, rules.zh.md) as a page Voila can show offline.
+
+Voila does not serve Markdown files, so ``notebooks/rules.ipynb`` calls :func:`rules_page`, which
+renders the reference to HTML with mistune (already installed with nbconvert) from the copy the
+kit ships (the checkout's ``docs/`` or the wheel's bundled files).
+"""
+
+from __future__ import annotations
+
+import mistune
+from IPython.display import HTML
+from markupsafe import Markup
+
+from ..kit_files import kit_files
+from ..widgets.language import SESSION
+from ..words.catalogue import text
+from .page_options import query_options
+
+
+def rules_source(lang: str) -> str:
+    """The Markdown of the rules reference in ``lang`` (English when there is no translation)."""
+    found = {path.name: path for path in kit_files().rules_reference()}
+    path = found.get(f"rules.{lang}.md") or found.get("rules.md")
+    if path is None:
+        raise FileNotFoundError("the rules reference (docs/rules.md) is missing from this installation")
+    source = path.read_text(encoding="utf-8")
+    # The two references link each other as .md files; on the page they are this notebook.
+    return source.replace("](rules.zh.md", "](rules.ipynb?lang=zh").replace("](rules.md", "](rules.ipynb")
+
+
+def rules_html(lang: str = "en") -> Markup:
+    """The rules reference as HTML; its own anchors (``<a id="s2">``) are kept for the glossary links."""
+    render = mistune.create_markdown(escape=False, plugins=["table"])
+    body = render(rules_source(lang))
+    return Markup('<article class="sk-rules" data-role="rules-page" lang="{lang}" aria-label="{title}">{body}</article>').format(
+        lang=lang, title=text("table_page_rules", lang), body=Markup(str(body))
+    )
+
+
+def rules_page(lang: str | None = None) -> HTML:
+    """Show the rules in ``lang``, else the page address's ``?lang=zh``, else the session's language."""
+    chosen = lang or query_options().get("lang") or SESSION.lang
+    return HTML(str(rules_html(chosen if chosen in ("en", "zh") else "en")))

@@ -1,0 +1,109 @@
+"""Lesson exercises as data: one TOML file per lesson (``data/NN_slug.toml``), read by the bank's loader.
+
+Items are puzzles of the bank's format with a ``group`` (the exercise block of the lesson) and
+optionally their own ``question`` text. A broken item is reported (file, id, field) and the others
+still load. ``SHENGJI_KIT_LESSON_DATA`` (or a ``data_dir`` argument) points at a teacher's folder.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..engine.errors import RuleError
+from .kinds import KINDS
+from .loader import LESSON_DATA_DIR as LESSON_FILES_DIR
+from .loader import display_name, load_file, read_puzzle
+from .model import Puzzle
+from .problems import FieldError, Problem
+
+LESSON_DATA_DIR = LESSON_FILES_DIR
+DATA_ENV = "SHENGJI_KIT_LESSON_DATA"
+
+
+def lesson_data_dir(data_dir: str | Path | None = None) -> Path:
+    """Where the lesson files are: ``data_dir``, else ``$SHENGJI_KIT_LESSON_DATA``, else the shipped folder."""
+    if data_dir is not None:
+        return Path(data_dir)
+    env = os.environ.get(DATA_ENV, "").strip()
+    return Path(env) if env else LESSON_DATA_DIR
+
+
+@dataclass(frozen=True)
+class LessonExercises:
+    """One lesson file: its items in file order and the problems met while reading it."""
+
+    slug: str
+    file: str
+    items: tuple[Puzzle, ...]
+    problems: tuple[Problem, ...]
+    groups_of_ids: Mapping[str, str]
+    """Each item id (also of broken items) and the group it names, as written."""
+
+    def group(self, name: str) -> list[Puzzle]:
+        """The items of one exercise block, in file order."""
+        return [item for item in self.items if item.group == name]
+
+    def group_names(self) -> list[str]:
+        """Every group named in the file, in order of first appearance."""
+        return list(dict.fromkeys(self.groups_of_ids.values()))
+
+    def group_problems(self, name: str) -> tuple[Problem, ...]:
+        """The problems of one block: its broken items, and those of the file that name no group."""
+        return tuple(p for p in self.problems if self.groups_of_ids.get(p.puzzle_id or "", name) == name)
+
+    def deal(self, name: str, rng: random.Random) -> Puzzle | None:
+        """A fresh item like the group's, from its kind's generator (None when the kind has none)."""
+        kinds = {item.kind for item in self.group(name)}
+        if len(kinds) != 1:
+            return None
+        generate = KINDS[kinds.pop()].generate
+        if generate is None:
+            return None
+        raw = {**generate(rng), "group": name}
+        try:
+            return read_puzzle(raw, self.slug, "(dealt)")
+        except (FieldError, RuleError):
+            return None
+
+
+def _groups_of_ids(path: Path) -> dict[str, str]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return {}
+    entries = data.get("puzzle", [])
+    found: dict[str, str] = {}
+    for raw in entries if isinstance(entries, list) else []:
+        if isinstance(raw, Mapping) and isinstance(raw.get("id"), str) and isinstance(raw.get("group"), str):
+            found[raw["id"].strip()] = raw["group"].strip()
+    return found
+
+
+def lesson_file(slug: str, data_dir: str | Path | None = None) -> Path:
+    """The file of lesson ``slug`` (``02_tractors`` → ``02_tractors.toml``)."""
+    return lesson_data_dir(data_dir) / f"{slug}.toml"
+
+
+def load_lesson(slug: str, data_dir: str | Path | None = None) -> LessonExercises:
+    """Read one lesson file; a missing or unreadable file gives no items and one problem."""
+    path = lesson_file(slug, data_dir)
+    if not path.is_file():
+        problem = Problem(display_name(path), None, "path", "no such file")
+        return LessonExercises(slug, display_name(path), (), (problem,), {})
+    puzzle_set, problems = load_file(path)
+    items = puzzle_set.puzzles if puzzle_set is not None else ()
+    missing = [Problem(item.file, item.id, "group", "missing") for item in items if not item.group]
+    return LessonExercises(
+        slug, display_name(path), tuple(item for item in items if item.group), (*problems, *missing),
+        _groups_of_ids(path),
+    )
+
+
+def lesson_files(data_dir: str | Path | None = None) -> list[Path]:
+    """Every lesson exercise file (``NN_slug.toml``) of the folder, by name."""
+    return sorted(lesson_data_dir(data_dir).glob("[0-9][0-9]_*.toml"))
