@@ -116,7 +116,8 @@ class CountQuestion(Question):
         if self.ask == "outcome":
             return Message("puzzle_count_then", {"first": sum_line, "then": result})
         dealer = Message("puzzle_count_dealer", {"seat": int(self.truth())})
-        return Message("puzzle_count_then", {"first": sum_line, "then": Message("puzzle_count_then", {"first": result, "then": dealer})})
+        then = Message("puzzle_count_then", {"first": result, "then": dealer})
+        return Message("puzzle_count_then", {"first": sum_line, "then": then})
 
     def prompt(self, lang: str = "en") -> str:
         after = "_trick" if self.table.trick and self.ask in ("outcome", "next_dealer") else ""

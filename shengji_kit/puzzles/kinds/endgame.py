@@ -66,7 +66,8 @@ class Endgame(Question):
 
     def prompt(self, lang: str = "en") -> str:
         side = "attackers" if self.position.is_attacker(self.mover) else "defenders"
-        return Message(f"puzzle_endgame_prompt_{side}", {"seat": self.mover, "before": self.position.points}).render(lang)
+        prompt = Message(f"puzzle_endgame_prompt_{side}", {"seat": self.mover, "before": self.position.points})
+        return prompt.render(lang)
 
     def _best_line(self) -> Message:
         solution = self.solution()

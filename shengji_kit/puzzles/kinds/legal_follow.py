@@ -66,7 +66,8 @@ class LegalFollow(Question):
 
     def _why_not(self, index: int) -> Message:
         verdict = self.verdict(self.options[index])
-        return Message("puzzle_follow_option_bad", {"option": self._label(index), "why": Message(verdict.code or "ok", verdict.params)})
+        why = Message(verdict.code or "ok", verdict.params)
+        return Message("puzzle_follow_option_bad", {"option": self._label(index), "why": why})
 
     def grade(self, answer: object) -> Grade:
         index, play = self._chosen(answer)
@@ -77,7 +78,8 @@ class LegalFollow(Question):
             return Grade(True, (Message("puzzle_follow_ok", {"cards": tuple(play)}), *others))
         labels = [self._label(i) for i in legal]
         allowed = Text(", ".join(labels), "、".join(labels))
-        return Grade(False, (Message(verdict.code or "ok", verdict.params),), (Message("puzzle_follow_allowed", {"options": allowed}),))
+        why = Message(verdict.code or "ok", verdict.params)
+        return Grade(False, (why,), (Message("puzzle_follow_allowed", {"options": allowed}),))
 
     def expected(self, lang: str = "en") -> str:
         return ", ".join(self._label(i) for i in sorted(self.legal()))

@@ -62,7 +62,8 @@ class Refusal(Question):
     def grade(self, answer: object) -> Grade:
         chosen = answer.strip() if isinstance(answer, str) else answer
         if chosen not in self.options:
-            raise AnswerError(Message("refusal_bad_answer", {"value": repr(answer), "options": ", ".join(self.options)}))
+            options = ", ".join(self.options)
+            raise AnswerError(Message("refusal_bad_answer", {"value": repr(answer), "options": options}))
         verdict = self.verdict()
         why = Message(verdict.code or "ok", verdict.params)
         if chosen == self.code():

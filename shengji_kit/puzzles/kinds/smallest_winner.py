@@ -75,7 +75,8 @@ class SmallestWinner(Question):
         if best is None:
             return Grade(False, (Message("smallest_none"),))
         if not self.wins(play):
-            return Grade(False, (Message("smallest_loses", {"cards": tuple(play)}), Message("smallest_best", {"cards": tuple(best)})))
+            lines = (Message("smallest_loses", {"cards": tuple(play)}), Message("smallest_best", {"cards": tuple(best)}))
+            return Grade(False, lines)
         if self.key(play) != self.key(best):
             return Grade(False, (Message("smallest_too_big", {"cards": tuple(play), "best": tuple(best)}),))
         return Grade(True, (Message("smallest_right", {"cards": tuple(play)}),))

@@ -55,7 +55,8 @@ class SortQuestion(Question):
             return Grade(False, (Message("puzzle_sort_cards", {"cards": tuple(self.table.trump.sorted(self.cards))}),))
         problem = order_problem(order, self.table.trump)
         if problem is not None:
-            return Grade(False, (problem,), (Message("puzzle_sort_expected", {"cards": tuple(self.table.trump.sorted(self.cards))}),))
+            expected = Message("puzzle_sort_expected", {"cards": tuple(self.table.trump.sorted(self.cards))})
+            return Grade(False, (problem,), (expected,))
         return Grade(True, (Message("puzzle_sort_expected", {"cards": tuple(self.table.trump.sorted(self.cards))}),))
 
     def expected(self, lang: str = "en") -> str:

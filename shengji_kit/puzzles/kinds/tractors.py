@@ -77,7 +77,10 @@ class TractorsQuestion(Question):
 
     def grade(self, answer: object) -> Grade:
         problem = self.problem(answer_groups(answer))
-        found = Message("puzzle_tractors_are", {"tractors": self.expected()}) if self.tractors() else Message("puzzle_tractors_none")
+        found = (
+            Message("puzzle_tractors_are", {"tractors": self.expected()}) if self.tractors()
+            else Message("puzzle_tractors_none")
+        )
         return Grade(True, (found,)) if problem is None else Grade(False, (problem,), (found,))
 
     def expected(self, lang: str = "en") -> str:
