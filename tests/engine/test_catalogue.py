@@ -12,7 +12,7 @@ import pytest
 
 import shengji_kit as sk
 from shengji_kit.engine.scoring import ATTACKERS, Outcome
-from shengji_kit.words import Message
+from shengji_kit.words import Message, languages_from
 from shengji_kit.words.catalogue import (
     LANGUAGES,
     MessageError,
@@ -355,3 +355,31 @@ def test_the_data_files_ship_with_the_package() -> None:
     assert {"engine.toml", "game.toml", "lessons.toml", "puzzles.toml", "ui.toml"} <= set(names["en"])
     for name in names["en"]:
         assert any(fnmatch.fnmatch(f"catalogue/en/{name}", pattern) for pattern in patterns), name
+
+
+# --- Message and languages_from -------------------------------------------------------------------
+
+
+def test_a_message_is_a_frozen_hashable_value_rendered_in_any_language() -> None:
+    reason = Message("record_detail_buried", {"count": 7})
+    outer = Message("record_bad_field", {"field": "buried", "detail": reason}, "error")
+    assert outer.kind == "error" and Message("ok").kind == "info" and Message("ok").params == {}
+    assert outer == Message("record_bad_field", {"field": "buried", "detail": reason}, "error")
+    assert len({outer, Message("record_bad_field", {"field": "buried", "detail": reason}, "error"), reason}) == 2
+    assert outer.render("zh") == "字段 'buried' 必须是8张牌，而不是7张。"
+    assert outer.texts() == {lang: outer.render(lang) for lang in LANGUAGES}
+    with pytest.raises(AttributeError):
+        outer.code = "ok"  # type: ignore[misc]
+    with pytest.raises(ValueError, match="kind"):
+        Message("ok", {}, "warn")
+
+
+def test_a_list_of_messages_is_written_as_clauses() -> None:
+    clause = Message("record_detail_buried", {"count": 7})
+    joined = Message("record_bad_field", {"field": "x", "detail": [clause, clause]}).render("en")
+    assert joined.count("not 7") == 2 and text("join_clauses", "en") in joined
+
+
+def test_languages_from_puts_the_chosen_language_first() -> None:
+    assert languages_from("zh") == ("zh", "en") and languages_from("en") == ("en", "zh")
+    assert set(languages_from("en")) == set(LANGUAGES)
