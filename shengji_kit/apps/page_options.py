@@ -1,6 +1,6 @@
 """Options read from the page address (``?seed=7&delay=0&rules=classic``) that Voila hands the kernel.
 
-A value that cannot be used never stops the page: it falls back, and an ``OptionNote`` says (in
+A value that cannot be used never stops the page: it falls back, and an ``Message`` says (in
 both languages) which option was not used and what was used instead.
 """
 
@@ -10,11 +10,10 @@ import math
 import os
 import re
 import secrets
-from dataclasses import dataclass
 from urllib.parse import parse_qs
 
 from ..engine.rules import PRESET_NAMES
-from ..words.catalogue import text
+from ..words import Message
 from .serving.page_request import wait_for_page
 
 SEED_PATTERN = re.compile(r"-?[0-9]{1,18}")
@@ -22,22 +21,14 @@ DELAY_RANGE = (0.0, 5.0)
 SHOWN_LENGTH = 24  # a long bad value is shown cut to this many characters
 
 
-@dataclass(frozen=True)
-class OptionNote:
-    """An address option that was not used as given: its name, the value given, the value used."""
-
-    name: str
-    given: str
-    used: str
-    code: str = "page_option_ignored"
-
-    def message(self, lang: str = "en") -> str:
-        given = self.given if len(self.given) <= SHOWN_LENGTH else self.given[:SHOWN_LENGTH] + "…"
-        low, high = DELAY_RANGE
-        return text(
-            self.code, lang, name=self.name, given=given, used=self.used, low=f"{low:g}",
-            high=f"{high:g}", known=", ".join(PRESET_NAMES),
-        )
+def option_note(name: str, given: str, used: str, code: str = "page_option_ignored") -> Message:
+    """The note for address option ``name`` given as ``given`` but used as ``used`` (a long value cut short)."""
+    shown = given if len(given) <= SHOWN_LENGTH else given[:SHOWN_LENGTH] + "…"
+    low, high = DELAY_RANGE
+    return Message(code, {
+        "name": name, "given": shown, "used": used,
+        "low": f"{low:g}", "high": f"{high:g}", "known": ", ".join(PRESET_NAMES),
+    })
 
 
 def query_options(query: str | None = None) -> dict[str, str]:
@@ -51,16 +42,16 @@ def query_options(query: str | None = None) -> dict[str, str]:
     return {key: values[-1] for key, values in parse_qs(text_).items() if values}
 
 
-def checked_seed(options: dict[str, str], default: int | None = None) -> tuple[int, OptionNote | None]:
+def checked_seed(options: dict[str, str], default: int | None = None) -> tuple[int, Message | None]:
     """``seed`` when it is a whole number of at most 18 digits, else ``default`` or a fresh seed, with a note."""
     raw = options.get("seed")
     if raw is not None and SEED_PATTERN.fullmatch(raw.strip()):
         return int(raw.strip()), None
     used = default if default is not None else secrets.randbelow(1_000_000)
-    return used, None if raw is None else OptionNote("seed", raw, str(used))
+    return used, None if raw is None else option_note("seed", raw, str(used))
 
 
-def checked_delay(options: dict[str, str], default: float) -> tuple[float, OptionNote | None]:
+def checked_delay(options: dict[str, str], default: float) -> tuple[float, Message | None]:
     """``delay`` (seconds between bot moves, 0 to 5), else ``default``; out of range is clamped, with a note."""
     raw = options.get("delay")
     if raw is None:
@@ -70,15 +61,15 @@ def checked_delay(options: dict[str, str], default: float) -> tuple[float, Optio
     except ValueError:
         value = math.nan
     if not math.isfinite(value):
-        return default, OptionNote("delay", raw, f"{default:g}")
+        return default, option_note("delay", raw, f"{default:g}")
     low, high = DELAY_RANGE
     if low <= value <= high:
         return value, None
     used = min(max(value, low), high)
-    return used, OptionNote("delay", raw, f"{used:g}", "page_option_clamped")
+    return used, option_note("delay", raw, f"{used:g}", "page_option_clamped")
 
 
-def checked_rules(options: dict[str, str], default: str) -> tuple[str, OptionNote | None]:
+def checked_rules(options: dict[str, str], default: str) -> tuple[str, Message | None]:
     """``rules`` (a preset name) when it names one exactly, else ``default`` (or the preset it spells in
     another case), with a note."""
     raw = options.get("rules")
@@ -86,7 +77,7 @@ def checked_rules(options: dict[str, str], default: str) -> tuple[str, OptionNot
         return raw or default, None
     folded = raw.strip().lower()
     used = folded if folded in PRESET_NAMES else default
-    return used, OptionNote("rules", raw, used, "page_option_rules")
+    return used, option_note("rules", raw, used, "page_option_rules")
 
 
 def seed_option(options: dict[str, str], default: int | None = None) -> int:

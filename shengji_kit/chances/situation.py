@@ -16,7 +16,7 @@ from ..engine.cards import CARDS, Card, parse_cards
 from ..engine.errors import RuleError
 from ..engine.trump import TRUMP, Trump
 from ..game.views import SeatView
-from ..words.catalogue import Message
+from ..words import Message
 
 KITTY = "kitty"
 KITTY_SIZE = 8

@@ -15,7 +15,7 @@ import warnings
 import weakref
 from collections.abc import Callable
 
-from ..words.catalogue import text
+from ..words import Message
 from .store_protocol import DEFAULT_CLASS
 
 MAX_NAME_LENGTH = 40
@@ -30,14 +30,11 @@ Listener = Callable[[str], object]
 
 
 class LearnerNameError(ValueError):
-    """A learner name that cannot be used; ``code``/``params`` give the catalogue message."""
+    """A learner name that cannot be used; ``message`` says why, in any language."""
 
-    def __init__(self, code: str, **params: object) -> None:
-        self.code, self.params = code, params
-        super().__init__(text(code, "en", **params))
-
-    def render(self, lang: str = "en") -> str:
-        return text(self.code, lang, **self.params)
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        super().__init__(message.render("en"))
 
 
 def clean_learner_name(name: str) -> str:
@@ -49,12 +46,12 @@ def clean_learner_name(name: str) -> str:
     cleaned = unicodedata.normalize("NFC", str(name)).strip()
     for character in cleaned:
         if unicodedata.category(character) in _REFUSED_CATEGORIES:
-            raise LearnerNameError("learner_name_bad_character", character=f"U+{ord(character):04X}")
+            raise LearnerNameError(Message("learner_name_bad_character", {"character": f"U+{ord(character):04X}"}))
     cleaned = _SPACES.sub(" ", cleaned)
     if not cleaned:
-        raise LearnerNameError("learner_name_empty")
+        raise LearnerNameError(Message("learner_name_empty"))
     if len(cleaned) > MAX_NAME_LENGTH:
-        raise LearnerNameError("learner_name_too_long", limit=MAX_NAME_LENGTH, length=len(cleaned))
+        raise LearnerNameError(Message("learner_name_too_long", {"limit": MAX_NAME_LENGTH, "length": len(cleaned)}))
     return cleaned
 
 

@@ -2,15 +2,15 @@
 
 A learner's page (the trainer, a lesson's exercise block) hands each thing done to a
 ``LearnerRecorder``. When the store cannot be reached the events stay in the page and go with
-the next write that succeeds; ``problem`` then names the catalogue message the page shows.
+the next write that succeeds; ``problem`` then holds the message the page shows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
+from ..words import ERROR, OK, Message
 from .identity import current_learner
 from .open import class_name as configured_class
 from .open import open_store
@@ -28,15 +28,6 @@ def answer_as_text(value: object) -> str:
     return str(value)
 
 
-@dataclass(frozen=True)
-class StoreProblem:
-    """What a page says about the store: a catalogue code, its parameters, and ``error`` or ``ok``."""
-
-    code: str
-    params: Mapping[str, object] = field(default_factory=dict)
-    kind: str = "error"
-
-
 class LearnerRecorder:
     """Records events of the current learner (or a given one) in the class store, in order."""
 
@@ -44,7 +35,7 @@ class LearnerRecorder:
         self.opener = opener
         self.class_name = class_name or configured_class()
         self.pending: list[ClassEvent] = []
-        self.problem: StoreProblem | None = None
+        self.problem: Message | None = None
 
     def event(self, item: str, group: str, kind: str, *, answer: str = "", correct: bool | None = None,
               seconds: float | None = None, learner: str | None = None) -> ClassEvent:
@@ -68,10 +59,10 @@ class LearnerRecorder:
         try:
             self.opener().record(list(self.pending))
         except (StoreError, OSError) as error:
-            self.problem = StoreProblem(UNWRITABLE, {"error": _why(error)})
+            self.problem = Message(UNWRITABLE, {"error": _why(error)}, ERROR)
             return False
         self.pending.clear()
-        self.problem = StoreProblem(SAVED_AGAIN, {}, "ok") if self.problem else None
+        self.problem = Message(SAVED_AGAIN, {}, OK) if self.problem else None
         return True
 
     def store(self) -> ClassStoreAPI | None:
@@ -79,7 +70,7 @@ class LearnerRecorder:
         try:
             return self.opener()
         except (StoreError, OSError) as error:  # with events waiting, say that they are kept
-            self.problem = StoreProblem(UNWRITABLE if self.pending else UNREADABLE, {"error": _why(error)})
+            self.problem = Message(UNWRITABLE if self.pending else UNREADABLE, {"error": _why(error)}, ERROR)
             return None
 
     def take_over(self, other: LearnerRecorder) -> None:

@@ -1,7 +1,6 @@
 """The coach: hints with checked reasons, and round reviews against search and perfect play."""
 
 from .hint import Hint, hint
-from .reasons import Reason
 from .review import Entry, Perfect, Review, review
 
-__all__ = ["Entry", "Hint", "Perfect", "Reason", "Review", "hint", "review"]
+__all__ = ["Entry", "Hint", "Perfect", "Review", "hint", "review"]

@@ -16,6 +16,7 @@ from ..engine.trump import TRUMP
 from ..game.actions import Action
 from ..game.round import FOLLOW_LIMIT, Round
 from ..game.views import SeatView
+from ..words import Message
 from .facts import (
     is_sure_winner,
     is_top_in_suit,
@@ -28,7 +29,6 @@ from .facts import (
     shown_void,
     wins_now,
 )
-from .reasons import Reason
 from .sample_playout import Budget
 from .search_bot import Scored, best_of, candidates, evaluate
 
@@ -44,7 +44,7 @@ class Hint:
 
     seat: int
     play: tuple[Card, ...]
-    reasons: tuple[Reason, ...]
+    reasons: tuple[Message, ...]
     scored: tuple[Scored, ...]
 
     @property
@@ -53,7 +53,7 @@ class Hint:
 
     def message(self, lang: str = "en") -> str:
         """The reasons, one per line."""
-        return "\n".join(reason.message(lang) for reason in self.reasons)
+        return "\n".join(reason.render(lang) for reason in self.reasons)
 
     def __str__(self) -> str:
         return f"{codes(self.play)}: {self.message('en')}"
@@ -92,51 +92,52 @@ def hint(view_or_round: SeatView | Round, seat: int | None = None, budget: Budge
     return Hint(view.seat, best.cards, tuple(reasons_for(best.cards, view, scored)), tuple(scored))
 
 
-def reasons_for(play: tuple[Card, ...], view: SeatView, scored: list[Scored]) -> list[Reason]:
+def reasons_for(play: tuple[Card, ...], view: SeatView, scored: list[Scored]) -> list[Message]:
     """Every reason whose fact holds for ``play`` in ``view``, the search's evidence last."""
     trump = view.trump
     assert trump is not None
-    found: list[Reason] = []
+    found: list[Message] = []
     suit = led_suit(view, play)
     stake = points_at_stake(play, view)
-    text = codes(play)
     ruffing = bool(view.trick) and suit != TRUMP and all(trump.is_trump(c) for c in play) and shown_void(view.seat, suit, view)
     if view.trick and partner_sure_winner(view) and not wins_now(play, view):
         partner_cards = next(cards for s, cards in view.trick if s == view.partner)
         if points(play):
-            found.append(Reason("coach_partner_winning_feed", {"partner": view.partner, "cards": codes(partner_cards), "points": points(play)}))
+            found.append(Message(
+                "coach_partner_winning_feed", {"partner": view.partner, "cards": partner_cards, "points": points(play)}
+            ))
         else:
-            found.append(Reason("coach_partner_winning_duck", {"partner": view.partner, "cards": codes(partner_cards)}))
+            found.append(Message("coach_partner_winning_duck", {"partner": view.partner, "cards": partner_cards}))
     elif ruffing and wins_now(play, view):
-        found.append(Reason("coach_ruff", {"suit": suit, "points": stake}))
+        found.append(Message("coach_ruff", {"suit": suit, "points": stake}))
     elif is_sure_winner(play, view):
-        found.append(Reason("coach_sure_winner", {"cards": text, "points": stake}))
+        found.append(Message("coach_sure_winner", {"cards": play, "points": stake}))
     elif is_top_in_suit(play, view):
-        found.append(Reason("coach_top_in_suit", {"cards": text, "suit": suit}))
+        found.append(Message("coach_top_in_suit", {"cards": play, "suit": suit}))
     if not view.trick:
         if suit != TRUMP and shown_void(view.partner, suit, view):
-            found.append(Reason("coach_partner_void", {"suit": suit, "partner": view.partner}))
+            found.append(Message("coach_partner_void", {"suit": suit, "partner": view.partner}))
         for other in ((view.seat + 1) % 4, (view.seat + 3) % 4):
             avoided = sorted(
                 s for s in "SHCD"
                 if s != suit and opponent_void(other, s, view) and any(trump.suit_of(c) == s for c in view.hand)
             )
             if avoided:
-                found.append(Reason("coach_opponent_void", {"seat": other, "suit": avoided[0]}))
+                found.append(Message("coach_opponent_void", {"seat": other, "suit": avoided[0]}))
                 break
     if view.trick and stake >= BIG_STAKE and not any(r.code == "coach_ruff" for r in found):
-        found.append(Reason("coach_points_at_stake", {"points": stake}))
+        found.append(Message("coach_points_at_stake", {"points": stake}))
     pair = kept_trump_pair(play, view)
     if pair is not None and kitty_at_risk(view):
         multiplier = kitty_multiplier((pair, pair), trump, Rules.preset(view.rules))
-        found.append(Reason("coach_protect_kitty", {"cards": codes((pair, pair)), "multiplier": multiplier}))
+        found.append(Message("coach_protect_kitty", {"cards": (pair, pair), "multiplier": multiplier}))
     evidence = search_reason(play, view, scored)
     if evidence is not None:
         found.append(evidence)
     return found
 
 
-def search_reason(play: tuple[Card, ...], view: SeatView, scored: list[Scored]) -> Reason | None:
+def search_reason(play: tuple[Card, ...], view: SeatView, scored: list[Scored]) -> Message | None:
     """The search's evidence: the play's mean and its margin over the next best candidate."""
     others = [s for s in scored if s.cards != play]
     mine = next((s for s in scored if s.cards == play), None)
@@ -146,6 +147,6 @@ def search_reason(play: tuple[Card, ...], view: SeatView, scored: list[Scored]) 
     runner = max(others, key=lambda s: sign * s.mean)
     margin = sign * (mine.mean - runner.mean)
     code = "coach_search_exact" if mine.exact else "coach_search"
-    return Reason(code, {
-        "samples": mine.samples, "mean": round(mine.mean), "margin": round(margin), "other": codes(runner.cards),
+    return Message(code, {
+        "samples": mine.samples, "mean": round(mine.mean), "margin": round(margin), "other": runner.cards,
     })

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.cards import Card, codes
+from ..engine.cards import Card
 from ..engine.errors import RuleError
 from ..engine.rules import Rules
 from ..game.actions import PLAY, Action
@@ -22,10 +22,10 @@ from ..game.round import Round
 from ..game.views import SeatView
 from ..solver.position import Position
 from ..solver.solve import solve
+from ..words import Message
 from .exact_score import exact_total, searcher_for
 from .facts import points_at_stake
 from .hint import reasons_for
-from .reasons import Reason
 from .sample_playout import Budget
 from .sampling import Sample
 from .search_bot import Scored, best_of, candidates, evaluate
@@ -49,13 +49,13 @@ class Entry:
     exact: bool
     """Judged with every hand open by the solver (else by sampled play-outs)."""
     marked: bool
-    reasons: tuple[Reason, ...]
+    reasons: tuple[Message, ...]
 
     @property
-    def note(self) -> Reason:
+    def note(self) -> Message:
         code = "review_cost_exact" if self.exact else "review_cost"
-        return Reason(code, {
-            "trick": self.trick, "cards": codes(self.played), "coach_cards": codes(self.better),
+        return Message(code, {
+            "trick": self.trick, "cards": self.played, "coach_cards": self.better,
             "cost": round(self.cost), "points": self.at_stake,
         })
 
@@ -73,9 +73,9 @@ class Perfect:
     attacking: bool
 
     @property
-    def note(self) -> Reason:
+    def note(self) -> Message:
         code = "review_perfect_attack" if self.attacking else "review_perfect_defend"
-        return Reason(code, {"trick": self.trick, "perfect": self.perfect, "actual": self.actual})
+        return Message(code, {"trick": self.trick, "perfect": self.perfect, "actual": self.actual})
 
 
 @dataclass(frozen=True)
@@ -94,14 +94,14 @@ class Review:
 
     def lines(self, lang: str = "en") -> list[str]:
         """The review as text lines: the title, each marked play with its reasons, the ending."""
-        found = [Reason("review_title", {"seat": self.seat, "total": self.total}).message(lang)]
+        found = [Message("review_title", {"seat": self.seat, "total": self.total}).render(lang)]
         for entry in self.marks:
-            found.append(entry.note.message(lang))
-            found.extend(f"  - {reason.message(lang)}" for reason in entry.reasons)
+            found.append(entry.note.render(lang))
+            found.extend(f"  - {reason.render(lang)}" for reason in entry.reasons)
         if not self.marks:
-            found.append(Reason("review_clean").message(lang))
+            found.append(Message("review_clean").render(lang))
         if self.perfect is not None:
-            found.append(self.perfect.note.message(lang))
+            found.append(self.perfect.note.render(lang))
         return found
 
     def describe(self, lang: str = "en") -> str:

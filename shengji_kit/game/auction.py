@@ -19,7 +19,7 @@ from ..engine.follow import missing_cards
 from ..engine.rules import Rules
 from ..engine.scoring import points
 from ..engine.trump import TRUMP, Trump
-from ..words.catalogue import Message
+from ..words import Message
 from .actions import BURY, DEAL_ON, DECLARE, OVERTURN, PASS, REDEAL, Action, Event
 from .deal import DEALT_CARDS, KITTY_SIZE, kitty_of, shuffled_deck
 from .declaring import (
@@ -244,7 +244,7 @@ class Auction:
             how = "how_overturn_joker" if self.rules.overturn_needs_joker else "how_overturn_plain"
         else:
             how = "how_declare_joker" if self.rules.declare_needs_joker else "how_declare_plain"
-        params: dict[str, object] = {"cards": action.cards, "how": Message(how, level=level)}
+        params: dict[str, object] = {"cards": action.cards, "how": Message(how, {"level": level})}
         found = classify(action.cards, level, self.rules, overturn)
         bid = self.bid
         if overturn and found is not None and bid is not None:

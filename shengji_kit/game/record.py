@@ -19,7 +19,7 @@ from ..engine.cards import Card, codes, full_deck, parse_card
 from ..engine.errors import CardError, RuleError
 from ..engine.rules import Rules
 from ..engine.trump import Trump
-from ..words.catalogue import Message
+from ..words import Message
 from .result import RoundResult, score_round
 from .trickplay import Checked, Trick, TrickPlay
 
@@ -167,9 +167,9 @@ def _bad(field: str, detail: Message) -> RuleError:
 def _int(data: Mapping[str, Any], field: str, low: int | None = None, high: int | None = None) -> int:
     value = data.get(field)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad(field, Message("record_detail_integer", value=repr(value)))
+        raise _bad(field, Message("record_detail_integer", {"value": repr(value)}))
     if (low is not None and value < low) or (high is not None and value > high):
-        raise _bad(field, Message("record_detail_range", low=low, high=high, value=value))
+        raise _bad(field, Message("record_detail_range", {"low": low, "high": high, "value": value}))
     return value
 
 
@@ -203,13 +203,13 @@ def parse(data: object) -> ParsedRecord:
     try:
         rules = Rules.preset(data["rules"] if isinstance(data["rules"], str) else repr(data["rules"]))
     except RuleError as error:
-        raise _bad("rules", Message(error.code, **error.params)) from error
+        raise _bad("rules", Message(error.code, error.params)) from error
     _int(data, "seed")
     dealer = _int(data, "dealer", 0, 3)
     try:
         trump = Trump(data["level"], data["trump"])
     except (RuleError, AttributeError, TypeError) as error:
-        raise _bad("level", Message("record_detail_trump", error=str(error))) from error
+        raise _bad("level", Message("record_detail_trump", {"error": str(error)})) from error
     levels = (trump.level, trump.level)
     if isinstance(data.get("levels"), list) and len(data["levels"]) == 2:
         try:
@@ -222,7 +222,7 @@ def parse(data: object) -> ParsedRecord:
     hands = tuple(_cards(hand, f"hands[{seat}]") for seat, hand in enumerate(hands_value))
     buried = _cards(data["buried"], "buried")
     if len(buried) != 8:
-        raise _bad("buried", Message("record_detail_buried", count=len(buried)))
+        raise _bad("buried", Message("record_detail_buried", {"count": len(buried)}))
     everything = Counter(card.index for hand in (*hands, buried) for card in hand)
     if everything != Counter(card.index for card in full_deck()):
         raise _bad("hands", Message("record_detail_deck"))
@@ -285,7 +285,7 @@ def replay(record: Mapping[str, Any]) -> Replay:
         if trick.leader != play.leader:
             raise _broken(
                 number, trick.leader,
-                Message("record_reason_leader", expected=play.leader, recorded=trick.leader),
+                Message("record_reason_leader", {"expected": play.leader, "recorded": trick.leader}),
             )
         for index, cards in enumerate(trick.plays):
             seat = (trick.leader + index) % 4
@@ -295,12 +295,12 @@ def replay(record: Mapping[str, Any]) -> Replay:
         if done.winner != trick.winner:
             raise _broken(
                 number, trick.winner,
-                Message("record_reason_winner", recorded=trick.winner, actual=done.winner),
+                Message("record_reason_winner", {"recorded": trick.winner, "actual": done.winner}),
             )
         if done.points != trick.points:
             raise _broken(
                 number, trick.winner,
-                Message("record_reason_points", recorded=trick.points, actual=done.points),
+                Message("record_reason_points", {"recorded": trick.points, "actual": done.points}),
             )
     if not play.done:
         seat = play.leader
@@ -321,20 +321,20 @@ def _check_play(play: TrickPlay, number: int, seat: int, cards: tuple[Card, ...]
             if checked.throw is not None and not checked.throw.ok:
                 raise _broken(
                     number, seat,
-                    Message("record_reason_attempt", cards=codes(cards)),
+                    Message("record_reason_attempt", {"cards": codes(cards)}),
                 )
             return checked
         checked = play.check(seat, attempt)
     except RuleError as error:
         if error.code == "record_broken":
             raise
-        raise _broken(number, seat, Message(error.code, **error.params)) from error
+        raise _broken(number, seat, Message(error.code, error.params)) from error
     if checked.throw is None or checked.throw.ok:
-        raise _broken(number, seat, Message("record_reason_throw_stands", cards=codes(attempt)))
+        raise _broken(number, seat, Message("record_reason_throw_stands", {"cards": codes(attempt)}))
     if sorted(card.index for card in checked.cards) != sorted(card.index for card in cards):
         raise _broken(
             number, seat,
-            Message("record_reason_forced", forced=codes(checked.cards), cards=codes(cards)),
+            Message("record_reason_forced", {"forced": codes(checked.cards), "cards": codes(cards)}),
         )
     return checked
 
@@ -370,7 +370,7 @@ def rebuild(record: Mapping[str, Any]) -> Round:
         try:
             steps.append((int(entry[0]), Action.from_json(entry[1:])))
         except (TypeError, ValueError, IndexError) as error:
-            raise _bad(f"actions[{index}]", Message("record_detail_action", error=str(error))) from error
+            raise _bad(f"actions[{index}]", Message("record_detail_action", {"error": str(error)})) from error
     try:
         rnd = Round.replay(
             data["seed"], parsed.rules, int(data.get("round_number", 1)), int(data.get("first_dealer", parsed.dealer)),
@@ -378,7 +378,7 @@ def rebuild(record: Mapping[str, Any]) -> Round:
         )
     except ReplayRefused as refused:
         reason = refused.refusal
-        raise _broken(refused.trick, refused.seat, Message(reason.code, **reason.params)) from reason
+        raise _broken(refused.trick, refused.seat, Message(reason.code, reason.params)) from reason
     check_rebuilt(parsed, rnd)
     return rnd
 

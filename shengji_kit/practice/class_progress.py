@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..classroom.open import open_store
-from ..classroom.recorder import LearnerRecorder, StoreProblem
+from ..classroom.recorder import LearnerRecorder
 from ..classroom.store_protocol import ATTEMPT, ClassEvent, ClassStoreAPI
 from ..data_folder import data_dir
+from ..words import ERROR, Message
 from .events import ProgressEvent, changes, derive, now_stamp
-from .notice import ERROR, SUCCESS, Notice
 from .progress import Progress
 
 TRAINER_GROUP = "trainer"  # the group of a puzzle the bank no longer has
@@ -43,14 +43,14 @@ class ClassProgress:
         self.groups = dict(groups or {})
         self.recorder = LearnerRecorder(opener)
         self.legacy_folder = legacy_folder
-        self.import_notices: list[Notice] = []
+        self.import_notices: list[Message] = []
         self._known = Progress()  # what the store held at the last load or save, with this page's events
 
     @property
-    def notices(self) -> list[Notice]:
+    def notices(self) -> list[Message]:
         """Files set aside during the import, then the store's trouble (or its recovery)."""
         problem = self.recorder.problem
-        return [*self.import_notices, *([_notice(problem)] if problem else [])]
+        return [*self.import_notices, *([problem] if problem else [])]
 
     @property
     def pending(self) -> int:
@@ -105,7 +105,7 @@ class ClassProgress:
         try:
             stored = store.events(self.recorder.class_name, learner=self.learner)
         except (ValueError, OSError) as error:
-            self.recorder.problem = StoreProblem("store_unreadable", {"error": " ".join(str(error).split())[:200]})
+            self.recorder.problem = Message("store_unreadable", {"error": " ".join(str(error).split())[:200]}, ERROR)
             return None
         return derive(ProgressEvent(e.event.item, e.event.kind, e.event.at.isoformat()) for e in stored)
 
@@ -120,12 +120,9 @@ class ClassProgress:
             try:
                 report = import_progress_files(store, folder, self.groups, self.recorder.class_name)
             except (ValueError, OSError) as error:  # the store failed meanwhile: try again next time
-                self.recorder.problem = StoreProblem("store_unreadable", {"error": " ".join(str(error).split())[:200]})
+                why = " ".join(str(error).split())[:200]
+                self.recorder.problem = Message("store_unreadable", {"error": why}, ERROR)
                 return
             self.import_notices = [
-                Notice("store_import_set_aside", {"backup": str(backup)}, ERROR) for backup in report.set_aside
+                Message("store_import_set_aside", {"backup": str(backup)}, ERROR) for backup in report.set_aside
             ]
-
-
-def _notice(problem: StoreProblem) -> Notice:
-    return Notice(problem.code, dict(problem.params), SUCCESS if problem.kind == "ok" else ERROR)

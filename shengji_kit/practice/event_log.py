@@ -6,7 +6,7 @@ holding an ``fcntl`` lock, so two tabs or two processes never lose each other's 
 derived from the whole log. A version-1 ``<learner>.json`` file is imported as events once, when
 the log does not exist yet, and left in place. Nothing is created until the first save. A damaged
 file is renamed with a timestamp suffix and reported, never overwritten; a file that cannot be
-read or set aside is left alone and saving is switched off. Every failure becomes a ``Notice``.
+read or set aside is left alone and saving is switched off. Every failure becomes a ``Message``.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from pathlib import Path
 from ..data_folder import APP_NAME as APP_NAME
 from ..data_folder import DATA_DIR_ENV, set_aside
 from ..data_folder import data_dir as data_dir
+from ..words import ERROR, Message
 from .events import ProgressEvent, changes, derive, import_events, now_stamp, parse_log
-from .notice import ERROR, Notice
 from .progress import Progress, ProgressFormatError
 
 ENV_VAR = DATA_DIR_ENV
@@ -72,7 +72,7 @@ class ProgressStore:
         self.legacy_path = path.with_suffix(LEGACY_SUFFIX)
         self.lock_path = path.with_suffix(LOCK_SUFFIX)
         self.clock = clock
-        self.notices: list[Notice] = []
+        self.notices: list[Message] = []
         self.can_save = True
         self._known = Progress()  # what the log held at the last load or save
 
@@ -113,7 +113,8 @@ class ProgressStore:
                     return False
                 self._append(new)
         except OSError as error:
-            self._report(Notice("trainer_progress_unwritable", {"path": str(self.path.parent), "error": _why(error)}, ERROR))
+            where = str(self.path.parent)
+            self._report(Message("trainer_progress_unwritable", {"path": where, "error": _why(error)}, ERROR))
             return False
         merged = derive([*events, *new])
         progress.records = merged.records
@@ -193,14 +194,14 @@ class ProgressStore:
         except OSError as error:
             self._refuse_saving("trainer_progress_stuck", error, damaged)
             return False
-        self._report(Notice("trainer_progress_corrupt", {"backup": str(backup)}, ERROR))
+        self._report(Message("trainer_progress_corrupt", {"backup": str(backup)}, ERROR))
         return True
 
     def _refuse_saving(self, code: str, error: OSError, path: Path | None = None) -> None:
         self.can_save = False
-        self._report(Notice(code, {"path": str(path or self.path), "error": _why(error)}, ERROR))
+        self._report(Message(code, {"path": str(path or self.path), "error": _why(error)}, ERROR))
 
-    def _report(self, notice: Notice) -> None:
+    def _report(self, notice: Message) -> None:
         if notice not in self.notices:
             self.notices.append(notice)
 

@@ -10,10 +10,10 @@ from typing import Protocol
 
 from ..classroom.recorder import answer_as_text
 from ..puzzles import Bank, Feedback, Puzzle
+from ..words import ERROR, INFO, Message
 from .choose import AUTO, next_in_set, trainers_choice
 from .class_progress import AnswerDetail
 from .draft import GROUPS, NUMBER, ORDER, PLAY
-from .notice import ERROR, INFO, Notice
 from .progress import Progress, PuzzleRecord
 from .showme import ShowMe
 from .visit import Visit
@@ -23,7 +23,7 @@ class ProgressKeeper(Protocol):
     """Where a session's progress is kept: the class store (``ClassProgress``) or a file (``ProgressStore``)."""
 
     @property
-    def notices(self) -> list[Notice]: ...
+    def notices(self) -> list[Message]: ...
 
     def load(self) -> Progress: ...
 
@@ -39,7 +39,7 @@ class TrainerSession:
         self.progress: Progress = store.load()
         self.mode = AUTO
         self.seen: set[str] = set()
-        self.notice: Notice | None = None
+        self.notice: Message | None = None
         self.visit: Visit | None = None
         self.choose_mode(mode)
 
@@ -55,7 +55,7 @@ class TrainerSession:
         return self.progress.get(self.puzzle.id) if self.puzzle else PuzzleRecord()
 
     @property
-    def notices(self) -> list[Notice]:
+    def notices(self) -> list[Message]:
         """What the message line says: problems with the progress file, then the session's note."""
         return [*self.store.notices, *([self.notice] if self.notice else [])]
 
@@ -131,9 +131,9 @@ class TrainerSession:
 
     def _all_starred(self) -> None:
         if not self.bank.puzzles():
-            self.notice = Notice("trainer_no_puzzles", {}, ERROR)
+            self.notice = Message("trainer_no_puzzles", {}, ERROR)
         else:
-            self.notice = Notice("trainer_all_starred" if self.mode == AUTO else "trainer_set_starred", {}, INFO)
+            self.notice = Message("trainer_all_starred" if self.mode == AUTO else "trainer_set_starred", {}, INFO)
 
     def _open(self, puzzle: Puzzle | None) -> None:
         self.visit = Visit.of(puzzle) if puzzle else None
@@ -193,7 +193,7 @@ class TrainerSession:
             return False
         made = self.visit.draft.make_group()
         self.notice = None
-        self.visit.control_notice = None if made else Notice("trainer_need_pair", {}, ERROR)
+        self.visit.control_notice = None if made else Message("trainer_need_pair", {}, ERROR)
         return made
 
     def remove_group(self, number: int) -> bool:
@@ -219,14 +219,14 @@ class TrainerSession:
         if fmt == NUMBER:
             visit.draft.number = value.strip()
             if not visit.draft.number.lstrip("-").isdigit():
-                visit.control_notice = Notice("trainer_need_number", {}, ERROR)
+                visit.control_notice = Message("trainer_need_number", {}, ERROR)
                 return None
             return self.answer(visit.draft.number)
         if fmt == GROUPS:
             return self.answer(visit.draft.group_codes())
         if fmt == PLAY:
             if not visit.draft.selected:
-                visit.control_notice = Notice("trainer_need_cards", {}, ERROR)
+                visit.control_notice = Message("trainer_need_cards", {}, ERROR)
                 return None
             return self.answer(visit.draft.selected_codes())
         return None

@@ -6,8 +6,8 @@ import time
 from dataclasses import dataclass, field
 
 from ..puzzles import Feedback, Puzzle
+from ..words import Message
 from .draft import Draft, draft_cards
-from .notice import Notice
 from .showme import ShowMe
 
 
@@ -24,7 +24,7 @@ class Visit:
     show: ShowMe | None = None
     answers: list[str] = field(default_factory=list)
     """The choice values answered wrongly so far (marked on their buttons)."""
-    control_notice: Notice | None = None
+    control_notice: Message | None = None
     """A problem with the answer being built ("select some cards first"), shown by its button."""
     shown_at: float = field(default_factory=time.monotonic)
     """When the puzzle was shown (``time.monotonic``), for the seconds each event records."""

@@ -1,4 +1,4 @@
-"""Reading a learner's answer: a seat, cards, groups of cards, a number. Bad input becomes a Line."""
+"""Reading a learner's answer: a seat, cards, groups of cards, a number. Bad input becomes a Message."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 from ..engine.cards import Card, parse_cards
 from ..engine.errors import CardError
+from ..words import Message
 from ..words.catalogue import combinations_text
-from .model import AnswerError, Choice, Line
+from .model import AnswerError, Choice
 from .text import Text
 
 __all__ = [
@@ -28,7 +29,7 @@ def answer_seat(answer: object, seats: Sequence[int] = (0, 1, 2, 3)) -> int:
     if isinstance(value, str) and value.isdigit():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or value not in seats:
-        raise AnswerError(Line("puzzle_bad_seat", {"value": repr(answer), "seats": ", ".join(map(str, seats))}))
+        raise AnswerError(Message("puzzle_bad_seat", {"value": repr(answer), "seats": ", ".join(map(str, seats))}))
     return value
 
 
@@ -38,18 +39,18 @@ def answer_int(answer: object) -> int:
     if isinstance(value, str) and value.lstrip("-").isdigit():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise AnswerError(Line("puzzle_bad_number", {"value": repr(answer)}))
+        raise AnswerError(Message("puzzle_bad_number", {"value": repr(answer)}))
     return value
 
 
 def answer_cards(answer: object) -> list[Card]:
     """Cards given as text (``"SA SK"``) or as a list of tokens or cards."""
     if not isinstance(answer, str | list | tuple):
-        raise AnswerError(Line("puzzle_bad_cards", {"value": repr(answer)}))
+        raise AnswerError(Message("puzzle_bad_cards", {"value": repr(answer)}))
     try:
         return list(parse_cards(answer))
     except CardError as error:
-        raise AnswerError(Line(error.code, error.params)) from None
+        raise AnswerError(Message(error.code, error.params)) from None
 
 
 def answer_groups(answer: object) -> list[list[Card]]:
@@ -59,7 +60,7 @@ def answer_groups(answer: object) -> list[list[Card]]:
     elif isinstance(answer, list | tuple):
         items = list(answer)
     else:
-        raise AnswerError(Line("puzzle_bad_cards", {"value": repr(answer)}))
+        raise AnswerError(Message("puzzle_bad_cards", {"value": repr(answer)}))
     return [answer_cards(item) for item in items]
 
 
@@ -97,7 +98,7 @@ def answer_yes_no(answer: object) -> bool:
         return True
     if value in (NO, "false"):
         return False
-    raise AnswerError(Line("ex_bad_yes_no", {"value": repr(answer)}))
+    raise AnswerError(Message("ex_bad_yes_no", {"value": repr(answer)}))
 
 
 def yes_no_choices() -> list[Choice]:

@@ -3,46 +3,20 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..engine.cards import Card
 from ..game.position_table import PositionTable
 from ..solver.solution import Trick
-from ..words.catalogue import text
+from ..words import Message, text
 from .text import Text
-
-
-@dataclass(frozen=True)
-class Line:
-    """One message of the catalogue (a ``code`` and its parameters), rendered per language."""
-
-    code: str
-    params: Mapping[str, object] = field(default_factory=dict)
-
-    def render(self, lang: str = "en") -> str:
-        """The message in ``lang``; parameters that are texts or lines are rendered first."""
-        params = {key: _render_param(value, lang) for key, value in self.params.items()}
-        return text(self.code, lang, **params)
-
-    def texts(self) -> dict[str, str]:
-        """The message in every language, as a puzzle file writes a text: ``{"en": …, "zh": …}``."""
-        return {lang: self.render(lang) for lang in Text.languages()}
-
-
-def _render_param(value: object, lang: str) -> object:
-    if isinstance(value, Text | Line):
-        return value(lang) if isinstance(value, Text) else value.render(lang)
-    if isinstance(value, list | tuple) and value and all(isinstance(v, Line) for v in value):
-        return text("join_clauses", lang).join(v.render(lang) for v in value if isinstance(v, Line))
-    return value
 
 
 class AnswerError(ValueError):
     """An answer that cannot be read; ``line`` says why in both languages."""
 
-    def __init__(self, line: Line) -> None:
+    def __init__(self, line: Message) -> None:
         self.line = line
         super().__init__(line.render("en"))
 
@@ -73,8 +47,8 @@ class Grade:
     """
 
     correct: bool
-    lines: tuple[Line, ...]
-    reveal: tuple[Line, ...] = ()
+    lines: tuple[Message, ...]
+    reveal: tuple[Message, ...] = ()
 
 
 class Question(ABC):
@@ -126,13 +100,13 @@ class Feedback:
     """The answer to "is this right?": ``correct``, why (engine lines), the truth, the explanation."""
 
     correct: bool
-    lines: tuple[Line, ...]
+    lines: tuple[Message, ...]
     explanation: Text
-    reveal: tuple[Line, ...] = ()
+    reveal: tuple[Message, ...] = ()
 
     def verdict(self, lang: str = "en") -> str:
         """Right or wrong, and why the chosen answer is so, in one paragraph (reveals nothing more)."""
-        head = Line("puzzle_right" if self.correct else "puzzle_wrong").render(lang)
+        head = Message("puzzle_right" if self.correct else "puzzle_wrong").render(lang)
         return text("join_sentences", lang).join([head, *(line.render(lang) for line in self.lines)])
 
     def message(self, lang: str = "en") -> str:

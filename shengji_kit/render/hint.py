@@ -17,7 +17,7 @@ def hint_panel_html(advice: Hint | None, lang: str, available: bool) -> Markup:
     """The reasons for the hint on show, or (on the learner's turn) how to ask for one."""
     if advice is not None:
         reasons = Markup("").join(
-            Markup('<li data-code="{code}">{message}</li>').format(code=reason.code, message=reason.message(lang))
+            Markup('<li data-code="{code}">{message}</li>').format(code=reason.code, message=reason.render(lang))
             for reason in advice.reasons
         )
         if not advice.reasons:

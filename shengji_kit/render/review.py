@@ -24,7 +24,7 @@ def _row(entry: Entry, lang: str) -> Markup:
         Markup(cards_svg(entry.played, height=36, lang=lang)),
         Markup(cards_svg(entry.better, height=36, lang=lang)) if entry.marked else escape("✓"),
         escape(f"{round(entry.cost)}") if entry.marked else escape(""),
-        Markup("<br>").join(escape(reason.message(lang)) for reason in entry.reasons),
+        Markup("<br>").join(escape(reason.render(lang)) for reason in entry.reasons),
     ]
     style = ' style="background:#fff3e0"' if entry.marked else ""
     tds = Markup("").join(Markup('<td style="{}">{}</td>').format(_CELL, cell) for cell in cells)
@@ -38,7 +38,7 @@ def review_html(review: Review, lang: str = "en") -> str:
     lines = review.lines(lang)
     heads = Markup("").join(Markup('<th style="{}">{}</th>').format(_CELL, head) for head in _HEADS.get(lang, _HEADS["en"]))
     rows = Markup("").join(_row(entry, lang) for entry in review.entries)
-    ending = escape(review.perfect.note.message(lang)) if review.perfect is not None else escape("")
+    ending = escape(review.perfect.note.render(lang)) if review.perfect is not None else escape("")
     html = Markup(
         '<div class="sk-review" data-reviewed-seat="{}"><b>{}</b>'
         '<table><thead><tr>{}</tr></thead><tbody>{}</tbody></table>'

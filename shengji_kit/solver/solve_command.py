@@ -7,7 +7,7 @@ import json
 import sys
 
 from ..engine.errors import RuleError
-from ..words.catalogue import LANGUAGES, Message, text
+from ..words import LANGUAGES, Message, text
 from .position import Position
 from .search import SolveTimeout
 from .solve import solve
@@ -41,11 +41,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         position = Position.load(args.file)
     except OSError as error:
-        reason = Message("solver_cannot_read", file=args.file, reason=error.strerror or str(error))
+        reason = Message("solver_cannot_read", {"file": args.file, "reason": error.strerror or str(error)})
         print(text("solver_error", lang, detail=reason), file=sys.stderr)
         return EXIT_BAD_FILE
     except RuleError as error:
-        problem = Message("solver_bad_file", file=args.file, reason=Message(error.code, **error.params))
+        problem = Message("solver_bad_file", {"file": args.file, "reason": Message(error.code, error.params)})
         print(text("solver_error", lang, detail=problem), file=sys.stderr)
         return EXIT_BAD_FILE
     cards = len(position.hands[0])

@@ -24,7 +24,7 @@ from ..render.exercises import (
     hand_cards,
     notice_html,
 )
-from ..words.catalogue import LANGUAGES, text
+from ..words import languages_from
 
 
 class GroupExerciseScene:
@@ -159,6 +159,5 @@ class GroupExerciseScene:
         problem = self.recorder.problem if self.recorder is not None else None
         if problem is None:
             return str(panel)
-        first = [lang, *(other for other in LANGUAGES if other != lang)]
-        lines = [text(problem.code, one, **problem.params) for one in first]
+        lines = [problem.render(one) for one in languages_from(lang)]
         return str(Markup("{notice}{panel}").format(notice=notice_html(lines, problem.kind), panel=panel))

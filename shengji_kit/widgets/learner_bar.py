@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 import traitlets
@@ -32,7 +32,7 @@ from ..classroom.identity import (
 )
 from ..classroom.store_protocol import POLL_OPEN, POLL_REVEALED, ClassStoreAPI, Poll, StoreError
 from ..render.table import lang_button
-from ..words.catalogue import text
+from ..words import ERROR, OK, Message, text
 from .class_store import class_name, shared_store
 from .surface import STATIC, CardSurface, Observable, styles
 from .ticker import Ticker
@@ -43,37 +43,26 @@ NAME_FIELD = "learner-name"
 HUB_USER_ENV = "JUPYTERHUB_USER"
 
 
-def reason_text(error: Exception, lang: str) -> str:
-    """Why a name or a store call was refused, in ``lang`` when the error carries a catalogue message."""
-    render = getattr(error, "render", None)
-    if callable(render):
-        try:
-            return str(render(lang))
-        except (TypeError, ValueError):
-            pass
+def error_reason(error: Exception) -> Message | str:
+    """Why a name or a store call was refused: the error's catalogue message when it carries one, else its text."""
+    message = getattr(error, "message", None)
+    if isinstance(message, Message):
+        return message
     code, params = getattr(error, "code", None), getattr(error, "params", None)
     if isinstance(code, str):
+        reason = Message(code, params if isinstance(params, Mapping) else {})
         try:
-            return text(code, lang, **(params if isinstance(params, Mapping) else {}))
+            reason.render("en")
         except ValueError:
-            pass
+            return str(error)
+        return reason
     return str(error)
 
 
-@dataclass
-class BarNote:
-    """A line under the name: a catalogue code with its parameters (an error is kept to be worded per language)."""
-
-    code: str
-    kind: str = "info"
-    params: dict[str, object] = field(default_factory=dict)
-    error: Exception | None = None
-
-    def render(self, lang: str) -> str:
-        params = dict(self.params)
-        if self.error is not None:
-            params["reason"] = params["error"] = reason_text(self.error, lang)
-        return text(self.code, lang, **params)
+def refusal_note(code: str, error: Exception) -> Message:
+    """A line under the name: ``code`` with the error's reason as ``{reason}`` and ``{error}``, worded per language."""
+    reason = error_reason(error)
+    return Message(code, {"reason": reason, "error": reason}, ERROR)
 
 
 def _button(action: str, label: str, *, value: str = "", extra: Markup | None = None) -> Markup:
@@ -82,7 +71,7 @@ def _button(action: str, label: str, *, value: str = "", extra: Markup | None = 
     ).format(action=action, value=value, extra=extra or Markup(""), label=label)
 
 
-def poll_panel_html(poll: Poll, learner: str, lang: str, note: BarNote | None = None) -> Markup:
+def poll_panel_html(poll: Poll, learner: str, lang: str, note: Message | None = None) -> Markup:
     """The poll as a learner sees it: the question, the options (theirs pressed), the answer once revealed."""
     revealed = poll.state == POLL_REVEALED
     chosen = poll.answers.get(learner)
@@ -140,8 +129,8 @@ class LearnerBarScene(Observable):
         self.show_poll = show_poll
         self.hub_user = os.environ.get(HUB_USER_ENV, "").strip()
         self.editing = False
-        self.note: BarNote | None = None
-        self.poll_note: BarNote | None = None
+        self.note: Message | None = None
+        self.poll_note: Message | None = None
         self.poll: Poll | None = None
         self.chosen_by_hand = False
 
@@ -185,11 +174,11 @@ class LearnerBarScene(Observable):
         try:
             cleaned = clean_learner_name(name)
         except ValueError as error:
-            self.note = BarNote("cls_learner_bad_name", "error", error=error)
+            self.note = refusal_note("cls_learner_bad_name", error)
             return False
         set_current_learner(cleaned)
         self.editing, self.chosen_by_hand = False, True
-        self.note = BarNote("cls_learner_saved", "ok", {"name": cleaned})
+        self.note = Message("cls_learner_saved", {"name": cleaned}, OK)
         self.refresh_poll()
         return True
 
@@ -199,15 +188,15 @@ class LearnerBarScene(Observable):
         if poll is None or option not in poll.options:
             return
         if poll.state != POLL_OPEN:
-            self.poll_note = BarNote("cls_poll_refused", "error")
+            self.poll_note = Message("cls_poll_refused", {}, ERROR)
             return
         try:
             self.store().answer_poll(poll.id, self.learner, option)
         except StoreError as error:
             self.refresh_poll()  # the teacher may have revealed or closed it meanwhile
             still_open = self.poll is not None and self.poll.id == poll.id and self.poll.state == POLL_OPEN
-            self.poll_note = BarNote("cls_learner_store_down", "error", error=error) if still_open else \
-                BarNote("cls_poll_refused", "error")
+            self.poll_note = refusal_note("cls_learner_store_down", error) if still_open else \
+                Message("cls_poll_refused", {}, ERROR)
             return
         self.poll_note = None
         self.poll = replace(poll, answers={**poll.answers, self.learner: option})

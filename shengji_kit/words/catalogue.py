@@ -51,6 +51,12 @@ from typing import Protocol, runtime_checkable
 
 LANGUAGES: tuple[str, ...] = ("en", "zh")
 
+
+def languages_from(lang: str) -> tuple[str, ...]:
+    """``lang`` first, then every other language: a notice shown before the learner chose one says it in all."""
+    return (lang, *(other for other in LANGUAGES if other != lang))
+
+
 PLURAL = "plural"
 CARD_KINDS: dict[str, str] = {"cards": "", "cards_spaced": " ", "stronger_first": " > ", "equal": " = "}
 LOOKUP_KINDS = frozenset({"seat", "seat_plain", "suit", "suit_sign", "rank", "team", "phase"})
@@ -123,28 +129,6 @@ class Template:
 
     def __repr__(self) -> str:
         return f"Template({self.source!r})"
-
-
-class Message:
-    """A code with its parameters, written later in any language; also a parameter value itself."""
-
-    __slots__ = ("code", "params")
-
-    def __init__(self, code: str, /, **params: object) -> None:
-        self.code = code
-        self.params: dict[str, object] = params
-
-    def render(self, lang: str) -> str:
-        return text(self.code, lang, **self.params)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Message) and (self.code, self.params) == (other.code, other.params)
-
-    def __hash__(self) -> int:
-        return hash(self.code)
-
-    def __repr__(self) -> str:
-        return f"Message({self.code!r}, **{self.params!r})"
 
 
 def text(code: str, lang: str, /, **params: object) -> str:

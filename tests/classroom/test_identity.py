@@ -29,8 +29,8 @@ def test_names_are_cleaned(raw: str, clean: str) -> None:
 def test_unusable_names_are_refused_in_both_languages(raw: str, code: str) -> None:
     with pytest.raises(LearnerNameError) as caught:
         clean_learner_name(raw)
-    assert isinstance(caught.value, ValueError) and caught.value.code == code
-    english, chinese = caught.value.render("en"), caught.value.render("zh")
+    assert isinstance(caught.value, ValueError) and caught.value.message.code == code
+    english, chinese = caught.value.message.render("en"), caught.value.message.render("zh")
     assert english and chinese and english != chinese
 
 

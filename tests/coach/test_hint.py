@@ -36,8 +36,8 @@ def test_hints_are_legal_plays(seed: int, trick: int, played: int) -> None:
     assert rnd.check(seat, advice.action).ok
     assert advice.seat == seat
     for reason in advice.reasons:
-        assert reason.message("en") and reason.message("zh")
-        assert not reason.message("en").startswith(reason.code)  # the code exists in the catalogue
+        assert reason.render("en") and reason.render("zh")
+        assert not reason.render("en").startswith(reason.code)  # the code exists in the catalogue
 
 
 def test_hint_from_a_view_lists_its_own_plays() -> None:

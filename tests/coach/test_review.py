@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import shengji_kit as sk
-from shengji_kit.coach import Reason, Review
+from shengji_kit.coach import Review
 from shengji_kit.coach.review import Entry
 from shengji_kit.coach.sample_playout import Budget
 from shengji_kit.engine.errors import RuleError
@@ -14,6 +14,7 @@ from shengji_kit.game.bots import play_round
 from shengji_kit.game.bots.rule import RuleBot
 from shengji_kit.render.review import review_html
 from shengji_kit.solver import solve
+from shengji_kit.words import Message
 from tests.coach.positions import cards
 
 TINY = Budget(samples=2, candidates=3, horizon=1, solve_at=3)
@@ -56,7 +57,7 @@ def test_review_takes_a_round_and_exact_marks_are_real_losses() -> None:
     for entry in result.marks:
         assert entry.better != entry.played
         assert entry.cost >= (5 if entry.exact else 10)
-        assert str(round(entry.cost)) in entry.note.message("en")
+        assert str(round(entry.cost)) in entry.note.render("en")
 
 
 def test_review_needs_the_actions() -> None:
@@ -74,7 +75,9 @@ def test_review_html_rows_and_escaping() -> None:
     assert "attackers&#39; total" in html
     hostile = Review(
         seat=0, total=40, perfect=None,
-        entries=(Entry(1, cards("S3"), cards("SA"), 12.0, 10, False, True, (Reason("review_title", {"seat": 1, "total": "<script>x</script>"}),)),),
+        entries=(Entry(1, cards("S3"), cards("SA"), 12.0, 10, False, True, (
+            Message("review_title", {"seat": 1, "total": "<script>x</script>"}),
+        )),),
     )
     page = review_html(hostile, "zh")
     assert "<script>" not in page

@@ -12,9 +12,9 @@ import pytest
 
 import shengji_kit as sk
 from shengji_kit.engine.scoring import ATTACKERS, Outcome
+from shengji_kit.words import Message, languages_from
 from shengji_kit.words.catalogue import (
     LANGUAGES,
-    Message,
     MessageError,
     Template,
     load_catalogue,
@@ -60,7 +60,7 @@ def test_plurals_count_a_number_the_text_shows() -> None:
 # --- every code the package uses exists -----------------------------------------------------
 
 CODE_CALLS = {
-    "text": 0, "Message": 0, "Line": 0, "RuleError": 0, "Notice": 0, "Say": 0,
+    "text": 0, "Message": 0, "RuleError": 0,
     "Verdict": 1, "Feedback": 1, "Question": 1,
 }
 CODE_KEYWORDS = {"code", "label_code", "prompt_code"}
@@ -128,7 +128,7 @@ def test_every_literal_code_in_the_package_exists() -> None:
     assert not missing
 
 
-PARAMS_AT = {"text": 1, "Message": 1, "Line": 1, "RuleError": 1, "Notice": 1, "Say": 1, "Verdict": 2, "Feedback": 2}
+PARAMS_AT = {"text": 1, "Message": 1, "RuleError": 1, "Verdict": 2, "Feedback": 2}
 
 
 def literal_calls() -> list[tuple[str, str, set[str]]]:
@@ -146,7 +146,7 @@ def literal_calls() -> list[tuple[str, str, set[str]]]:
             codes = [c for c in _strings(code_arg) if not c.endswith(PREFIX)]
             if not codes or any(k.arg is None for k in node.keywords):
                 continue
-            if name in ("text", "Message"):
+            if name == "text":
                 given = {k.arg for k in node.keywords if k.arg is not None}
             else:
                 index = PARAMS_AT[name]
@@ -258,7 +258,7 @@ def test_english_plurals() -> None:
 
 
 def test_nested_messages_render_in_the_same_language() -> None:
-    detail = Message("record_detail_buried", count=7)
+    detail = Message("record_detail_buried", {"count": 7})
     assert text("record_bad_field", "en", field="buried", detail=detail) == "Field 'buried' must hold 8 cards, not 7."
     assert text("record_bad_field", "zh", field="buried", detail=detail) == "字段 'buried' 必须是8张牌，而不是7张。"
 
@@ -355,3 +355,31 @@ def test_the_data_files_ship_with_the_package() -> None:
     assert {"engine.toml", "game.toml", "lessons.toml", "puzzles.toml", "ui.toml"} <= set(names["en"])
     for name in names["en"]:
         assert any(fnmatch.fnmatch(f"catalogue/en/{name}", pattern) for pattern in patterns), name
+
+
+# --- Message and languages_from -------------------------------------------------------------------
+
+
+def test_a_message_is_a_frozen_hashable_value_rendered_in_any_language() -> None:
+    reason = Message("record_detail_buried", {"count": 7})
+    outer = Message("record_bad_field", {"field": "buried", "detail": reason}, "error")
+    assert outer.kind == "error" and Message("ok").kind == "info" and Message("ok").params == {}
+    assert outer == Message("record_bad_field", {"field": "buried", "detail": reason}, "error")
+    assert len({outer, Message("record_bad_field", {"field": "buried", "detail": reason}, "error"), reason}) == 2
+    assert outer.render("zh") == "字段 'buried' 必须是8张牌，而不是7张。"
+    assert outer.texts() == {lang: outer.render(lang) for lang in LANGUAGES}
+    with pytest.raises(AttributeError):
+        outer.code = "ok"  # type: ignore[misc]
+    with pytest.raises(ValueError, match="kind"):
+        Message("ok", {}, "warn")
+
+
+def test_a_list_of_messages_is_written_as_clauses() -> None:
+    clause = Message("record_detail_buried", {"count": 7})
+    joined = Message("record_bad_field", {"field": "x", "detail": [clause, clause]}).render("en")
+    assert joined.count("not 7") == 2 and text("join_clauses", "en") in joined
+
+
+def test_languages_from_puts_the_chosen_language_first() -> None:
+    assert languages_from("zh") == ("zh", "en") and languages_from("en") == ("en", "zh")
+    assert set(languages_from("en")) == set(LANGUAGES)

@@ -50,7 +50,7 @@ def test_a_hint_on_the_learners_turn_highlights_a_legal_play_with_reasons_in_bot
     for lang in ("en", "zh"):
         panel = parse(ctrl.render(lang)).find(data_role="hint")
         assert [item.attrs["data-code"] for item in panel.find_all("li")] == [r.code for r in advice.reasons]
-        assert advice.reasons[0].message(lang) in panel.text
+        assert advice.reasons[0].render(lang) in panel.text
     ctrl.handle({"type": "action", "action": "hint"})
     assert ctrl.coach.hints_used == 1, "asking again for the same position reuses the hint"
     cards = list(advice.play)

@@ -47,8 +47,8 @@ def test_good_options_give_no_note() -> None:
 @pytest.mark.parametrize("seed", ["--5", "²", "9" * 5000, "abc", "1e5", "", " "])
 def test_a_bad_seed_falls_back_with_a_note(seed: str) -> None:
     used, note = checked_seed({"seed": seed}, default=5)
-    assert used == 5 and note is not None and note.name == "seed" and note.used == "5"
-    english, chinese = note.message("en"), note.message("zh")
+    assert used == 5 and note is not None and note.params["name"] == "seed" and note.params["used"] == "5"
+    english, chinese = note.render("en"), note.render("zh")
     assert "seed=" in english and "5" in english and "not understood" in english
     assert "seed=" in chinese and "改用 5" in chinese
     assert len(english) < 200, "a 5000-digit seed is shown cut short"
@@ -62,15 +62,15 @@ def test_a_bad_seed_falls_back_with_a_note(seed: str) -> None:
 def test_a_bad_delay_falls_back_with_a_note(delay: str, used: float, code: str) -> None:
     value, note = checked_delay({"delay": delay}, 0.7)
     assert value == used and note is not None and note.code == code
-    assert f"delay={delay}" in note.message("en") and f"delay={delay}" in note.message("zh")
+    assert f"delay={delay}" in note.render("en") and f"delay={delay}" in note.render("zh")
 
 
 @pytest.mark.parametrize(("rules", "used"), [("bogus", "super_tycoon"), ("CLASSIC", "classic"), ("", "super_tycoon")])
 def test_a_bad_rules_name_falls_back_with_a_note(rules: str, used: str) -> None:
     value, note = checked_rules({"rules": rules}, "super_tycoon")
     assert value == used and note is not None
-    assert f"rules={rules}" in note.message("en") and used in note.message("en") and "classic" in note.message("en")
-    assert "规则" in note.message("zh")
+    assert f"rules={rules}" in note.render("en") and used in note.render("en") and "classic" in note.render("en")
+    assert "规则" in note.render("zh")
 
 
 def test_play_app_takes_options_from_the_address(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -38,7 +38,7 @@ from ...render.table import lang_button
 from ...widgets.class_store import class_name, shared_store
 from ...widgets.surface import STATIC, CardSurface, Observable, styles
 from ...widgets.ticker import Ticker
-from ...words.catalogue import LANGUAGES, text
+from ...words import languages_from, text
 from ..page_options import query_options
 from .dashboard_panels import (
     csv_link_html,
@@ -206,9 +206,9 @@ class DashboardScene(Observable):
 
     def render(self, lang: str) -> str:
         if self.refusal is not None:
-            first = [lang, *(other for other in LANGUAGES if other != lang)]
+            notice = notice_html([text(self.refusal, one) for one in languages_from(lang)], "error")
             return str(Markup('<div class="sk-dashboard" data-role="classroom-dashboard" data-refused="{code}">{notice}</div>').format(
-                code=self.refusal, notice=notice_html([text(self.refusal, one) for one in first], "error")))
+                code=self.refusal, notice=notice))
         report = self.report or class_report([], self.clock(), self.totals, self.stuck_minutes)
         error = Markup("")
         if self.error is not None:

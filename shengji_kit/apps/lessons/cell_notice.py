@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from markupsafe import Markup
 
-from ...words.catalogue import LANGUAGES, text
+from ...words import languages_from, text
 
 
 class NoticeScene:
@@ -18,8 +18,9 @@ class NoticeScene:
         self.code, self.params = code, params
 
     def render(self, lang: str) -> Markup:
-        order = [lang, *(other for other in LANGUAGES if other != lang)]
-        lines = Markup("").join(Markup("<p>{line}</p>").format(line=text(self.code, one, **self.params)) for one in order)
+        lines = Markup("").join(
+            Markup("<p>{line}</p>").format(line=text(self.code, one, **self.params)) for one in languages_from(lang)
+        )
         return Markup('<div class="sk-message" data-role="message" data-kind="error">{lines}</div>').format(lines=lines)
 
     def handle(self, message: Mapping[str, Any]) -> None:

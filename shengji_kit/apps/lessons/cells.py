@@ -22,7 +22,7 @@ from ...widgets.exercise import GroupExerciseScene
 from ...widgets.learner_bar import show_block_learner_bar
 from ...widgets.surface import CardSurface
 from ...widgets.switch import language_switch
-from ...words.catalogue import LANGUAGES, text
+from ...words import languages_from, text
 
 __all__ = ["exercises", "language_switch", "links", "safely"]
 
@@ -36,8 +36,7 @@ class NoticeScene:
         self.code, self.kind, self.params = code, kind, params
 
     def render(self, lang: str) -> str:
-        first = [lang, *(other for other in LANGUAGES if other != lang)]
-        return str(notice_html([text(self.code, one, **self.params) for one in first], self.kind))
+        return str(notice_html([text(self.code, one, **self.params) for one in languages_from(lang)], self.kind))
 
     def handle(self, message: Mapping[str, Any]) -> None:
         """A notice has nothing to click."""

@@ -20,6 +20,7 @@ from ...game import Action, Event, Round, SeatView
 from ...game.bots import Bot
 from ...render.selection import Selection
 from ...widgets.surface import Observable
+from ...words import Message
 from ...words.catalogue import text
 from .coach_desk import CoachDesk
 from .pacing import Pacer
@@ -55,17 +56,6 @@ class Speaker(Protocol):
 
 
 @dataclass(frozen=True)
-class Say:
-    """A catalogue text with its parameters (renders in any language)."""
-
-    code: str
-    params: Mapping[str, object]
-
-    def message(self, lang: str = "en") -> str:
-        return text(self.code, lang, **self.params)
-
-
-@dataclass(frozen=True)
 class Refusal:
     """A refused action: ``Not allowed: …`` with the rule's own explanation."""
 
@@ -77,16 +67,16 @@ class Refusal:
 
 @dataclass(frozen=True)
 class Note:
-    """The message line: who says it (anything with ``message(lang)``), its kind, cards to show."""
+    """The message line: who says it (a Message, or anything with ``message(lang)``), its kind, cards to show."""
 
-    speaker: Speaker
+    speaker: Speaker | Message
     kind: str = "info"
     cards: tuple[Card, ...] = ()
     sticky: bool = False
     """Kept until the learner acts again (a failed throw must not scroll away)."""
 
     def text(self, lang: str) -> str:
-        return self.speaker.message(lang)
+        return self.speaker.render(lang) if isinstance(self.speaker, Message) else self.speaker.message(lang)
 
 
 def note_for(event: Event) -> Note | None:
@@ -182,12 +172,12 @@ class TableController(Observable):
         """
         chosen = self.selection.chosen()
         if not chosen:
-            self.note = Note(Say("ui_select_cards", {}), "error")
+            self.note = Note(Message("ui_select_cards", {}), "error")
             return False
         weakest = self.throw_weakest(chosen)
         if weakest and self.preferences.confirm_throws and not confirmed:
             self.pending_throw = tuple(chosen)
-            self.note = Note(Say("table_throw_confirm", {"cards": weakest}), "warn", weakest, sticky=True)
+            self.note = Note(Message("table_throw_confirm", {"cards": weakest}), "warn", weakest, sticky=True)
             return False
         return self.act(Action.play(chosen))
 
@@ -220,7 +210,7 @@ class TableController(Observable):
         """Bury the 8 selected cards."""
         chosen = self.selection.chosen()
         if len(chosen) != 8:
-            self.note = Note(Say("ui_bury_count", {"count": len(chosen)}), "error")
+            self.note = Note(Message("ui_bury_count", {"count": len(chosen)}), "error")
             return False
         return self.act(Action.bury(chosen))
 
@@ -252,7 +242,7 @@ class TableController(Observable):
     def hint(self) -> bool:
         """Ask the coach for the learner's play now (its cards are highlighted, its reasons shown)."""
         if not self.coach.can_hint(self.round):
-            self.note = Note(Say("coachui_hint_not_your_turn", {}), "error")
+            self.note = Note(Message("coachui_hint_not_your_turn", {}), "error")
             return False
         self.coach.ask(self.round)
         return True
@@ -264,7 +254,7 @@ class TableController(Observable):
     def undo(self) -> bool:
         """Take back the learner's last action (and the bots' moves after it)."""
         if not self.allow_undo or not self.undo_points:
-            self.note = Note(Say("ui_nothing_to_undo", {}), "error")
+            self.note = Note(Message("ui_nothing_to_undo", {}), "error")
             return False
         self.pacer.cancel()
         mark = self.undo_points.pop()
@@ -272,7 +262,7 @@ class TableController(Observable):
         self.log = [entry for entry in self.log if entry.mark < mark]
         self.pending_throw = None
         self.held_trick = None
-        self.note = Note(Say("ui_undone", {}), "info")
+        self.note = Note(Message("ui_undone", {}), "info")
         self._sync_hand()
         self.selection.clear()
         return True

@@ -11,8 +11,9 @@ from ...game.match import Match
 from ...game.round import Round
 from ...game.saved_round import RoundActions
 from ...widgets.surface import CardSurface, Observable
-from ..page_options import OptionNote, checked_delay, checked_rules, checked_seed, query_options
-from .controller import Note, Say, TableController, TablePreferences
+from ...words import Message
+from ..page_options import checked_delay, checked_rules, checked_seed, query_options
+from .controller import Note, TableController, TablePreferences
 from .first_deal import learner_friendly_seed
 from .play_banner import banner_html
 from .round_keeper import DECLINE, RESUME, RoundKeeper
@@ -40,7 +41,7 @@ class PlayApp(Observable):
         make_bots: BotFactory = rule_bots,
         allow_undo: bool = False,
         keeper: RoundKeeper | None = None,
-        notes: Sequence[OptionNote] = (),
+        notes: Sequence[Message] = (),
     ) -> None:
         super().__init__()
         self.match = Match(learner_friendly_seed(seed, rules, make_bots), rules)
@@ -78,7 +79,7 @@ class PlayApp(Observable):
             self.finished_rounds.append(tuple(self.controller.round.actions))
         if self.match.over:
             code = "ui_match_won" if self.match.winner == 0 else "ui_match_lost"
-            self.controller.note = Note(Say(code, {}), "ok")
+            self.controller.note = Note(Message(code), "ok")
             self._keep()
             return False
         self._replace(self.match.new_round())
@@ -127,7 +128,7 @@ def play_app(
     resume it.
     """
     options = query_options()
-    notes: list[OptionNote] = []
+    notes: list[Message] = []
     chosen_seed, seed_note = (seed, None) if seed is not None else checked_seed(options)
     chosen_delay, delay_note = (delay, None) if delay is not None else checked_delay(options, 0.7)
     chosen_rules, rules_note = (rules, None) if rules is not None else checked_rules(options, "super_tycoon")

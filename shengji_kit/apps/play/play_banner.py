@@ -6,8 +6,7 @@ from collections.abc import Sequence
 
 from markupsafe import Markup
 
-from ...words.catalogue import text
-from ..page_options import OptionNote
+from ...words import Message, text
 from .round_keeper import DECLINE, RESUME, RoundKeeper
 
 
@@ -18,11 +17,11 @@ def rules_label(rules: str, lang: str) -> str:
     return text("page_rules_in_force", lang, name=name)
 
 
-def banner_html(rules: str, notes: Sequence[OptionNote], keeper: RoundKeeper | None, lang: str) -> Markup:
+def banner_html(rules: str, notes: Sequence[Message], keeper: RoundKeeper | None, lang: str) -> Markup:
     """The banner: one line per option note, the rules line, and the offer with its two buttons."""
     parts = [
         Markup('<p class="sk-page-note" data-role="page-note" data-option="{}">{}</p>').format(
-            note.name, note.message(lang)
+            note.params["name"], note.render(lang)
         )
         for note in notes
     ]

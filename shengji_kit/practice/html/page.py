@@ -11,10 +11,10 @@ from markupsafe import Markup
 
 from ...puzzles import Puzzle
 from ...render.table import lang_button
+from ...words import ERROR
 from ...words.catalogue import text
 from ..choose import AUTO
 from ..coach_hint import puzzle_hint
-from ..notice import ERROR
 from ..session import TrainerSession
 from ..showme import answer_text, right_choices
 from ..visit import Visit

@@ -18,9 +18,10 @@ from ...engine.cards import SUITS, Card
 from ...engine.scoring import points
 from ...engine.trump import Trump
 from ...game.position_table import PositionTable
+from ...words import Message
 from ..answers import answer_cards, cards_text, missing_from
 from ..fields import Raw, read_cards, require
-from ..model import Grade, Line, Mismatch, Question
+from ..model import Grade, Mismatch, Question
 from ..problems import FieldError
 
 KIND = "bury"
@@ -98,28 +99,28 @@ class BuryQuestion(Question):
     def hand(self) -> tuple[Card, ...]:
         return next(iter(self.table.hands.values()))
 
-    def score_line(self, score: BuryScore, key: str) -> Line:
-        return Line(key, {
+    def score_line(self, score: BuryScore, key: str) -> Message:
+        return Message(key, {
             "voids": len(score.voids), "trumps": score.trumps, "points": score.points, "total": score.total,
         })
 
     def prompt(self, lang: str = "en") -> str:
-        return Line("l7_bury_prompt").render(lang)
+        return Message("l7_bury_prompt").render(lang)
 
     def grade(self, answer: object) -> Grade:
         given = answer_cards(answer)
         if len(given) != KITTY_SIZE:
-            return Grade(False, (Line("bury_count", {"count": len(given)}),))
+            return Grade(False, (Message("bury_count", {"count": len(given)}),))
         missing = missing_from(self.hand, given)
         if missing:
-            return Grade(False, (Line("not_in_hand", {"cards": tuple(missing)}),))
+            return Grade(False, (Message("not_in_hand", {"cards": tuple(missing)}),))
         score = bury_score(self.hand, given, self.table.trump)
         cards, best = best_bury(self.hand, self.table.trump)
         lines = [self.score_line(score, "l7_bury_yours")]
         good = score.total >= best.total - TOLERANCE
         if not good:
-            lines.append(Line("l7_bury_better", {"cards": cards, "total": best.total}))
-        lines.append(Line("l7_bury_advice"))
+            lines.append(Message("l7_bury_better", {"cards": cards, "total": best.total}))
+        lines.append(Message("l7_bury_advice"))
         return Grade(good, tuple(lines))
 
     def expected(self, lang: str = "en") -> str:

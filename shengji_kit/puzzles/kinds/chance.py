@@ -23,8 +23,9 @@ from ...engine.cards import Card, parse_card
 from ...engine.errors import CardError, RuleError
 from ...engine.trump import Trump
 from ...game.position_table import PositionTable
+from ...words import Message
 from ..fields import Raw, read_cards, read_int, read_str, require
-from ..model import AnswerError, Choice, Grade, Line, Mismatch, Question
+from ..model import AnswerError, Choice, Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
 
@@ -50,16 +51,16 @@ class Event:
     pattern: tuple[int, ...] = ()
     throw: tuple[Card, ...] = ()
 
-    def line(self) -> Line:
+    def line(self) -> Message:
         """The event in words."""
         if self.what == "holds":
             holder = self.who if self.who in ("partner", "kitty") else "seat"
             seat = int(self.who) if holder == "seat" else None
             both = "_both" if self.at_least == 2 else ""
-            return Line(f"l8_event_holds_{holder}{both}", {"card": self.card, "seat": seat})
+            return Message(f"l8_event_holds_{holder}{both}", {"card": self.card, "seat": seat})
         if self.what == "split":
-            return Line("l8_event_split", {"suit": self.suit, "pattern": "-".join(map(str, self.pattern))})
-        return Line("l8_event_throw", {"cards": self.throw})
+            return Message("l8_event_split", {"suit": self.suit, "pattern": "-".join(map(str, self.pattern))})
+        return Message("l8_event_throw", {"cards": self.throw})
 
     def estimate(self, known: Situation) -> Estimate:
         """The event's chance: sampled with the fixed seed, with the exact value when there is one."""
@@ -127,24 +128,24 @@ class ChanceQuestion(Question):
         return "a" if figure(a) > figure(b) else "b"
 
     def prompt(self, lang: str = "en") -> str:
-        asked = Line("l8_chance_prompt", {"a": self.a.line(), "b": self.b.line()})
+        asked = Message("l8_chance_prompt", {"a": self.a.line(), "b": self.b.line()})
         if not self.played:
             return asked.render(lang)
-        return Line("l8_chance_after_played", {"cards": self.played, "then": asked}).render(lang)
+        return Message("l8_chance_after_played", {"cards": self.played, "then": asked}).render(lang)
 
     def choices(self) -> list[Choice]:
         return [Choice(key, Text(event.line().render("en"), event.line().render("zh")))
                 for key, event in (("a", self.a), ("b", self.b))]
 
-    def _figure_lines(self) -> tuple[Line, Line]:
+    def _figure_lines(self) -> tuple[Message, Message]:
         a, b = self.estimates()
-        return (Line("l8_chance_figure", {"event": self.a.line(), "figure": _described(a)}),
-                Line("l8_chance_figure", {"event": self.b.line(), "figure": _described(b)}))
+        return (Message("l8_chance_figure", {"event": self.a.line(), "figure": _described(a)}),
+                Message("l8_chance_figure", {"event": self.b.line(), "figure": _described(b)}))
 
     def grade(self, answer: object) -> Grade:
         given = answer.strip().lower() if isinstance(answer, str) else ""
         if given not in ("a", "b"):
-            raise AnswerError(Line("l8_bad_choice", {"value": repr(answer)}))
+            raise AnswerError(Message("l8_bad_choice", {"value": repr(answer)}))
         return Grade(given == self.likelier(), self._figure_lines())
 
     def expected(self, lang: str = "en") -> str:

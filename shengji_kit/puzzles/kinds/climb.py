@@ -9,9 +9,10 @@ from ...engine.cards import RANKS
 from ...engine.scoring import climb
 from ...engine.trump import normalise_level
 from ...game.position_table import PositionTable
+from ...words import Message
 from ..answers import AnswerError
 from ..fields import Raw, read_int, read_str, require
-from ..model import Choice, Grade, Line, Mismatch, Question
+from ..model import Choice, Grade, Mismatch, Question
 from ..position_text import with_position
 from ..problems import FieldError
 from ..text import Text
@@ -33,14 +34,14 @@ class ClimbQuestion(Question):
     def truth(self) -> str:
         return climb(self.table.trump.level, self.steps, self.table.rules)
 
-    def working(self) -> Line:
-        return Line("l6_climb_working", {
+    def working(self) -> Message:
+        return Message("l6_climb_working", {
             "start": self.table.trump.level, "steps": self.steps, "end": self.truth(),
             "rules": self.table.rules.name,
         })
 
     def prompt(self, lang: str = "en") -> str:
-        asked = Line("l6_climb_prompt", {"start": self.table.trump.level, "steps": self.steps}).render(lang)
+        asked = Message("l6_climb_prompt", {"start": self.table.trump.level, "steps": self.steps}).render(lang)
         return with_position(self.table, asked, "", lang)
 
     def choices(self) -> list[Choice]:
@@ -50,7 +51,7 @@ class ClimbQuestion(Question):
         try:
             given = normalise_level(str(answer).strip().upper())
         except ValueError:
-            raise AnswerError(Line("l6_bad_rank", {"value": repr(answer)})) from None
+            raise AnswerError(Message("l6_bad_rank", {"value": repr(answer)})) from None
         return Grade(given == self.truth(), (self.working(),))
 
     def expected(self, lang: str = "en") -> str:

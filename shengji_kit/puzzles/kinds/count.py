@@ -17,9 +17,10 @@ from ...engine.scoring import (
 )
 from ...engine.tricks import trick_winner
 from ...game.position_table import PositionTable
+from ...words import Message
 from ..answers import AnswerError, answer_int, answer_seat, seat_text
 from ..fields import Raw, read_int, read_seat, read_str, require
-from ..model import Choice, Grade, Line, Mismatch, Question
+from ..model import Choice, Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
 
@@ -93,33 +94,34 @@ class CountQuestion(Question):
         assert self.table.dealer is not None
         return next_dealer(self.table.dealer, self.outcome())
 
-    def working(self) -> Line:
+    def working(self) -> Message:
         """How the answer is reached, with the numbers filled in."""
         if self.ask == "multiplier":
-            return Line("puzzle_count_multiplier", {"lead": self.table.lead, "multiplier": self.multiplier()})
+            return Message("puzzle_count_multiplier", {"lead": self.table.lead, "multiplier": self.multiplier()})
         total = self.total()
         winner = self.last_winner()
         if winner is None:
-            sum_line = Line("puzzle_count_given", {"total": total})
+            sum_line = Message("puzzle_count_given", {"total": total})
         elif self.table.is_attacker(winner):
-            sum_line = Line("puzzle_count_attackers_last", {
+            sum_line = Message("puzzle_count_attackers_last", {
                 "seat": winner, "before": self.table.points or 0, "trick": self.trick_points(),
                 "kitty": self.kitty_points(), "multiplier": self.multiplier(), "total": total,
             })
         else:
-            sum_line = Line("puzzle_count_defenders_last", {"seat": winner, "total": total})
+            sum_line = Message("puzzle_count_defenders_last", {"seat": winner, "total": total})
         if self.ask == "total":
             return sum_line
         outcome = self.outcome()
-        result = Line("puzzle_count_outcome", {"outcome": outcome})
+        result = Message("puzzle_count_outcome", {"outcome": outcome})
         if self.ask == "outcome":
-            return Line("puzzle_count_then", {"first": sum_line, "then": result})
-        dealer = Line("puzzle_count_dealer", {"seat": int(self.truth())})
-        return Line("puzzle_count_then", {"first": sum_line, "then": Line("puzzle_count_then", {"first": result, "then": dealer})})
+            return Message("puzzle_count_then", {"first": sum_line, "then": result})
+        dealer = Message("puzzle_count_dealer", {"seat": int(self.truth())})
+        then = Message("puzzle_count_then", {"first": result, "then": dealer})
+        return Message("puzzle_count_then", {"first": sum_line, "then": then})
 
     def prompt(self, lang: str = "en") -> str:
         after = "_trick" if self.table.trick and self.ask in ("outcome", "next_dealer") else ""
-        return Line(f"puzzle_count_prompt_{self.ask}{after}", {"before": self.table.points or 0}).render(lang)
+        return Message(f"puzzle_count_prompt_{self.ask}{after}", {"before": self.table.points or 0}).render(lang)
 
     def choices(self) -> list[Choice]:
         if self.ask == "next_dealer":
@@ -139,7 +141,7 @@ class CountQuestion(Question):
             return outcome_text(answer)
         parsed = read_outcome(answer) if isinstance(answer, str) else None
         if parsed is None:
-            raise AnswerError(Line("puzzle_bad_outcome", {"value": repr(answer)}))
+            raise AnswerError(Message("puzzle_bad_outcome", {"value": repr(answer)}))
         return f"{parsed[0]} +{parsed[1]}"
 
     def grade(self, answer: object) -> Grade:
@@ -149,15 +151,15 @@ class CountQuestion(Question):
             return Grade(True, (self.working(),))
         return Grade(False, (self.why_not(given, truth),), (self.working(),))
 
-    def why_not(self, given: int | str, truth: int | str) -> Line:
+    def why_not(self, given: int | str, truth: int | str) -> Message:
         """Why a wrong count fails, without giving the right one."""
         if self.ask == "total" and isinstance(given, int) and isinstance(truth, int):
-            return Line("puzzle_count_too_high" if given > truth else "puzzle_count_too_low", {"total": given})
+            return Message("puzzle_count_too_high" if given > truth else "puzzle_count_too_low", {"total": given})
         if self.ask == "multiplier":
-            return Line("puzzle_count_wrong_multiplier", {"multiplier": given})
+            return Message("puzzle_count_wrong_multiplier", {"multiplier": given})
         if self.ask == "next_dealer" and isinstance(given, int):
-            return Line("puzzle_count_wrong_dealer", {"seat": given})
-        return Line("puzzle_count_wrong_outcome")
+            return Message("puzzle_count_wrong_dealer", {"seat": given})
+        return Message("puzzle_count_wrong_outcome")
 
     def expected(self, lang: str = "en") -> str:
         """The right answer as the learner reads it (outcomes and seats in ``lang``)."""

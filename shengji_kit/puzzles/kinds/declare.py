@@ -22,9 +22,10 @@ from ...game.declaring import (
     overturns,
 )
 from ...game.position_table import PositionTable
+from ...words import Message
 from ..answers import AnswerError, answer_cards, cards_text
 from ..fields import Raw, read_cards, read_str, require
-from ..model import Choice, Grade, Line, Mismatch, Question
+from ..model import Choice, Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
 
@@ -139,12 +140,12 @@ class DeclareQuestion(Question):
         return [suit for suit in suits if scores[suit] == top]
 
     def prompt(self, lang: str = "en") -> str:
-        preset = Line(f"l7_preset_{self.table.rules.name}")
+        preset = Message(f"l7_preset_{self.table.rules.name}")
         if self.ask == "suit":
-            return Line("l7_declare_prompt_suit", {"preset": preset}).render(lang)
+            return Message("l7_declare_prompt_suit", {"preset": preset}).render(lang)
         if self.standing:
-            return Line("l7_declare_prompt_overturn", {"preset": preset, "cards": self.standing}).render(lang)
-        return Line("l7_declare_prompt_show", {"preset": preset}).render(lang)
+            return Message("l7_declare_prompt_overturn", {"preset": preset, "cards": self.standing}).render(lang)
+        return Message("l7_declare_prompt_show", {"preset": preset}).render(lang)
 
     def choices(self) -> list[Choice]:
         if self.ask == "suit":
@@ -154,19 +155,19 @@ class DeclareQuestion(Question):
                     for cards in self.candidates()]
         return offered
 
-    def _why_options(self) -> Line:
+    def _why_options(self) -> Message:
         options = self.options()
         if not options:
-            return Line("l7_declare_none" if not self.standing else "l7_overturn_none",
+            return Message("l7_declare_none" if not self.standing else "l7_overturn_none",
                         {"cards": self.standing, "how": self._how()})
         shown = " ".join(cards_text(cards) for cards in options)
-        return Line("l7_declare_can", {"options": shown, "how": self._how()})
+        return Message("l7_declare_can", {"options": shown, "how": self._how()})
 
-    def _how(self) -> Line:
+    def _how(self) -> Message:
         joker = self.table.rules.overturn_needs_joker if self.standing else self.table.rules.declare_needs_joker
         if self.standing:
-            return Line("how_overturn_joker" if joker else "how_overturn_plain", {"level": self.level})
-        return Line("how_declare_joker" if joker else "how_declare_plain", {"level": self.level})
+            return Message("how_overturn_joker" if joker else "how_overturn_plain", {"level": self.level})
+        return Message("how_declare_joker" if joker else "how_declare_plain", {"level": self.level})
 
     def _read_show(self, answer: object) -> str | tuple[Card, ...]:
         if isinstance(answer, str) and answer.strip().lower() in NO_WORDS:
@@ -177,13 +178,13 @@ class DeclareQuestion(Question):
         if self.ask == "suit":
             given = answer.strip().upper()[:1] if isinstance(answer, str) else ""
             if given not in SUITS:
-                raise AnswerError(Line("l7_bad_suit", {"value": repr(answer)}))
+                raise AnswerError(Message("l7_bad_suit", {"value": repr(answer)}))
             best = self.best_suits()
-            scores = [Line("l7_suit_score", {"suit": s, "count": trump_count(self.hand, s, self.level)})
+            scores = [Message("l7_suit_score", {"suit": s, "count": trump_count(self.hand, s, self.level)})
                       for s in self.declarable_suits()]
             if given not in self.declarable_suits():
-                return Grade(False, (Line("l7_suit_not_declarable", {"suit": given}), *scores))
-            return Grade(given in best, (*scores, Line("l7_suit_advice")))
+                return Grade(False, (Message("l7_suit_not_declarable", {"suit": given}), *scores))
+            return Grade(given in best, (*scores, Message("l7_suit_advice")))
         given_cards = self._read_show(answer)
         options = [faces(cards) for cards in self.options()]
         if given_cards == NO:
@@ -191,7 +192,7 @@ class DeclareQuestion(Question):
         assert isinstance(given_cards, tuple)
         missing = Counter(faces(given_cards)) - Counter(faces(self.hand))
         if missing:
-            return Grade(False, (Line("not_in_hand", {"cards": given_cards}), self._why_options()))
+            return Grade(False, (Message("not_in_hand", {"cards": given_cards}), self._why_options()))
         return Grade(faces(given_cards) in options, (self._why_options(),))
 
     def expected(self, lang: str = "en") -> str:

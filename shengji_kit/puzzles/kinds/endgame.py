@@ -15,9 +15,10 @@ from ...solver.position import Position
 from ...solver.search import INFINITY, NO_KEY
 from ...solver.solution import Solution, Trick
 from ...solver.solve import searcher_for, solve, start_hands
+from ...words import Message
 from ..answers import answer_cards, cards_text, missing_from
 from ..fields import Raw, read_cards, read_int, require
-from ..model import Grade, Line, Mismatch, Question
+from ..model import Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
 
@@ -65,25 +66,26 @@ class Endgame(Question):
 
     def prompt(self, lang: str = "en") -> str:
         side = "attackers" if self.position.is_attacker(self.mover) else "defenders"
-        return Line(f"puzzle_endgame_prompt_{side}", {"seat": self.mover, "before": self.position.points}).render(lang)
+        prompt = Message(f"puzzle_endgame_prompt_{side}", {"seat": self.mover, "before": self.position.points})
+        return prompt.render(lang)
 
-    def _best_line(self) -> Line:
+    def _best_line(self) -> Message:
         solution = self.solution()
         written = [cards_text(self.table.trump.sorted(answer_cards(key))) for key in solution.best]
         leads = Text("; ".join(written), "、".join(written))
-        return Line("puzzle_endgame_best", {"total": solution.total, "leads": leads})
+        return Message("puzzle_endgame_best", {"total": solution.total, "leads": leads})
 
-    def _lead_problem(self, play: list[Card]) -> Line | None:
+    def _lead_problem(self, play: list[Card]) -> Message | None:
         hand = self.position.hands[self.mover]
         if not play:
-            return Line("empty_play")
+            return Message("empty_play")
         missing = missing_from(hand, play)
         if missing:
-            return Line("not_in_hand", {"cards": tuple(missing)})
+            return Message("not_in_hand", {"cards": tuple(missing)})
         try:
             lead = shape(play, self.table.trump)
         except RuleError as error:
-            return Line(error.code, error.params)
+            return Message(error.code, error.params)
         if lead.kind != THROW:
             return None
         others = [self.position.hands[(self.mover + k) % 4] for k in (1, 2, 3)]
@@ -91,7 +93,7 @@ class Endgame(Question):
         if result.ok:
             return None
         blocker = (self.mover + 1 + (result.blocker or 0)) % 4
-        return Line("throw_failed", {
+        return Message("throw_failed", {
             "cards": result.throw, "blocker": blocker, "beater": result.beater,
             "component": result.beaten.cards if result.beaten else (), "forced": result.forced,
         })
@@ -99,13 +101,13 @@ class Endgame(Question):
     def grade(self, answer: object) -> Grade:
         play = answer_cards(answer)
         problem = self._lead_problem(play)
-        line = Line("puzzle_endgame_line", {"line": self.line_text()})
+        line = Message("puzzle_endgame_line", {"line": self.line_text()})
         if problem is not None:
             return Grade(False, (problem,), (self._best_line(), line))
         if self.key(play) in self.solution().best:
             return Grade(True, (self._best_line(), line))
         attackers = "attackers" if self.position.is_attacker(self.mover) else "defenders"
-        why = Line(f"puzzle_endgame_lead_{attackers}", {"cards": tuple(play), "total": self.lead_total(play)})
+        why = Message(f"puzzle_endgame_lead_{attackers}", {"cards": tuple(play), "total": self.lead_total(play)})
         return Grade(False, (why,), (self._best_line(), line))
 
     def lead_total(self, play: list[Card]) -> int:

@@ -10,9 +10,10 @@ from ...engine.errors import RuleError
 from ...engine.shapes import PAIR, SINGLE, TRACTOR, shape
 from ...engine.trump import Trump
 from ...game.position_table import PositionTable
+from ...words import Message
 from ..answers import answer_yes_no, yes_no_choices
 from ..fields import Raw, read_bool, read_cards, require
-from ..model import Choice, Grade, Line, Mismatch, Question
+from ..model import Choice, Grade, Mismatch, Question
 from ..problems import FieldError
 
 KIND = "is_tractor"
@@ -27,20 +28,20 @@ def is_tractor(cards: tuple[Card, ...] | list[Card], trump: Trump) -> bool:
         return False
 
 
-def tractor_line(cards: tuple[Card, ...] | list[Card], trump: Trump) -> Line:
+def tractor_line(cards: tuple[Card, ...] | list[Card], trump: Trump) -> Message:
     """Why ``cards`` are (or are not) a tractor under ``trump``, as one sentence."""
     params: dict[str, object] = {"cards": tuple(cards), "trump": trump}
     try:
         found = shape(cards, trump)
     except RuleError:
-        return Line("ex_tractor_mixed", params)
+        return Message("ex_tractor_mixed", params)
     if found.kind == TRACTOR:
-        return Line("ex_tractor_yes", {**params, "pairs": found.components[0].pairs})
+        return Message("ex_tractor_yes", {**params, "pairs": found.components[0].pairs})
     if found.kind == PAIR:
-        return Line("ex_tractor_one_pair", params)
+        return Message("ex_tractor_one_pair", params)
     if any(component.kind == SINGLE for component in found.components):
-        return Line("ex_tractor_unpaired", params)
-    return Line("ex_tractor_gap", params)
+        return Message("ex_tractor_unpaired", params)
+    return Message("ex_tractor_gap", params)
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ class IsTractorQuestion(Question):
         return self.cards
 
     def prompt(self, lang: str = "en") -> str:
-        return Line("ex_is_tractor_prompt", {"cards": self.cards}).render(lang)
+        return Message("ex_is_tractor_prompt", {"cards": self.cards}).render(lang)
 
     def choices(self) -> list[Choice]:
         return yes_no_choices()
@@ -68,7 +69,7 @@ class IsTractorQuestion(Question):
         return Grade(said == truth, (tractor_line(self.cards, self.table.trump),))
 
     def expected(self, lang: str = "en") -> str:
-        return Line("ui_yes" if is_tractor(self.cards, self.table.trump) else "ui_no").render(lang)
+        return Message("ui_yes" if is_tractor(self.cards, self.table.trump) else "ui_no").render(lang)
 
     def verify(self) -> list[Mismatch]:
         truth = is_tractor(self.cards, self.table.trump)

@@ -10,24 +10,25 @@ from ...engine.cards import CARDS, RANKS, SUITS, Card
 from ...engine.roles import Role, role_of
 from ...engine.trump import Trump
 from ...game.position_table import PositionTable
+from ...words import Message
 from ..answers import answer_yes_no, yes_no_choices
 from ..fields import Raw, read_bool, read_cards, require
-from ..model import Choice, Grade, Line, Mismatch, Question
+from ..model import Choice, Grade, Mismatch, Question
 from ..problems import FieldError
 
 KIND = "is_trump"
 FIELDS = ("card", "answer")
 
 
-def role_line(card: Card, trump: Trump) -> Line:
+def role_line(card: Card, trump: Trump) -> Message:
     """The sentence that says what ``card`` is under ``trump`` (big joker, 正主, 副主, plain …)."""
     params: dict[str, object] = {"card": card, "trump": trump, "level": trump.level}
     if card.suit is not None:
         params["suit"] = card.suit
     role = role_of(card, trump)
     if role is Role.PLAIN and trump.suit is None:
-        return Line("role_plain_nt", params)
-    return Line(f"role_{role}", params)
+        return Message("role_plain_nt", params)
+    return Message(f"role_{role}", params)
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ class IsTrumpQuestion(Question):
         return (self.card,)
 
     def prompt(self, lang: str = "en") -> str:
-        return Line("ex_is_trump_prompt", {"card": self.card}).render(lang)
+        return Message("ex_is_trump_prompt", {"card": self.card}).render(lang)
 
     def choices(self) -> list[Choice]:
         return yes_no_choices()
@@ -54,7 +55,7 @@ class IsTrumpQuestion(Question):
         return Grade(said == self.table.trump.is_trump(self.card), (role_line(self.card, self.table.trump),))
 
     def expected(self, lang: str = "en") -> str:
-        return Line("ui_yes" if self.table.trump.is_trump(self.card) else "ui_no").render(lang)
+        return Message("ui_yes" if self.table.trump.is_trump(self.card) else "ui_no").render(lang)
 
     def verify(self) -> list[Mismatch]:
         truth = self.table.trump.is_trump(self.card)
@@ -83,8 +84,8 @@ def generate(rng: random.Random) -> dict[str, Any]:
         "difficulty": 1,
         "card": card.code,
         "answer": want,
-        "title": Line("ex_is_trump_title").texts(),
-        "hint": Line("ex_is_trump_hint").texts(),
-        "explanation": Line("ex_dealt_explanation").texts(),
+        "title": Message("ex_is_trump_title").texts(),
+        "hint": Message("ex_is_trump_hint").texts(),
+        "explanation": Message("ex_dealt_explanation").texts(),
         "position": {"rules": "super_tycoon", "level": trump.level, "trump": trump.suit or "none"},
     }

@@ -10,9 +10,10 @@ from ...engine.cards import Card
 from ...engine.explain import Verdict
 from ...engine.follow import check_follow
 from ...game.position_table import PositionTable
+from ...words import Message
 from ..answers import answer_cards, cards_text, same_cards
 from ..fields import Raw, read_cards, require
-from ..model import Choice, Grade, Line, Mismatch, Question
+from ..model import Choice, Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
 from ..trick_position import check_held, seat_to_play
@@ -45,7 +46,7 @@ class LegalFollow(Question):
         return f"{LETTERS[index]} {cards_text(self.options[index])}"
 
     def prompt(self, lang: str = "en") -> str:
-        return Line(
+        return Message(
             "puzzle_follow_prompt",
             {"leader": self.table.trick[0][0], "lead": self.table.lead, "seat": self.seat},
         ).render(lang)
@@ -63,9 +64,10 @@ class LegalFollow(Question):
         found = next((i for i, option in enumerate(self.options) if same_cards(option, play)), None)
         return found, play
 
-    def _why_not(self, index: int) -> Line:
+    def _why_not(self, index: int) -> Message:
         verdict = self.verdict(self.options[index])
-        return Line("puzzle_follow_option_bad", {"option": self._label(index), "why": Line(verdict.code or "ok", verdict.params)})
+        why = Message(verdict.code or "ok", verdict.params)
+        return Message("puzzle_follow_option_bad", {"option": self._label(index), "why": why})
 
     def grade(self, answer: object) -> Grade:
         index, play = self._chosen(answer)
@@ -73,10 +75,11 @@ class LegalFollow(Question):
         legal = sorted(self.legal())
         if verdict.ok:
             others = [self._why_not(i) for i in range(len(self.options)) if i not in legal and i != index]
-            return Grade(True, (Line("puzzle_follow_ok", {"cards": tuple(play)}), *others))
+            return Grade(True, (Message("puzzle_follow_ok", {"cards": tuple(play)}), *others))
         labels = [self._label(i) for i in legal]
         allowed = Text(", ".join(labels), "、".join(labels))
-        return Grade(False, (Line(verdict.code or "ok", verdict.params),), (Line("puzzle_follow_allowed", {"options": allowed}),))
+        why = Message(verdict.code or "ok", verdict.params)
+        return Grade(False, (why,), (Message("puzzle_follow_allowed", {"options": allowed}),))
 
     def expected(self, lang: str = "en") -> str:
         return ", ".join(self._label(i) for i in sorted(self.legal()))

@@ -9,9 +9,10 @@ from ...engine.cards import Card
 from ...engine.errors import RuleError
 from ...engine.shapes import TRACTOR, shape
 from ...game.position_table import PositionTable
+from ...words import Message
 from ..answers import answer_cards, cards_text, missing_from
 from ..fields import Raw, read_cards, read_int, require
-from ..model import Grade, Line, Mismatch, Question
+from ..model import Grade, Mismatch, Question
 from ..problems import FieldError
 from .is_tractor import tractor_line
 from .tractors import hand_tractors
@@ -43,22 +44,22 @@ class PickTractorQuestion(Question):
 
     def prompt(self, lang: str = "en") -> str:
         if self.pairs:
-            return Line("ex_pick_tractor_pairs_prompt", {"pairs": self.pairs}).render(lang)
-        return Line("ex_pick_tractor_prompt").render(lang)
+            return Message("ex_pick_tractor_pairs_prompt", {"pairs": self.pairs}).render(lang)
+        return Message("ex_pick_tractor_prompt").render(lang)
 
-    def problem(self, picked: list[Card] | tuple[Card, ...]) -> Line | None:
+    def problem(self, picked: list[Card] | tuple[Card, ...]) -> Message | None:
         """Why ``picked`` is not a right answer (None when it is)."""
         missing = missing_from(self.cards, picked)
         if missing:
-            return Line("not_in_hand", {"cards": tuple(missing)})
+            return Message("not_in_hand", {"cards": tuple(missing)})
         try:
             found = shape(picked, self.table.trump)
         except RuleError:
             found = None
         if not picked or found is None or found.kind != TRACTOR:
-            return tractor_line(picked, self.table.trump) if picked else Line("ui_select_cards")
+            return tractor_line(picked, self.table.trump) if picked else Message("ui_select_cards")
         if found.components[0].pairs != self.wanted():
-            return Line("ex_pick_tractor_length", {"cards": tuple(picked), "pairs": found.components[0].pairs,
+            return Message("ex_pick_tractor_length", {"cards": tuple(picked), "pairs": found.components[0].pairs,
                                                    "wanted": self.wanted()})
         return None
 
@@ -67,7 +68,7 @@ class PickTractorQuestion(Question):
         problem = self.problem(picked)
         if problem is None:
             return Grade(True, (tractor_line(picked, self.table.trump),))
-        return Grade(False, (problem, Line("ex_pick_tractor_one", {"cards": self.example()})))
+        return Grade(False, (problem, Message("ex_pick_tractor_one", {"cards": self.example()})))
 
     def example(self) -> tuple[Card, ...]:
         """A right answer: a tractor of the wanted length from the hand."""

@@ -9,9 +9,10 @@ from ...engine.cards import Card
 from ...engine.explain import Verdict
 from ...engine.follow import check_follow
 from ...game.position_table import PositionTable
+from ...words import Message
 from ..answers import cards_text
 from ..fields import Raw, read_cards, read_str, require
-from ..model import AnswerError, Choice, Grade, Line, Mismatch, Question
+from ..model import AnswerError, Choice, Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
 from ..trick_position import check_held, seat_to_play
@@ -50,7 +51,7 @@ class Refusal(Question):
         return self.verdict().code or "ok"
 
     def prompt(self, lang: str = "en") -> str:
-        return Line(
+        return Message(
             "refusal_prompt",
             {"leader": self.table.trick[0][0], "lead": self.table.lead, "seat": self.seat, "play": self.play},
         ).render(lang)
@@ -61,12 +62,13 @@ class Refusal(Question):
     def grade(self, answer: object) -> Grade:
         chosen = answer.strip() if isinstance(answer, str) else answer
         if chosen not in self.options:
-            raise AnswerError(Line("refusal_bad_answer", {"value": repr(answer), "options": ", ".join(self.options)}))
+            options = ", ".join(self.options)
+            raise AnswerError(Message("refusal_bad_answer", {"value": repr(answer), "options": options}))
         verdict = self.verdict()
-        why = Line(verdict.code or "ok", verdict.params)
+        why = Message(verdict.code or "ok", verdict.params)
         if chosen == self.code():
             return Grade(True, (why,))
-        return Grade(False, (Line("refusal_not", {"reason": reason_label(str(chosen))}), why))
+        return Grade(False, (Message("refusal_not", {"reason": reason_label(str(chosen))}), why))
 
     def expected(self, lang: str = "en") -> str:
         return reason_label(self.code())(lang)

@@ -15,9 +15,10 @@ from ...engine.cards import Card, full_deck
 from ...engine.shapes import shape
 from ...engine.throws import ThrowCheck, check_throw
 from ...game.position_table import PositionTable
+from ...words import Message
 from ..answers import AnswerError, answer_cards, cards_text, missing_from, same_cards
 from ..fields import Raw, read_cards, require
-from ..model import Choice, Grade, Line, Mismatch, Question
+from ..model import Choice, Grade, Mismatch, Question
 from ..position_text import with_position
 from ..problems import FieldError
 from ..text import Text
@@ -62,15 +63,15 @@ class SafeThrowQuestion(Question):
     def safe_options(self) -> list[int]:
         return [i for i, option in enumerate(self.options) if self.worst_case(option).ok]
 
-    def why(self, option: tuple[Card, ...]) -> Line:
+    def why(self, option: tuple[Card, ...]) -> Message:
         result = self.worst_case(option)
         if result.ok:
-            return Line("l5_safe_ok", {"cards": option})
+            return Message("l5_safe_ok", {"cards": option})
         beaten = result.beaten.cards if result.beaten else ()
-        return Line("l5_safe_risky", {"cards": option, "beater": result.beater, "component": beaten})
+        return Message("l5_safe_risky", {"cards": option, "beater": result.beater, "component": beaten})
 
     def prompt(self, lang: str = "en") -> str:
-        asked = Line("l5_safe_prompt", {"seat": self.leader, "played": self.played}).render(lang)
+        asked = Message("l5_safe_prompt", {"seat": self.leader, "played": self.played}).render(lang)
         return with_position(self.table, asked, "", lang)
 
     def shown(self) -> tuple[Card, ...]:
@@ -89,7 +90,7 @@ class SafeThrowQuestion(Question):
         for i, option in enumerate(self.options):
             if same_cards(given, option):
                 return i
-        raise AnswerError(Line("l5_safe_bad_choice", {"value": repr(answer)}))
+        raise AnswerError(Message("l5_safe_bad_choice", {"value": repr(answer)}))
 
     def grade(self, answer: object) -> Grade:
         index = self._index(answer)

@@ -15,10 +15,11 @@ from ...engine.follow import check_follow, legal_plays
 from ...engine.shapes import shape
 from ...engine.tricks import play_key, trick_winner
 from ...game.position_table import PositionTable
+from ...words import Message
 from ...words.catalogue import text
 from ..answers import answer_cards, cards_text, missing_from
 from ..fields import Raw, read_cards, require
-from ..model import Grade, Line, Mismatch, Question
+from ..model import Grade, Mismatch, Question
 from ..trick_position import check_held, seat_to_play
 
 KIND = "smallest_winner"
@@ -60,24 +61,25 @@ class SmallestWinner(Question):
     def prompt(self, lang: str = "en") -> str:
         comma = text("join_clauses", lang)
         plays = comma.join(text("smallest_play", lang, seat=seat, cards=cards) for seat, cards in self.table.trick)
-        return Line("smallest_prompt", {"plays": plays, "seat": self.seat}).render(lang)
+        return Message("smallest_prompt", {"plays": plays, "seat": self.seat}).render(lang)
 
     def grade(self, answer: object) -> Grade:
         play = answer_cards(answer)
         hand, trump = self.table.hand(self.seat), self.table.trump
         if missing_from(hand, play):
-            return Grade(False, (Line("not_in_hand", {"cards": tuple(missing_from(hand, play))}),))
+            return Grade(False, (Message("not_in_hand", {"cards": tuple(missing_from(hand, play))}),))
         verdict = check_follow(self.table.lead, hand, play, trump)
         if not verdict.ok:
-            return Grade(False, (Line(verdict.code or "ok", verdict.params),))
+            return Grade(False, (Message(verdict.code or "ok", verdict.params),))
         best = self.smallest()
         if best is None:
-            return Grade(False, (Line("smallest_none"),))
+            return Grade(False, (Message("smallest_none"),))
         if not self.wins(play):
-            return Grade(False, (Line("smallest_loses", {"cards": tuple(play)}), Line("smallest_best", {"cards": tuple(best)})))
+            lines = (Message("smallest_loses", {"cards": tuple(play)}), Message("smallest_best", {"cards": tuple(best)}))
+            return Grade(False, lines)
         if self.key(play) != self.key(best):
-            return Grade(False, (Line("smallest_too_big", {"cards": tuple(play), "best": tuple(best)}),))
-        return Grade(True, (Line("smallest_right", {"cards": tuple(play)}),))
+            return Grade(False, (Message("smallest_too_big", {"cards": tuple(play), "best": tuple(best)}),))
+        return Grade(True, (Message("smallest_right", {"cards": tuple(play)}),))
 
     def expected(self, lang: str = "en") -> str:
         best = self.smallest()

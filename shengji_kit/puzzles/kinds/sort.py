@@ -9,28 +9,29 @@ from typing import Any, ClassVar
 from ...engine.cards import CARDS, RANKS, SUITS, Card
 from ...engine.trump import TRUMP, Trump
 from ...game.position_table import PositionTable
+from ...words import Message
 from ..answers import answer_cards, cards_text, same_cards
 from ..fields import Raw, read_cards, require
-from ..model import Grade, Line, Mismatch, Question
+from ..model import Grade, Mismatch, Question
 from ..problems import FieldError
 
 KIND = "sort"
 FIELDS = ("answer",)
 
 
-def order_problem(order: list[Card] | tuple[Card, ...], trump: Trump) -> Line | None:
+def order_problem(order: list[Card] | tuple[Card, ...], trump: Trump) -> Message | None:
     """Why ``order`` is not strongest-first (None when it is): trumps first, suits together, steps falling."""
     if any(trump.is_trump(card) for card in order) and not trump.is_trump(order[0]):
-        return Line("puzzle_sort_trumps_first", {"card": order[0]})
+        return Message("puzzle_sort_trumps_first", {"card": order[0]})
     finished: set[str] = set()
     for before, card in zip(order, order[1:], strict=False):
         suit, previous = trump.suit_of(card), trump.suit_of(before)
         if suit != previous:
             finished.add(previous)
             if suit in finished or suit == TRUMP:
-                return Line("puzzle_sort_together", {"suit": suit, "card": card})
+                return Message("puzzle_sort_together", {"suit": suit, "card": card})
         elif trump.step(card) > trump.step(before):
-            return Line("puzzle_sort_stronger", {"card": card, "before": before})
+            return Message("puzzle_sort_stronger", {"card": card, "before": before})
     return None
 
 
@@ -46,16 +47,17 @@ class SortQuestion(Question):
     stated: tuple[Card, ...]
 
     def prompt(self, lang: str = "en") -> str:
-        return Line("puzzle_sort_prompt", {"seat": self.seat}).render(lang)
+        return Message("puzzle_sort_prompt", {"seat": self.seat}).render(lang)
 
     def grade(self, answer: object) -> Grade:
         order = answer_cards(answer)
         if not same_cards(order, self.cards):
-            return Grade(False, (Line("puzzle_sort_cards", {"cards": tuple(self.table.trump.sorted(self.cards))}),))
+            return Grade(False, (Message("puzzle_sort_cards", {"cards": tuple(self.table.trump.sorted(self.cards))}),))
         problem = order_problem(order, self.table.trump)
         if problem is not None:
-            return Grade(False, (problem,), (Line("puzzle_sort_expected", {"cards": tuple(self.table.trump.sorted(self.cards))}),))
-        return Grade(True, (Line("puzzle_sort_expected", {"cards": tuple(self.table.trump.sorted(self.cards))}),))
+            expected = Message("puzzle_sort_expected", {"cards": tuple(self.table.trump.sorted(self.cards))})
+            return Grade(False, (problem,), (expected,))
+        return Grade(True, (Message("puzzle_sort_expected", {"cards": tuple(self.table.trump.sorted(self.cards))}),))
 
     def expected(self, lang: str = "en") -> str:
         return " ".join(str(card) for card in self.table.trump.sorted(self.cards))
@@ -92,9 +94,9 @@ def generate(rng: random.Random) -> dict[str, Any]:
         "kind": KIND,
         "difficulty": 1,
         "answer": " ".join(card.code for card in trump.sorted(cards)),
-        "title": Line("ex_order_title").texts(),
-        "hint": Line("ex_order_hint").texts(),
-        "explanation": Line("ex_dealt_explanation").texts(),
+        "title": Message("ex_order_title").texts(),
+        "hint": Message("ex_order_hint").texts(),
+        "explanation": Message("ex_dealt_explanation").texts(),
         "position": {
             "rules": "super_tycoon", "level": trump.level, "trump": trump.suit or "none",
             "hands": {"0": " ".join(card.code for card in cards)},

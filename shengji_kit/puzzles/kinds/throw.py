@@ -8,9 +8,10 @@ from typing import ClassVar
 from ...engine.cards import Card
 from ...engine.throws import ThrowCheck, check_throw
 from ...game.position_table import PositionTable
+from ...words import Message
 from ..answers import answer_seat, cards_text, same_cards
 from ..fields import Raw, read_bool, read_cards, read_seat, require
-from ..model import Choice, Grade, Line, Mismatch, Question
+from ..model import Choice, Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
 
@@ -46,21 +47,21 @@ class ThrowQuestion(Question):
     def blocker_seat(self, result: ThrowCheck) -> int | None:
         return None if result.blocker is None else self.others()[result.blocker]
 
-    def explain(self, result: ThrowCheck) -> Line:
+    def explain(self, result: ThrowCheck) -> Message:
         """The engine's own message for the result, with the blocker's seat named."""
         params: dict[str, object] = {"cards": result.throw}
         if result.ok:
-            return Line("throw_ok", params)
+            return Message("throw_ok", params)
         params.update(
             blocker=self.blocker_seat(result),
             beater=result.beater,
             component=result.beaten.cards if result.beaten else (),
             forced=result.forced,
         )
-        return Line("throw_failed", params)
+        return Message("throw_failed", params)
 
     def prompt(self, lang: str = "en") -> str:
-        return Line("puzzle_throw_prompt", {"seat": self.thrower, "cards": self.table.lead}).render(lang)
+        return Message("puzzle_throw_prompt", {"seat": self.thrower, "cards": self.table.lead}).render(lang)
 
     def choices(self) -> list[Choice]:
         stands = Choice(STANDS, Text.of("puzzle_choice_stands"))
@@ -77,14 +78,14 @@ class ThrowQuestion(Question):
             return Grade(True, (self.explain(result),))
         return Grade(False, (self.why_not(seat),), (self.explain(result),))
 
-    def why_not(self, seat: int | None) -> Line:
+    def why_not(self, seat: int | None) -> Message:
         """Why a wrong answer fails, without naming the real blocker (``None``: "it stands")."""
         if seat is None:
-            return Line("puzzle_throw_not_stands", {"cards": self.table.lead})
+            return Message("puzzle_throw_not_stands", {"cards": self.table.lead})
         alone = [self.table.hand(s) if s == seat else () for s in self.others()]
         if check_throw(self.table.lead, alone, self.table.trump, self.table.rules).ok:
-            return Line("puzzle_throw_cannot_stop", {"seat": seat})
-        return Line("puzzle_throw_not_first", {"seat": seat})
+            return Message("puzzle_throw_cannot_stop", {"seat": seat})
+        return Message("puzzle_throw_not_first", {"seat": seat})
 
     def expected(self, lang: str = "en") -> str:
         return self.explain(self.result()).render(lang)

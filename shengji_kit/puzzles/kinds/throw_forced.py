@@ -8,9 +8,10 @@ from typing import ClassVar
 from ...engine.cards import Card
 from ...engine.shapes import shape
 from ...game.position_table import PositionTable
+from ...words import Message
 from ..answers import answer_cards, cards_text, same_cards
 from ..fields import Raw, read_cards, require
-from ..model import Choice, Grade, Line, Mismatch, Question
+from ..model import Choice, Grade, Mismatch, Question
 from ..position_text import with_position
 from ..text import Text
 from .throw import ThrowQuestion
@@ -37,7 +38,7 @@ class ThrowForcedQuestion(Question):
 
     def prompt(self, lang: str = "en") -> str:
         question = self.check()
-        asked = Line("l5_forced_prompt", {"seat": question.thrower, "cards": self.table.lead}).render(lang)
+        asked = Message("l5_forced_prompt", {"seat": question.thrower, "cards": self.table.lead}).render(lang)
         return with_position(self.table, asked, "", lang)
 
     def choices(self) -> list[Choice]:

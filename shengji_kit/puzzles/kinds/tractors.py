@@ -11,9 +11,10 @@ from ...engine.errors import RuleError
 from ...engine.shapes import TRACTOR, shape
 from ...engine.trump import Trump
 from ...game.position_table import PositionTable
+from ...words import Message
 from ..answers import answer_groups, cards_text, missing_from
 from ..fields import Raw, read_cards, require
-from ..model import Grade, Line, Mismatch, Question
+from ..model import Grade, Mismatch, Question
 from ..problems import FieldError
 
 KIND = "tractors"
@@ -56,27 +57,30 @@ class TractorsQuestion(Question):
             return None
         return found.suit, found.components[0].pairs, found.components[0].top
 
-    def problem(self, groups: list[list[Card]] | tuple[tuple[Card, ...], ...]) -> Line | None:
+    def problem(self, groups: list[list[Card]] | tuple[tuple[Card, ...], ...]) -> Message | None:
         """Why ``groups`` are not the hand's tractors (None when they are)."""
         for group in groups:
             if self.signature(group) is None:
-                return Line("puzzle_tractor_not", {"cards": tuple(group)})
+                return Message("puzzle_tractor_not", {"cards": tuple(group)})
         missing = missing_from(self.cards, [card for group in groups for card in group])
         if missing:
-            return Line("not_in_hand", {"cards": tuple(missing)})
+            return Message("not_in_hand", {"cards": tuple(missing)})
         want = Counter(self.signature(t) for t in self.tractors())
         got = Counter(self.signature(group) for group in groups)
         if want != got:
             missed = not (got - want) and (want - got)
-            return Line("puzzle_tractors_missed" if missed else "puzzle_tractors_differ", {})
+            return Message("puzzle_tractors_missed" if missed else "puzzle_tractors_differ", {})
         return None
 
     def prompt(self, lang: str = "en") -> str:
-        return Line("puzzle_tractors_prompt", {"seat": self.seat}).render(lang)
+        return Message("puzzle_tractors_prompt", {"seat": self.seat}).render(lang)
 
     def grade(self, answer: object) -> Grade:
         problem = self.problem(answer_groups(answer))
-        found = Line("puzzle_tractors_are", {"tractors": self.expected()}) if self.tractors() else Line("puzzle_tractors_none")
+        found = (
+            Message("puzzle_tractors_are", {"tractors": self.expected()}) if self.tractors()
+            else Message("puzzle_tractors_none")
+        )
         return Grade(True, (found,)) if problem is None else Grade(False, (problem,), (found,))
 
     def expected(self, lang: str = "en") -> str:

@@ -8,9 +8,10 @@ from typing import ClassVar
 from ...engine.scoring import points
 from ...engine.tricks import trick_winner
 from ...game.position_table import PositionTable
+from ...words import Message
 from ..answers import answer_int
 from ..fields import Raw, read_int, require
-from ..model import Choice, Grade, Line, Mismatch, Question
+from ..model import Choice, Grade, Mismatch, Question
 from ..position_text import with_position
 from ..problems import FieldError
 from ..text import Text
@@ -35,12 +36,12 @@ class TrickPointsQuestion(Question):
         plays = [cards for _, cards in self.table.trick]
         return self.table.trick[trick_winner(plays, self.table.trump)][0]
 
-    def working(self) -> Line:
+    def working(self) -> Message:
         cards = tuple(card for _, play in self.table.trick for card in play if card.points)
-        return Line("l6_trick_points_working", {"cards": cards, "total": self.truth(), "seat": self.winner()})
+        return Message("l6_trick_points_working", {"cards": cards, "total": self.truth(), "seat": self.winner()})
 
     def prompt(self, lang: str = "en") -> str:
-        return with_position(self.table, Line("l6_trick_points_prompt").render(lang), "", lang)
+        return with_position(self.table, Message("l6_trick_points_prompt").render(lang), "", lang)
 
     def choices(self) -> list[Choice]:
         """The right count among its neighbours, 5 and 10 points either side (never below 0)."""

@@ -10,9 +10,10 @@ from ...engine.cards import RANKS, SUITS, Card, full_deck
 from ...engine.tricks import trick_winner
 from ...engine.trump import TRUMP, Trump
 from ...game.position_table import PositionTable
+from ...words import Message
 from ..answers import answer_seat, cards_text, seat_text
 from ..fields import Raw, read_seat, require
-from ..model import Choice, Grade, Line, Mismatch, Question
+from ..model import Choice, Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
 
@@ -38,7 +39,7 @@ class TrickWinner(Question):
         return cards_text(dict(self.table.trick)[seat])
 
     def prompt(self, lang: str = "en") -> str:
-        return Line("puzzle_trick_prompt", {"leader": self.table.trick[0][0]}).render(lang)
+        return Message("puzzle_trick_prompt", {"leader": self.table.trick[0][0]}).render(lang)
 
     def choices(self) -> list[Choice]:
         return [
@@ -49,10 +50,10 @@ class TrickWinner(Question):
     def grade(self, answer: object) -> Grade:
         seat = answer_seat(answer, [seat for seat, _ in self.table.trick])
         winner = self.winner()
-        takes = Line("puzzle_trick_takes", {"seat": winner, "cards": dict(self.table.trick)[winner]})
+        takes = Message("puzzle_trick_takes", {"seat": winner, "cards": dict(self.table.trick)[winner]})
         if seat == winner:
             return Grade(True, (takes,))
-        wrong = Line("puzzle_trick_not", {"seat": seat, "cards": dict(self.table.trick)[seat]})
+        wrong = Message("puzzle_trick_not", {"seat": seat, "cards": dict(self.table.trick)[seat]})
         return Grade(False, (wrong,), (takes,))
 
     def expected(self, lang: str = "en") -> str:
@@ -107,9 +108,9 @@ def generate(rng: random.Random) -> dict[str, Any]:
         "kind": KIND,
         "difficulty": 1,
         "answer": winner,
-        "title": Line("ex_which_wins_title").texts(),
-        "hint": Line("ex_which_wins_hint").texts(),
-        "explanation": Line("ex_dealt_explanation").texts(),
+        "title": Message("ex_which_wins_title").texts(),
+        "hint": Message("ex_which_wins_hint").texts(),
+        "explanation": Message("ex_dealt_explanation").texts(),
         "position": {
             "rules": "super_tycoon", "level": trump.level, "trump": trump.suit or "none", "leader": leader,
             "trick": {str((leader + i) % 4): card.code for i, card in enumerate(plays)},

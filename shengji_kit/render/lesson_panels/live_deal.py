@@ -20,7 +20,7 @@ from ...game.actions import BURY, DEAL_ON, DECLARE, OVERTURN, PASS, REDEAL, Acti
 from ...game.deal import HAND_SIZE, arrange_deck
 from ...game.round import Round
 from ...puzzles.kinds.declare import candidate_showings
-from ...words.catalogue import Message, text
+from ...words import Message, text
 from ..hands import hand_html
 from ..table import lang_button
 
@@ -121,7 +121,7 @@ class LiveDeal:
                 action = self.showing(cards)
             verdict = self.round.check(YOU, action)
             if not verdict.ok:
-                self.note = ("l7_deal_refused", {"reason": Message(verdict.code or "ok", **verdict.params)})
+                self.note = ("l7_deal_refused", {"reason": Message(verdict.code or "ok", verdict.params)})
                 return
             event = self.round.act(YOU, action)
             self.record(event)
