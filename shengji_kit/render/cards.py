@@ -12,8 +12,7 @@ from functools import cache, lru_cache
 
 from markupsafe import Markup
 
-from ..engine.cards import Card
-from ..engine.display import register_drawers
+from ..engine.cards import Card, register_drawers
 from .pips import BLACK, BLUE, GOLD, RED, joker_emblem, pip
 
 WIDTH = 100
