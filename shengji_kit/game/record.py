@@ -20,8 +20,8 @@ from ..engine.errors import CardError, RuleError
 from ..engine.rules import Rules
 from ..engine.trump import Trump
 from ..words.catalogue import Message
-from .result import RoundResult, score_round
 from .actions import Action
+from .result import RoundResult, score_round
 from .round import RECORD_FORMAT as FORMAT
 from .round import RECORD_VERSION as VERSION
 from .round import ReplayRefused, Round
