@@ -11,6 +11,10 @@ from typing import TYPE_CHECKING
 
 from ..lazy_names import lazy_names
 
+# Imported now, not lazily: the name is also a submodule's, which importing that submodule
+# would put here in the function's place.
+from .situation import KITTY, Situation, from_view, situation
+
 if TYPE_CHECKING:
     from .estimate import Estimate
     from .kitty import KittyGain, KittyPoints, expected_kitty_gain, kitty_points
@@ -22,7 +26,6 @@ if TYPE_CHECKING:
         split_distribution,
     )
     from .sampler import Deals, sample_deals
-    from .situation import KITTY, Situation, from_view, situation
 
 __getattr__, __dir__ = lazy_names(__name__, {
     ".estimate": ("Estimate",),
@@ -32,7 +35,6 @@ __getattr__, __dir__ = lazy_names(__name__, {
         "split_distribution",
     ),
     ".sampler": ("Deals", "sample_deals"),
-    ".situation": ("KITTY", "Situation", "from_view", "situation"),
 })
 
 __all__ = [

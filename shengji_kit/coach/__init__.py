@@ -6,15 +6,16 @@ from typing import TYPE_CHECKING
 
 from ..lazy_names import lazy_names
 
+# Imported now, not lazily: the name is also a submodule's, which importing that submodule
+# would put here in the function's place.
+from .hint import Hint, hint
+from .review import Entry, Perfect, Review, review
+
 if TYPE_CHECKING:
-    from .hint import Hint, hint
     from .reasons import Reason
-    from .review import Entry, Perfect, Review, review
 
 __getattr__, __dir__ = lazy_names(__name__, {
-    ".hint": ("Hint", "hint"),
     ".reasons": ("Reason",),
-    ".review": ("Entry", "Perfect", "Review", "review"),
 })
 
 __all__ = [
