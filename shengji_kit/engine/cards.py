@@ -1,4 +1,4 @@
-"""Cards and their notation: ``♠A`` / ``SA``, ``H10`` / ``HT``, ``LJ`` (小王), ``BJ`` (大王).
+"""Cards and their notation (``♠A`` / ``SA``, ``LJ``, ``BJ``): the rules' side of render/cards.py.
 
 A card is one of 54 faces; the two decks hold each face twice and the two copies are
 identical for every rule, so a card is just its face index (0..53).
