@@ -1,7 +1,8 @@
-"""``hint(view_or_round, seat)``: the coach's suggested play and the checked reasons for it.
+"""A hint, the coach side of render/hint.py: ``hint(view_or_round, seat)``.
 
-The play is SearchBot's choice under a time budget (under 0.5 s at the start of a round, under
-0.2 s late in it); each reason is a catalogue code whose fact a function in ``facts`` checks.
+The coach's suggested play and the checked reasons for it. The play is SearchBot's choice under a
+time budget (under 0.5 s at the start of a round, under 0.2 s late in it); each reason is a
+catalogue code whose fact a function in ``facts`` checks.
 """
 
 from __future__ import annotations

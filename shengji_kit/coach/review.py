@@ -1,10 +1,11 @@
-"""``review(record, seat=0)``: the seat's plays of a finished round, trick by trick, against the coach.
+"""A round's review, the coach side of render/review.py: ``review(record, seat=0)``.
 
-Each of the seat's plays is compared with the coach's candidates under the same sampled deals
-(what the seat could know then); a play that cost ``threshold`` points or more for its side is
-marked, with the better play and its reasons. From the first trick at which every hand holds
-``solve_at`` cards or fewer, plays are compared exactly with all hands open (the solver), and the
-rest of the round is set against perfect play (``solve`` on the actual position).
+The seat's plays of a finished round, trick by trick, against the coach: each of the seat's plays is
+compared with the coach's candidates under the same sampled deals (what the seat could know then); a
+play that cost ``threshold`` points or more for its side is marked, with the better play and its
+reasons. From the first trick at which every hand holds ``solve_at`` cards or fewer, plays are
+compared exactly with all hands open (the solver), and the rest of the round is set against perfect
+play (``solve`` on the actual position).
 """
 
 from __future__ import annotations

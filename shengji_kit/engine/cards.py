@@ -1,4 +1,4 @@
-"""Cards and their notation: ``♠A`` / ``SA``, ``H10`` / ``HT``, ``LJ`` (小王), ``BJ`` (大王).
+"""Cards and their notation (``♠A`` / ``SA``, ``LJ``, ``BJ``): the rules' side of render/cards.py.
 
 A card is one of 54 faces; the two decks hold each face twice and the two copies are
 identical for every rule, so a card is just its face index (0..53).
@@ -11,7 +11,7 @@ refused (``S1`` could mean the ace or the ten): write ``SA`` for the ace, ``S10`
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -103,8 +103,6 @@ class Card:
         return f"Card({self.code})"
 
     def _repr_svg_(self) -> str | None:
-        from .display import draw_card
-
         return draw_card(self)
 
 
@@ -169,8 +167,6 @@ class CardList(list[Card]):
         return " ".join(str(card) for card in self)
 
     def _repr_html_(self) -> str | None:
-        from .display import draw_cards
-
         return draw_cards(self)
 
 
@@ -266,8 +262,6 @@ class CardGroup(tuple[Card, ...]):
         return symbols(self)
 
     def _repr_html_(self) -> str | None:
-        from .display import draw_cards
-
         return draw_cards(self)
 
 
@@ -284,3 +278,31 @@ def codes(cards: CardsLike) -> str:
 def symbols(cards: CardsLike) -> str:
     """Cards written with suit symbols and no spaces between them: ``♥3♥3``."""
     return "".join(str(card) for card in coerce_cards(cards))
+
+
+# How a notebook draws cards: the render layer (``render.cards``) registers its drawing functions
+# here at import, so the pure engine never imports it. Until then ``draw_*`` return None and
+# Jupyter shows text.
+
+CardDrawer = Callable[[Card], str]
+CardsDrawer = Callable[[Sequence[Card]], str]
+
+_drawers: dict[str, Callable[..., str]] = {}
+
+
+def register_drawers(card: CardDrawer, cards: CardsDrawer) -> None:
+    """Set the functions that draw one card and a row of cards (``render.cards`` calls this)."""
+    _drawers["card"] = card
+    _drawers["cards"] = cards
+
+
+def draw_card(card: Card) -> str | None:
+    """One card face as SVG, or None when no drawer is registered."""
+    draw = _drawers.get("card")
+    return None if draw is None else draw(card)
+
+
+def draw_cards(cards: Sequence[Card]) -> str | None:
+    """A row of card faces as SVG, or None when no drawer is registered."""
+    draw = _drawers.get("cards")
+    return None if draw is None else draw(cards)

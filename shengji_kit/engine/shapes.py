@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .cards import CARDS, Card, symbols
+from .cards import CARDS, Card, draw_cards, symbols
 from .errors import RuleError
 from .trump import Trump
 
@@ -45,8 +45,6 @@ class Component:
         return symbols(self.cards)
 
     def _repr_svg_(self) -> str | None:
-        from .display import draw_cards
-
         return draw_cards(self.cards)
 
 
@@ -90,8 +88,6 @@ class Shape:
         return " ".join(str(c) for c in self.components)
 
     def _repr_svg_(self) -> str | None:
-        from .display import draw_cards
-
         return draw_cards(self.cards)
 
 

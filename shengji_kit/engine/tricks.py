@@ -1,4 +1,7 @@
-"""Who wins a trick (docs/rules.md §6): ruffs beat the led suit, equal keys keep the earlier play."""
+"""Who wins a trick (docs/rules.md §6): the rules' side of render/tricks.py.
+
+Ruffs beat the led suit; equal keys keep the earlier play.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Round records (JSON, version 1), like PBN for bridge: build, save, load, replay.
+"""Round records (JSON, version 1), like PBN for bridge: save, load, replay, rebuild (``Round.record`` builds one).
 
 A record holds the four hands at the first lead, the trump, the buried kitty and every trick;
 ``replay`` pushes it through the engine again and rejects it, naming the trick and seat, where
@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..data_folder import write_atomically
 from ..engine.cards import Card, codes, full_deck, parse_card
@@ -20,67 +20,17 @@ from ..engine.errors import CardError, RuleError
 from ..engine.rules import Rules
 from ..engine.trump import Trump
 from ..words import Message
+from .actions import Action
 from .result import RoundResult, score_round
+from .round import RECORD_FORMAT as FORMAT
+from .round import RECORD_VERSION as VERSION
+from .round import ReplayRefused, Round
 from .trickplay import Checked, Trick, TrickPlay
 
-if TYPE_CHECKING:
-    from .round import Round
-
-FORMAT = "shengji-kit/round"
-VERSION = 1
 REQUIRED = (
     "format", "version", "rules", "seed", "dealer", "level", "trump", "hands", "buried", "tricks",
     "attackers_points", "kitty_points", "kitty_multiplier", "total", "outcome", "next_dealer",
 )
-
-
-def build_record(rnd: Round) -> dict[str, Any]:
-    """The record of a finished round."""
-    result = rnd.result
-    hands = rnd.hands_at_first_lead()
-    view = rnd.view(0)
-    if result is None or hands is None or view.trump is None:
-        raise RuleError("record_unfinished")
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "rules": rnd.rules.name,
-        "seed": rnd.seed,
-        "round_number": rnd.round_number,
-        "first_dealer": rnd.first_dealer,
-        "deal_number": rnd.deal_number,
-        "levels": list(rnd.levels),
-        "dealer": result.dealer,
-        "level": view.trump.level,
-        "trump": view.trump.suit,
-        "declarations": [
-            {"kind": b.kind, "seat": b.seat, "cards": _codes(b.cards), "suit": b.suit, "level": b.level}
-            for b in view.bids
-        ],
-        "hands": [_codes(hand) for hand in hands],
-        "buried": _codes(view.kitty or ()),
-        "buries": [{"seat": seat, "cards": _codes(cards)} for seat, cards in rnd.buries],
-        "tricks": [trick.to_json() for trick in view.tricks],
-        "attackers_points": result.attackers_points,
-        "kitty_points": result.kitty_points,
-        "kitty_multiplier": result.kitty_multiplier,
-        "total": result.total,
-        "outcome": {
-            "side": result.outcome.side,
-            "levels": result.outcome.levels,
-            "deal_passes": result.outcome.deal_passes,
-        },
-        "next_dealer": result.next_dealer,
-        "levels_after": list(result.levels_after),
-        "failed_throws": list(result.failed_throws),
-        "stakes": list(result.stakes()),
-        "actions": [[seat, *action.to_json()] for seat, action in rnd.actions],
-        **({"decks": [_codes(list(deck)) for deck in rnd.decks]} if rnd.decks else {}),
-    }
-
-
-def _codes(cards: tuple[Card, ...] | list[Card]) -> list[str]:
-    return codes(cards).split()
 
 
 # --- files -----------------------------------------------------------------------------
@@ -355,9 +305,6 @@ def _compare(data: Mapping[str, Any], result: RoundResult) -> None:
 
 def rebuild(record: Mapping[str, Any]) -> Round:
     """Play a record's ``actions`` again from its seed: the whole round, deal and declaring included."""
-    from .actions import Action
-    from .round import ReplayRefused, Round
-
     parsed = parse(dict(record))
     actions = record.get("actions")
     if not isinstance(actions, list):
@@ -403,7 +350,7 @@ def check_rebuilt(parsed: ParsedRecord, rnd: Round) -> None:
     """
     if rnd.result is None:
         raise RuleError("record_mismatch", {"field": "actions", "recorded": "an unfinished round", "actual": "a finished round"})
-    rebuilt = parse(build_record(rnd))
+    rebuilt = parse(rnd.record())
     simple: dict[str, tuple[object, object]] = {
         "dealer": (parsed.dealer, rebuilt.dealer),
         "trump": (parsed.trump, rebuilt.trump),

@@ -32,8 +32,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
-from ..engine.cards import Card
+from ..engine.cards import Card, codes
 from ..engine.errors import RuleError
 from ..engine.explain import Verdict
 from ..engine.rules import Rules, resolve_rules
@@ -354,11 +355,49 @@ class Round:
         """The four hands when the dealer leads the first trick (None before that)."""
         return None if self._play is None else self._play.first_hands
 
-    def record(self) -> dict[str, object]:
+    def record(self) -> dict[str, Any]:
         """The JSON record of this finished round (``record.save`` writes it to a file)."""
-        from .record import build_record
-
-        return build_record(self)
+        result = self.result
+        hands = self.hands_at_first_lead()
+        view = self.view(0)
+        if result is None or hands is None or view.trump is None:
+            raise RuleError("record_unfinished")
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "rules": self.rules.name,
+            "seed": self.seed,
+            "round_number": self.round_number,
+            "first_dealer": self.first_dealer,
+            "deal_number": self.deal_number,
+            "levels": list(self.levels),
+            "dealer": result.dealer,
+            "level": view.trump.level,
+            "trump": view.trump.suit,
+            "declarations": [
+                {"kind": b.kind, "seat": b.seat, "cards": _codes(b.cards), "suit": b.suit, "level": b.level}
+                for b in view.bids
+            ],
+            "hands": [_codes(hand) for hand in hands],
+            "buried": _codes(view.kitty or ()),
+            "buries": [{"seat": seat, "cards": _codes(cards)} for seat, cards in self.buries],
+            "tricks": [trick.to_json() for trick in view.tricks],
+            "attackers_points": result.attackers_points,
+            "kitty_points": result.kitty_points,
+            "kitty_multiplier": result.kitty_multiplier,
+            "total": result.total,
+            "outcome": {
+                "side": result.outcome.side,
+                "levels": result.outcome.levels,
+                "deal_passes": result.outcome.deal_passes,
+            },
+            "next_dealer": result.next_dealer,
+            "levels_after": list(result.levels_after),
+            "failed_throws": list(result.failed_throws),
+            "stakes": list(result.stakes()),
+            "actions": [[seat, *action.to_json()] for seat, action in self.actions],
+            **({"decks": [_codes(list(deck)) for deck in self.decks]} if self.decks else {}),
+        }
 
     # --- internals -------------------------------------------------------------------
 
@@ -420,3 +459,7 @@ class Round:
             f"phase={self.phase!r}, to_act={self.to_act}, trump={trump!r}, "
             f"tricks_played={self.tricks_played})"
         )
+
+
+def _codes(cards: tuple[Card, ...] | list[Card]) -> list[str]:
+    return codes(cards).split()

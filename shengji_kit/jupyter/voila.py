@@ -1,13 +1,14 @@
-"""Voila settings that cannot go on the command line (callables); the rest is in shengji_kit/apps/serving/serve/py/
+"""Voila settings that cannot go on the command line (callables); the rest is in apps/serving/voila_command.py.
 
-Voila reads this file because ``serve.voila_command`` passes ``--Voila.config_file_paths`` = this folder.
+Voila reads this file because ``voila_command.voila_command`` passes ``--Voila.config_file_paths``
+= this folder.
 It runs in the server process: it also installs the shared cache of compiled page templates and
 makes every notebook page set the ``_xsrf`` cookie (closing a tab then stops its kernel).
 """
 
 from shengji_kit.apps.serving.kernel_pool import cell_time_limit
-from shengji_kit.apps.serving.serve import CELL_SECONDS
 from shengji_kit.apps.serving.template_cache import share_compiled_templates
+from shengji_kit.apps.serving.voila_command import CELL_SECONDS
 from shengji_kit.apps.serving.xsrf_cookie import set_xsrf_cookie_on_pages
 
 share_compiled_templates()

@@ -5,15 +5,31 @@ solver, the puzzle bank and the class store (``class_progress``: progress as the
 in ``widgets/trainer_app.py``.
 """
 
-from .choose import AUTO, next_in_set, trainers_choice
-from .class_progress import AnswerDetail, ClassProgress
-from .event_log import ENV_VAR, ProgressStore, data_dir, progress_path
-from .progress import Progress, ProgressFormatError, PuzzleRecord
-from .session import TrainerSession
-from .showme import ShowMe, answer_text, right_choices
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..lazy_names import lazy_names
+
+if TYPE_CHECKING:
+    from .choose import AUTO, next_in_set, trainers_choice
+    from .class_progress import AnswerDetail, ClassProgress
+    from .event_log import ENV_VAR, ProgressStore, data_dir, progress_path
+    from .progress import Progress, ProgressFormatError, PuzzleRecord
+    from .session import TrainerSession
+    from .showme import ShowMe, answer_text, right_choices
+
+__getattr__, __dir__ = lazy_names(__name__, {
+    ".choose": ("AUTO", "next_in_set", "trainers_choice"),
+    ".class_progress": ("AnswerDetail", "ClassProgress"),
+    ".event_log": ("ENV_VAR", "ProgressStore", "data_dir", "progress_path"),
+    ".progress": ("Progress", "ProgressFormatError", "PuzzleRecord"),
+    ".session": ("TrainerSession",),
+    ".showme": ("ShowMe", "answer_text", "right_choices"),
+})
 
 __all__ = [
-    "AUTO", "AnswerDetail", "ClassProgress", "ENV_VAR", "Progress", "ProgressFormatError", "ProgressStore", "PuzzleRecord",
-    "ShowMe", "TrainerSession", "answer_text", "data_dir", "next_in_set", "progress_path",
-    "right_choices", "trainers_choice",
+    "AUTO", "AnswerDetail", "ClassProgress", "ENV_VAR", "Progress", "ProgressFormatError",
+    "ProgressStore", "PuzzleRecord", "ShowMe", "TrainerSession", "answer_text", "data_dir",
+    "next_in_set", "progress_path", "right_choices", "trainers_choice",
 ]

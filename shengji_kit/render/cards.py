@@ -1,4 +1,4 @@
-"""Card faces as SVG strings, drawn in code: ranks, suit symbols, both jokers, and card states.
+"""Cards drawn as SVG (ranks, suit symbols, jokers, card states): the render side of engine/cards.py.
 
 A face is drawn in a 100 × 140 box. States change the border or add a mark: ``selected``,
 ``playable``, ``unplayable``, ``last`` (last played), ``winning``, ``points`` (a point badge)
@@ -12,8 +12,7 @@ from functools import cache, lru_cache
 
 from markupsafe import Markup
 
-from ..engine.cards import Card
-from ..engine.display import register_drawers
+from ..engine.cards import Card, register_drawers
 from .pips import BLACK, BLUE, GOLD, RED, joker_emblem, pip
 
 WIDTH = 100

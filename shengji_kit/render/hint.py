@@ -1,7 +1,8 @@
-"""The coach's panels on the table: the hint's reasons next to the hand, the review under the summary.
+"""The coach's panels on the table: the render side of coach/hint.py (and of the review's block).
 
-Pure functions of the coach's results and a language; every text is escaped (markupsafe), only
-our own card drawings and ``render.review``'s escaped table go in as markup.
+The hint's reasons next to the hand, the review under the summary. Pure functions of the coach's
+results and a language; every text is escaped (markupsafe), only our own card drawings and
+``render.review``'s escaped table go in as markup.
 """
 
 from __future__ import annotations

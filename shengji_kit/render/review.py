@@ -1,7 +1,8 @@
-"""A round review (``coach.Review``) as HTML: a title, one row per play of the seat, the ending.
+"""A round review (``coach.Review``) as HTML: the render side of coach/review.py.
 
-Pure: ``review_html(review, lang)`` returns a string; every text is escaped with markupsafe and
-only the card drawings (our own SVG) go in as markup.
+A title, one row per play of the seat, the ending. Pure: ``review_html(review, lang)`` returns a
+string; every text is escaped with markupsafe and only the card drawings (our own SVG) go in as
+markup.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""A trick as HTML: the table's centre (one slot per seat) and a standalone list for notebooks."""
+"""A trick as HTML: the render side of engine/tricks.py.
+
+The table's centre (one slot per seat) and a standalone list for notebooks.
+"""
 
 from __future__ import annotations
 

@@ -95,6 +95,8 @@ def used_codes() -> dict[str, str]:
         for node in ast.walk(tree):
             if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
                 skip.update(id(n) for n in ast.walk(node.value))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "lazy_names":
+                skip.update(id(n) for n in ast.walk(node))  # a package face's names, not codes
             if not isinstance(node, ast.Call):
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")

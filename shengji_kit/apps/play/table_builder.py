@@ -1,15 +1,21 @@
-"""Turn the controller's state into a ``TableScene`` (what to draw, already in one language)."""
+"""Turn the controller's state into a ``TableScene`` (what to draw, already in one language).
+
+The builder reads the controller through ``TableState`` (what it needs, as a protocol), so the
+controller imports this module and not the other way round.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ...engine.cards import Card, codes
 from ...engine.explain import seat_name
-from ...game import Event, RoundResult, SeatView
+from ...game import Action, Event, Round, RoundResult, SeatView
 from ...render.glossary import term
 from ...render.hint import hint_panel_html, review_block_html
+from ...render.selection import Selection
 from ...render.table_data import (
     ActionButton,
     LogLine,
@@ -20,10 +26,7 @@ from ...render.table_data import (
     TableScene,
 )
 from ...words.catalogue import text
-from .coach_desk import hinted_positions
-
-if TYPE_CHECKING:
-    from .controller import TableController
+from .coach_desk import CoachDesk, hinted_positions
 
 LEARNER = 0
 RULES_PAGE = "rules.ipynb"
@@ -33,6 +36,54 @@ BUTTON_TERMS = {
 }
 """The glossary term that explains each action button."""
 STATUS_TERMS = (("trump", "trump"), ("level", "level"), ("dealer", "dealer"), ("points", "attackers"))
+
+
+class ShownNote(Protocol):
+    """The note above the table (``controller.Note``): who speaks, how, and the cards it shows."""
+
+    @property
+    def speaker(self) -> object: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+    def text(self, lang: str) -> str: ...
+
+
+class LoggedEvent(Protocol):
+    """One line of the game log (``controller.LogEntry``)."""
+
+    @property
+    def event(self) -> Event: ...
+
+
+class TableState(Protocol):
+    """What the scene is built from: the parts of ``controller.TableController`` it reads."""
+
+    @property
+    def view(self) -> SeatView: ...
+    @property
+    def round(self) -> Round: ...
+    @property
+    def selection(self) -> Selection: ...
+    @property
+    def coach(self) -> CoachDesk: ...
+    @property
+    def note(self) -> ShownNote | None: ...
+    @property
+    def log(self) -> Sequence[LoggedEvent]: ...
+    @property
+    def held_trick(self) -> int | None: ...
+    @property
+    def pending_throw(self) -> tuple[Card, ...] | None: ...
+    @property
+    def allow_undo(self) -> bool: ...
+    @property
+    def undo_points(self) -> Sequence[int]: ...
+    @property
+    def show_previous(self) -> bool: ...
+    def playable(self) -> frozenset[Card] | None: ...
+    def learner_options(self) -> list[Action]: ...
 
 
 def hint(term_id: str, lang: str) -> str:
@@ -93,7 +144,7 @@ def summary(result: RoundResult, kitty: tuple[Card, ...] | None, lang: str) -> S
     return Summary(text("ui_summary_title", lang), lines, tuple(kitty or ()))
 
 
-def prompt(ctrl: TableController, view: SeatView, lang: str) -> str:
+def prompt(ctrl: TableState, view: SeatView, lang: str) -> str:
     """What the learner is asked to do now (or who is playing)."""
     if view.result is not None:
         return text("ui_prompt_done", lang)
@@ -116,7 +167,7 @@ def prompt(ctrl: TableController, view: SeatView, lang: str) -> str:
     return text("ui_prompt_declare", lang)
 
 
-def buttons(ctrl: TableController, view: SeatView, lang: str) -> tuple[ActionButton, ...]:
+def buttons(ctrl: TableState, view: SeatView, lang: str) -> tuple[ActionButton, ...]:
     """The learner's buttons for the current phase (none while the bots play)."""
     found: list[ActionButton] = []
     if ctrl.pending_throw is not None:
@@ -171,12 +222,12 @@ def bidding(view: SeatView, lang: str) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def game_log(ctrl: TableController, lang: str) -> tuple[LogLine, ...]:
+def game_log(ctrl: TableState, lang: str) -> tuple[LogLine, ...]:
     """The round's events so far, oldest first, in ``lang``."""
     return tuple(LogLine(entry.event.kind, entry.event.message(lang)) for entry in ctrl.log)
 
 
-def last_trick(ctrl: TableController, view: SeatView) -> tuple[tuple[PlayedCards, ...], int | None]:
+def last_trick(ctrl: TableState, view: SeatView) -> tuple[tuple[PlayedCards, ...], int | None]:
     """The finished trick the learner last played in, while a newer trick (or the summary) is shown."""
     index = ctrl.held_trick
     if index is None or index >= len(view.tricks) or not (view.trick or view.result is not None):
@@ -185,7 +236,7 @@ def last_trick(ctrl: TableController, view: SeatView) -> tuple[tuple[PlayedCards
     return tuple(PlayedCards(held.seat_of(i), play) for i, play in enumerate(held.plays)), held.winner
 
 
-def build_scene(ctrl: TableController, lang: str) -> TableScene:
+def build_scene(ctrl: TableState, lang: str) -> TableScene:
     """Everything the table shows for the learner at seat 0."""
     view = ctrl.view
     trick = tuple(PlayedCards(seat, cards) for seat, cards in view.trick)

@@ -4,7 +4,7 @@ Learners open the join address (the class code is in it, also drawn as a QR code
 in the data folder); without the code the server shows only a page that asks for it. The teacher
 gets a separate code for the dashboard, passed to the kernels as ``$SHENGJI_KIT_TEACHER_CODE``.
 The Voila server is ``shengji_kit/apps/serving/classroom_server.py`` (Voila that guards every address); the
-rest of the command line is ``serve.voila_command``'s, so a class is served as ``make serve`` serves.
+rest of the command line is ``voila_command.voila_command``'s, so a class is served as ``make serve`` serves.
 """
 
 from __future__ import annotations
@@ -27,9 +27,17 @@ from urllib.parse import urlencode
 from ...classroom.join import JOIN_QR_VAR, JOIN_URL_VAR, TEACHER_CODE_VAR, qr_svg
 from ...data_folder import write_atomically
 from ...words.catalogue import LANGUAGES, text
+from .voila_command import (
+    DEFAULT_HOST,
+    DEFAULT_PORT,
+    LANDING_PAGE,
+    LOCAL_HOSTS,
+    run_voila,
+    voila_command,
+    voila_environment,
+)
 
 ALL_INTERFACES = "0.0.0.0"
-LOCAL_HOSTS = ("127.0.0.1", "localhost")  # the same as serve.LOCAL_HOSTS (serve imports this module)
 DASHBOARD_PAGE = "notebooks/classroom.ipynb"
 # Letters and digits that cannot be misread for each other when typed from a projector (no 0/o, 1/l/i).
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -77,6 +85,19 @@ class HostAction(argparse.Action):
             parser.error(bilingual("classroom_host_needs_classroom", host=host))
         setattr(namespace, self.dest, host)
         namespace.host_given = True
+
+
+def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--host``, ``--port`` and the class options to the ``serve`` command (``serve.add_arguments``)."""
+    parser.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        action=HostAction,
+        help="address to listen on (local only, unless --classroom comes first)"
+        " · 监听地址（仅本机，除非先给出 --classroom）",
+    )
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port to listen on · 端口")
+    add_classroom_arguments(parser)
 
 
 def add_classroom_arguments(parser: argparse.ArgumentParser) -> None:
@@ -187,8 +208,6 @@ class Classroom:
     @property
     def join_url(self) -> str:
         """The learners' address: the landing page, with the class code (which gives them the cookie)."""
-        from .serve import LANDING_PAGE
-
         return self.url(LANDING_PAGE, token=self.code)
 
     @property
@@ -257,9 +276,7 @@ def cookie_secret(code: str, folder: Path) -> str:
 
 
 def classroom_command(classroom: Classroom, python: str = sys.executable) -> list[str]:
-    """``serve.voila_command`` for the class's address, run by the guarded server instead of plain Voila."""
-    from .serve import voila_command
-
+    """``voila_command`` for the class's address, run by the guarded server instead of plain Voila."""
     command = voila_command(classroom.port, classroom.listen, python=python)
     module = command.index("voila")
     command[module] = SERVER_MODULE
@@ -269,10 +286,8 @@ def classroom_command(classroom: Classroom, python: str = sys.executable) -> lis
 def classroom_environment(
     classroom: Classroom, qr_path: Path, secret: str, base: Mapping[str, str] | None = None, python: str = sys.executable
 ) -> dict[str, str]:
-    """``serve.voila_environment`` plus the codes: the class code and cookie key for the server only,
+    """``voila_environment`` plus the codes: the class code and cookie key for the server only,
     the join address, its QR file and the teacher code for the kernels too."""
-    from .serve import voila_environment
-
     env = voila_environment(base, python)
     env.update({
         CLASS_CODE_VAR: classroom.code,
@@ -316,8 +331,6 @@ def misused_options(args: argparse.Namespace) -> str | None:
 
 def run_classroom(args: argparse.Namespace, base_env: Mapping[str, str] | None = None) -> int:
     """Plan the class, save its QR code, print the addresses and codes, and serve until stopped."""
-    from .serve import run_voila
-
     try:
         classroom = plan_classroom(
             args.host, args.port, host_given=bool(getattr(args, "host_given", False)),
@@ -341,9 +354,9 @@ def run_classroom(args: argparse.Namespace, base_env: Mapping[str, str] | None =
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m shengji_kit.apps.serving.serve_classroom``: the same as ``shengji-kit serve --classroom``."""
-    from .serve import main as serve_main
-
-    return serve_main(["--classroom", *(sys.argv[1:] if argv is None else argv)])
+    parser = argparse.ArgumentParser(prog="python -m shengji_kit.apps.serving.serve_classroom", description=__doc__)
+    add_serve_arguments(parser)
+    return run_classroom(parser.parse_args(["--classroom", *(sys.argv[1:] if argv is None else argv)]))
 
 
 if __name__ == "__main__":
