@@ -10,11 +10,11 @@ from .class_progress import AnswerDetail, ClassProgress
 from .event_log import ENV_VAR, ProgressStore, data_dir, progress_path
 from .notice import Notice
 from .progress import Progress, ProgressFormatError, PuzzleRecord
-from .session import TrainerSession
+from .session import Practice, TrainerSession
 from .showme import ShowMe, answer_text, right_choices
 
 __all__ = [
     "AUTO", "AnswerDetail", "ClassProgress", "ENV_VAR", "Notice", "Progress", "ProgressFormatError", "ProgressStore", "PuzzleRecord",
-    "ShowMe", "TrainerSession", "answer_text", "data_dir", "next_in_set", "progress_path",
+    "Practice", "ShowMe", "TrainerSession", "answer_text", "data_dir", "next_in_set", "progress_path",
     "right_choices", "trainers_choice",
 ]

@@ -17,7 +17,7 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -118,6 +118,22 @@ class ProgressStore:
         merged = derive([*events, *new])
         progress.records = merged.records
         self._known = copy.deepcopy(merged)
+        self.notices = [n for n in self.notices if n.code != "trainer_progress_unwritable"]
+        return True
+
+    def record(self, puzzle: str, kinds: Sequence[str], detail: object = None) -> bool:
+        """Append one answer's events to the log, read nothing back (``detail`` is for the class store)."""
+        if not self.can_save:
+            return False
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self._lock():
+                if not self.path.exists() and self.legacy_path.exists() and self._read() is None:
+                    return False
+                self._append([ProgressEvent(puzzle, kind, now_stamp()) for kind in kinds])
+        except OSError as error:
+            self._report(Notice("trainer_progress_unwritable", {"path": str(self.path.parent), "error": _why(error)}, ERROR))
+            return False
         self.notices = [n for n in self.notices if n.code != "trainer_progress_unwritable"]
         return True
 

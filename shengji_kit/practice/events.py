@@ -66,21 +66,25 @@ def parse_log(text: str) -> list[ProgressEvent]:
     return events
 
 
+def apply(record: PuzzleRecord, kind: str) -> None:
+    """Count one event into ``record``: attempts and hints add up, solve, star and reveal set flags."""
+    if kind == ATTEMPT:
+        record.attempts += 1
+    elif kind == HINT:
+        record.hints += 1
+    elif kind == SOLVE:
+        record.solved = True
+    elif kind == STAR:
+        record.solved = record.star = True
+    else:
+        record.revealed = True
+
+
 def derive(events: Iterable[ProgressEvent]) -> Progress:
     """The progress the events add up to: counts are sums, flags are set once any event sets them."""
     progress = Progress()
     for event in events:
-        record = progress.record(event.puzzle)
-        if event.kind == ATTEMPT:
-            record.attempts += 1
-        elif event.kind == HINT:
-            record.hints += 1
-        elif event.kind == SOLVE:
-            record.solved = True
-        elif event.kind == STAR:
-            record.solved = record.star = True
-        else:
-            record.revealed = True
+        apply(progress.record(event.puzzle), event.kind)
     return progress
 
 

@@ -145,7 +145,7 @@ def _feedback(visit: Visit, lang: str) -> Markup:
     ).format(kind=kind, message=message, result=result)
 
 
-def _hint(visit: Visit, lang: str) -> Markup:
+def hint_html(visit: Visit, lang: str) -> Markup:
     if not visit.hint_shown:
         return Markup()
     return Markup(
@@ -224,7 +224,7 @@ def _puzzle(session: TrainerSession, visit: Visit, lang: str) -> Markup:
         position=position_html(visit, lang),
         answers=answers,
         feedback=_feedback(visit, lang),
-        hint=_hint(visit, lang),
+        hint=hint_html(visit, lang),
         show=_show(visit, lang),
         controls=_controls(session, visit, lang),
     )
