@@ -12,9 +12,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..classroom.identity import current_learner
 from ..classroom.open import open_store
 from ..classroom.recorder import LearnerRecorder, StoreProblem
-from ..classroom.identity import current_learner
 from ..classroom.store_protocol import ATTEMPT, ClassStoreAPI
 from .events import ProgressEvent, derive
 from .notice import ERROR, SUCCESS, Notice

@@ -12,7 +12,6 @@ from ...words.catalogue import text
 from ..draft import KEYS
 
 
-
 def key_of(position: int) -> str:
     """The key that answers the choice at ``position`` (0-based); "" past the tenth."""
     return KEYS[position] if position < len(KEYS) else ""
