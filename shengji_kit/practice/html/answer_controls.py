@@ -2,8 +2,8 @@
 
 Choices are ``<button data-answer data-key>`` (the number key in ``data-key``); a trick's plays
 are such buttons themselves; cards to pick are ``<button data-card data-index>``; building
-actions are ``data-action`` = undo, clear, group, ungroup, check; a hand to pick from is ``data-seat``. ``data-verdict`` marks a
-choice ``right`` or ``wrong`` once known.
+actions are ``data-action`` = undo, clear, group, ungroup, check; a hand to pick some cards from
+is ``data-seat``. ``data-verdict`` marks a choice ``right`` or ``wrong`` once known.
 """
 
 from __future__ import annotations
@@ -62,16 +62,8 @@ def _trick_answers(visit: Visit, lang: str, right: Collection[str]) -> Markup:
                 "{cards}"
                 '<span class="sk-slot-name">{kbd} {name}{lead}</span></button></div>'
             ).format(
-                area=_SLOTS[seat],
-                seat=seat,
-                key=key,
-                label=label,
-                verdict=_verdict(str(seat), right, visit.answers),
-                disabled=disabled,
-                cards=cards_svg(cards, height=78, lang=lang),
-                kbd=kbd(key),
-                name=name,
-                lead=lead,
+                area=_SLOTS[seat], seat=seat, key=key, label=label, verdict=_verdict(str(seat), right, visit.answers),
+                disabled=disabled, cards=cards_svg(cards, height=78, lang=lang), kbd=kbd(key), name=name, lead=lead,
             )
         )
     return Markup('<div class="sk-trainer-felt"><div class="sk-trick" data-role="trick">{slots}</div></div>').format(
@@ -108,13 +100,8 @@ def _choice_buttons(visit: Visit, choices: Sequence[Choice], lang: str, right: C
                 'data-key="{key}" aria-label="{label}"'
                 "{verdict}{disabled}>{kbd}{body}</button>"
             ).format(
-                value=choice.value,
-                key=key,
-                label=label,
-                verdict=_verdict(choice.value, right, visit.answers),
-                disabled=disabled,
-                kbd=kbd(key),
-                body=body,
+                value=choice.value, key=key, label=label, verdict=_verdict(choice.value, right, visit.answers),
+                disabled=disabled, kbd=kbd(key), body=body,
             )
         )
     return Markup('<div class="sk-trainer-choices" role="group">{buttons}</div>').format(
@@ -130,10 +117,8 @@ def _number(visit: Visit, lang: str) -> Markup:
         'value="{number}"{disabled}></label>'
         "{check}</div>{near}"
     ).format(
-        near=control_message(visit, ("trainer_need_number",), lang),
-        label=text("trainer_number", lang),
-        number=visit.draft.number,
-        disabled=disabled,
+        near=control_message(visit, ("trainer_need_number",), lang), label=text("trainer_number", lang),
+        number=visit.draft.number, disabled=disabled,
         check=action_button("check", text("trainer_check", lang), primary=True, disabled=visit.locked),
     )
 
@@ -164,12 +149,8 @@ def _order(visit: Visit, lang: str) -> Markup:
         '<div class="sk-trainer-picked"><span class="sk-trainer-caption">{caption}</span>'
         '<div data-role="picked">{picked}</div>{undo}{again}</div>'
     ).format(
-        help=text("trainer_sort_pool", lang),
-        pool=_pick_buttons(draft.cards, lang, [] if visit.locked else pool),
-        caption=text("trainer_sort_picked", lang),
-        picked=picked,
-        undo=undo,
-        again=again,
+        help=text("trainer_sort_pool", lang), pool=_pick_buttons(draft.cards, lang, [] if visit.locked else pool),
+        caption=text("trainer_sort_picked", lang), picked=picked, undo=undo, again=again,
     )
 
 
@@ -199,12 +180,9 @@ def _groups(visit: Visit, lang: str) -> Markup:
         "{found}</div>"
         '<div class="sk-trainer-actions">{submit}</div>'
     ).format(
-        help=text("trainer_groups_help", lang),
-        near=control_message(visit, ("trainer_need_pair",), lang),
-        hand=hand,
+        help=text("trainer_groups_help", lang), near=control_message(visit, ("trainer_need_pair",), lang), hand=hand,
         make=action_button("group", text("trainer_group_make", lang), disabled=locked),
-        caption=text("trainer_groups", lang),
-        found=found,
+        caption=text("trainer_groups", lang), found=found,
         submit=action_button("check", check, primary=True, disabled=locked),
     )
 
@@ -222,10 +200,8 @@ def _lead(visit: Visit, lang: str) -> Markup:
         '<div class="sk-trainer-actions">{submit}{clear}</div>{near}'
     ).format(
         near=control_message(visit, ("trainer_need_cards",), lang),
-        help=text("trainer_lead_help", lang, seat=lead_seat),
-        seat=seat,
-        caption=text("trainer_hand_of", lang, seat=lead_seat),
-        hand=hand,
+        help=text("trainer_lead_help", lang, seat=lead_seat), seat=seat,
+        caption=text("trainer_hand_of", lang, seat=lead_seat), hand=hand,
         submit=action_button("check", text("trainer_lead", lang), primary=True, disabled=visit.locked),
         clear=action_button("clear", text("trainer_clear", lang), disabled=visit.locked or not draft.selected),
     )
