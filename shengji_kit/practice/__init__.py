@@ -1,8 +1,8 @@
-"""The puzzle trainer: progress per learner, choosing puzzles, answers, hints, stars, "show me".
+"""The one exercise stack of the trainer and the lessons: progress, choosing, answers, hints, stars, "show me".
 
-The core (progress, store, choose, draft, showme, visit, session) uses only the engine, the
-solver, the puzzle bank and the class store (``class_progress``: progress as the learner's events); ``trainer.html`` draws it with the render layer; the widget lives
-in ``widgets/trainer_app.py``.
+``session`` holds the practice session (``Practice``; the trainer's ``TrainerSession``), ``visit`` and
+``draft`` the puzzle open now, ``class_progress`` the learner's events in the class store; ``html``
+draws the trainer page and a lesson's block. The widgets are ``apps/trainer`` and ``widgets/exercise``.
 """
 
 from .choose import AUTO, next_in_set, trainers_choice
