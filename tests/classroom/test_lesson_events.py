@@ -20,6 +20,7 @@ from shengji_kit.classroom.store_protocol import ATTEMPT, HINT, SOLVE, STAR, Cla
 from shengji_kit.practice import ClassProgress, TrainerSession
 from shengji_kit.puzzles import default_bank
 from shengji_kit.puzzles.lesson_exercises import load_lesson
+from shengji_kit.puzzles.loader import DATA_DIR as BANK_DATA_DIR
 from shengji_kit.widgets.exercise import GroupExerciseScene
 from shengji_kit.widgets.language import SESSION
 
@@ -85,37 +86,20 @@ def test_a_store_that_cannot_be_written_is_said_in_the_block_and_nothing_is_lost
         SESSION.lang = "en"
 
 
-ENDGAME_LESSON = '''
-[set]
-title = { en = "Endgames", zh = "残局" }
-description = { en = "Lead the best.", zh = "最佳首发。" }
-
-[[puzzle]]
-id = "l9-endgame-pair"
-group = "lead"
-kind = "endgame"
-difficulty = 1
-total = 95
-best = ["DQ DQ"]
-title = { en = "A pair beats two high singles", zh = "对子压住大单张" }
-hint = { en = "Which lead can East's ♦A not beat?", zh = "出什么，东家的 ♦A 就管不住？" }
-explanation = { en = "Lead the diamond pair.", zh = "出方块对子。" }
-[puzzle.position]
-rules = "super_tycoon"
-level = "2"
-trump = "S"
-dealer = 1
-leader = 0
-points = 60
-hands = { 0 = "DQ DQ", 1 = "DA D3", 2 = "C5 C6", 3 = "DK D4" }
-kitty = "C3 C7 C8 C9 D5 D7 D8 D9"
-'''
+def endgame_lesson(folder: Path) -> str:
+    """A lesson file in ``folder`` whose block ``lead`` holds the bank's first endgame; its slug."""
+    bank_file = (BANK_DATA_DIR / "07-endgames.toml").read_text(encoding="utf-8")
+    head, first = bank_file.split("[[puzzle]]")[:2]
+    (folder / "09_endgames.toml").write_text(f'{head}[[puzzle]]\ngroup = "lead"{first}', encoding="utf-8")
+    return "09_endgames"
 
 
 def test_a_lesson_block_shows_and_answers_an_endgame_play_item(tmp_path: Path) -> None:
-    (tmp_path / "09_endgames.toml").write_text(ENDGAME_LESSON, encoding="utf-8")
+    slug = endgame_lesson(tmp_path)
     set_current_learner("ada")
-    widget = lesson.exercises("09_endgames", "lead", data_dir=tmp_path)
+    widget = lesson.exercises(slug, "lead", data_dir=tmp_path)
+    item = load_lesson(slug, tmp_path).group("lead")[0]
+    assert item.kind == "endgame" and item.question.answer_format == "play"
     answers = parse(widget.html).find(data_role="answers")
     assert answers.attrs["data-format"] == "play" and len(answers.find_all("button", data_index=True)) == 2
     widget.handle({"type": "action", "action": "check", "value": ""})
@@ -126,12 +110,12 @@ def test_a_lesson_block_shows_and_answers_an_endgame_play_item(tmp_path: Path) -
     widget.handle({"type": "click", "index": 1})
     widget.handle({"type": "key", "key": "enter"})
     feedback = parse(widget.html).find(data_role="feedback")
-    assert feedback.attrs["data-kind"] == "ok" and "Lead the diamond pair." in feedback.text
+    assert feedback.attrs["data-kind"] == "ok" and item.explanation("en") in feedback.text
     stored = [e.event for e in open_store().events(learner="ada")]
     assert [(e.kind, e.answer, e.correct) for e in stored] == [
         (ATTEMPT, "DQ", False), (ATTEMPT, "DQ DQ", True), (SOLVE, "", None),
     ]
-    assert {e.group for e in stored} == {"09_endgames"}
+    assert {e.group for e in stored} == {slug}
 
 
 class CountingStore:
