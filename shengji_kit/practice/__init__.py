@@ -1,8 +1,8 @@
-"""The puzzle trainer: progress per learner, choosing puzzles, answers, hints, stars, "show me".
+"""The one exercise stack of the trainer and the lessons: progress, choosing, answers, hints, stars, "show me".
 
-The core (progress, store, choose, draft, showme, visit, session) uses only the engine, the
-solver, the puzzle bank and the class store (``class_progress``: progress as the learner's events); ``trainer.html`` draws it with the render layer; the widget lives
-in ``widgets/trainer_app.py``.
+``session`` holds the practice session (``Practice``; the trainer's ``TrainerSession``), ``visit`` and
+``draft`` the puzzle open now, ``class_progress`` the learner's events in the class store; ``html``
+draws the trainer page and a lesson's block. The widgets are ``apps/trainer`` and ``widgets/exercise``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from .class_progress import AnswerDetail, ClassProgress
     from .event_log import ENV_VAR, ProgressStore, data_dir, progress_path
     from .progress import Progress, ProgressFormatError, PuzzleRecord
-    from .session import TrainerSession
+    from .session import Practice, TrainerSession
     from .showme import ShowMe, answer_text, right_choices
 
 __getattr__, __dir__ = lazy_names(__name__, {
@@ -24,12 +24,12 @@ __getattr__, __dir__ = lazy_names(__name__, {
     ".class_progress": ("AnswerDetail", "ClassProgress"),
     ".event_log": ("ENV_VAR", "ProgressStore", "data_dir", "progress_path"),
     ".progress": ("Progress", "ProgressFormatError", "PuzzleRecord"),
-    ".session": ("TrainerSession",),
+    ".session": ("Practice", "TrainerSession"),
     ".showme": ("ShowMe", "answer_text", "right_choices"),
 })
 
 __all__ = [
     "AUTO", "AnswerDetail", "ClassProgress", "ENV_VAR", "Progress", "ProgressFormatError",
-    "ProgressStore", "PuzzleRecord", "ShowMe", "TrainerSession", "answer_text", "data_dir",
+    "Practice", "ProgressStore", "PuzzleRecord", "ShowMe", "TrainerSession", "answer_text", "data_dir",
     "next_in_set", "progress_path", "right_choices", "trainers_choice",
 ]

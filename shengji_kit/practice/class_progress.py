@@ -1,25 +1,23 @@
-"""A learner's trainer progress kept in the class store: read as events, written as events.
+"""A learner's progress kept in the class store: read once as events, then written as events.
 
 ``load`` derives the records from the learner's stored events (and, once, reads the old
-per-learner progress files into the store); ``save`` writes what changed since, with the answer
-given, whether it was right and the seconds since the puzzle was shown, then reads back what
-other tabs wrote. A store that cannot be reached gives a notice; the events stay in the page
-and are written with the next save that succeeds.
+per-learner progress files into the store); ``record`` writes one answer's events straight away,
+with the answer given, whether it was right and the seconds since the puzzle was shown. A store
+that cannot be reached gives a notice; the events stay in the page and go with the next write.
 """
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..classroom.identity import current_learner
 from ..classroom.open import open_store
 from ..classroom.recorder import LearnerRecorder
-from ..classroom.store_protocol import ATTEMPT, ClassEvent, ClassStoreAPI
-from ..data_folder import data_dir
+from ..classroom.store_protocol import ATTEMPT, ClassStoreAPI
 from ..words import ERROR, Message
-from .events import ProgressEvent, changes, derive, now_stamp
+from .events import ProgressEvent, derive
 from .progress import Progress
 
 TRAINER_GROUP = "trainer"  # the group of a puzzle the bank no longer has
@@ -35,16 +33,17 @@ class AnswerDetail:
 
 
 class ClassProgress:
-    """One learner's progress in the class store, for a ``TrainerSession``."""
+    """One learner's progress in the class store (``learner`` None: the kernel's learner at each event)."""
 
-    def __init__(self, learner: str, groups: Mapping[str, str] | None = None,
-                 opener: Callable[[], ClassStoreAPI] = open_store, legacy_folder: Path | None = None) -> None:
+    def __init__(self, learner: str | None = None, groups: Mapping[str, str] | None = None,
+                 opener: Callable[[], ClassStoreAPI] = open_store, legacy_folder: Path | None = None,
+                 group: str = TRAINER_GROUP) -> None:
         self.learner = learner
         self.groups = dict(groups or {})
+        self.group = group  # the dashboard column of puzzles ``groups`` does not name
         self.recorder = LearnerRecorder(opener)
         self.legacy_folder = legacy_folder
         self.import_notices: list[Message] = []
-        self._known = Progress()  # what the store held at the last load or save, with this page's events
 
     @property
     def notices(self) -> list[Message]:
@@ -62,59 +61,43 @@ class ClassProgress:
         store = self.recorder.store()
         if store is None:
             return Progress()
-        self._import_legacy(store)
+        if self.legacy_folder is not None:
+            self._import_legacy(store, self.legacy_folder)
         waiting = self.recorder.pending and not self.recorder.flush()  # a previous learner's, taken over
         progress = self._read(store)
         if progress is None:
             return Progress()
         if not waiting:
             self.recorder.problem = None
-        self._known = copy.deepcopy(progress)
         return progress
 
-    def save(self, progress: Progress, detail: AnswerDetail | None = None) -> bool:
-        """Write what changed in ``progress``; afterwards it holds every stored event (other tabs' too).
-
-        False, with a notice, when the store cannot be written (the events wait for the next save).
-        """
-        detail = detail or AnswerDetail()
-        self.recorder.pending.extend(self._event(change, detail) for change in changes(progress, self._known, now_stamp()))
-        self._known = copy.deepcopy(progress)
-        if not self.recorder.flush():
-            return False
-        store = self.recorder.store()
-        merged = self._read(store) if store is not None else None
-        if merged is not None:
-            progress.records = merged.records
-            self._known = copy.deepcopy(merged)
-        return True
+    def record(self, puzzle: str, kinds: Sequence[str], detail: AnswerDetail) -> bool:
+        """Write the events of one thing done on ``puzzle``; False, with a notice, when they have to wait."""
+        for kind in kinds:
+            attempt = kind == ATTEMPT
+            self.recorder.pending.append(self.recorder.event(
+                puzzle, self.groups.get(puzzle, self.group), kind, answer=detail.answer if attempt else "",
+                correct=detail.correct if attempt else None, seconds=detail.seconds, learner=self.learner,
+            ))
+        return self.recorder.flush()
 
     def take_over(self, other: ClassProgress) -> None:
         """Keep the events the page's previous learner could not write yet."""
         self.recorder.take_over(other.recorder)
 
-    def _event(self, change: ProgressEvent, detail: AnswerDetail) -> ClassEvent:
-        attempt = change.kind == ATTEMPT
-        return self.recorder.event(
-            change.puzzle, self.groups.get(change.puzzle, TRAINER_GROUP), change.kind,
-            answer=detail.answer if attempt else "", correct=detail.correct if attempt else None,
-            seconds=detail.seconds, learner=self.learner,
-        )
-
     def _read(self, store: ClassStoreAPI) -> Progress | None:
         try:
-            stored = store.events(self.recorder.class_name, learner=self.learner)
+            stored = store.events(self.recorder.class_name, learner=self.learner or current_learner())
         except (ValueError, OSError) as error:
             self.recorder.problem = Message("store_unreadable", {"error": " ".join(str(error).split())[:200]}, ERROR)
             return None
         return derive(ProgressEvent(e.event.item, e.event.kind, e.event.at.isoformat()) for e in stored)
 
-    def _import_legacy(self, store: ClassStoreAPI) -> None:
+    def _import_legacy(self, store: ClassStoreAPI, folder: Path) -> None:
         """Read the single-learner kit's progress files into a SQL store (once per file, ever)."""
         from ..classroom.store import SQLClassStore  # SQLAlchemy loads with the first store
 
         if isinstance(store, SQLClassStore):
-            folder = self.legacy_folder or data_dir() / "progress"
             from .import_progress import import_progress_files
 
             try:

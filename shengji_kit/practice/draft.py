@@ -7,18 +7,26 @@ from dataclasses import dataclass, field
 from ..engine.cards import Card, codes
 from ..puzzles import Puzzle
 
-ORDER, GROUPS, PLAY, NUMBER = "cards", "card_groups", "play", "number"
-"""The answer formats the learner builds card by card, or types."""
+ORDER, GROUPS, PLAY, NUMBER, PICK = "cards", "card_groups", "play", "number", "pick"
+"""The answer formats the learner builds card by card, or types (``PICK``: some cards of a hand, in any order)."""
 MIN_TRACTOR = 4
+KEYS = "1234567890"
+"""The number keys that answer the first ten choices."""
+
+
+def draft_format(puzzle: Puzzle) -> str:
+    """How the answer is built: the question's format, where "cards" is an order only when sorting a hand."""
+    fmt = puzzle.question.answer_format
+    return PICK if fmt == ORDER and puzzle.kind != "sort" else fmt
 
 
 def draft_seat(puzzle: Puzzle) -> int | None:
-    """The seat whose cards the learner answers with: the one hand (sort, tractors), the leader (endgame)."""
-    fmt = puzzle.question.answer_format
+    """The seat whose cards the learner answers with: the first hand (sort, tractors, picks), the leader (endgame)."""
+    fmt = draft_format(puzzle)
     table = puzzle.table
     if fmt == PLAY:
         return table.leader
-    if fmt in (ORDER, GROUPS) and len(table.hands) == 1:
+    if fmt in (ORDER, GROUPS, PICK) and table.hands:
         return next(iter(table.hands))
     return None
 

@@ -1,9 +1,9 @@
 """Where progress lives and how it is written: one append-only event log per learner, under a file lock.
 
 The folder is ``$SHENGJI_KIT_DATA_DIR`` when set (tests and CI), else platformdirs'
-``user_data_dir("shengji-kit")``. Each save appends the learner's new events (``events.py``) while
-holding an ``fcntl`` lock, so two tabs or two processes never lose each other's work; counts are
-derived from the whole log. A version-1 ``<learner>.json`` file is imported as events once, when
+``user_data_dir("shengji-kit")``. Each answer appends its events (``events.py``) while holding
+an ``fcntl`` lock, so two tabs or two processes never lose each other's work; counts are derived
+from the whole log when it is loaded. A version-1 ``<learner>.json`` file is imported as events once, when
 the log does not exist yet, and left in place. Nothing is created until the first save. A damaged
 file is renamed with a timestamp suffix and reported, never overwritten; a file that cannot be
 read or set aside is left alone and saving is switched off. Every failure becomes a ``Message``.
@@ -11,13 +11,12 @@ read or set aside is left alone and saving is switched off. Every failure become
 
 from __future__ import annotations
 
-import copy
 import fcntl
 import json
 import os
 import re
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -26,7 +25,7 @@ from ..data_folder import APP_NAME as APP_NAME
 from ..data_folder import DATA_DIR_ENV, set_aside
 from ..data_folder import data_dir as data_dir
 from ..words import ERROR, Message
-from .events import ProgressEvent, changes, derive, import_events, now_stamp, parse_log
+from .events import ProgressEvent, derive, import_events, now_stamp, parse_log
 from .progress import Progress, ProgressFormatError
 
 ENV_VAR = DATA_DIR_ENV
@@ -74,7 +73,6 @@ class ProgressStore:
         self.clock = clock
         self.notices: list[Message] = []
         self.can_save = True
-        self._known = Progress()  # what the log held at the last load or save
 
     @classmethod
     def for_learner(cls, learner: str = DEFAULT_LEARNER, directory: Path | None = None) -> ProgressStore:
@@ -90,35 +88,22 @@ class ProgressStore:
         except OSError as error:
             self._refuse_saving("trainer_progress_unreadable", error)
             return Progress()
-        progress = derive(events or [])
-        self._known = copy.deepcopy(progress)
-        return progress
+        return derive(events or [])
 
-    def save(self, progress: Progress, detail: object = None) -> bool:
-        """Append what changed in ``progress`` since the last load or save, then refresh it from the log.
-
-        The log keeps counts only: ``detail`` (the answer given, the time taken) is for the class store.
-
-        ``progress`` afterwards holds every event in the log, other tabs' included. Returns
-        False, with a notice, when the events could not be written (they are kept for the next save).
-        """
+    def record(self, puzzle: str, kinds: Sequence[str], detail: object = None) -> bool:
+        """Append one answer's events to the log, read nothing back (``detail`` is for the class store)."""
         if not self.can_save:
             return False
-        new = changes(progress, self._known, now_stamp())
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self._lock():
-                events = self._read()
-                if events is None:
+                if not self.path.exists() and self.legacy_path.exists() and self._read() is None:
                     return False
-                self._append(new)
+                self._append([ProgressEvent(puzzle, kind, now_stamp()) for kind in kinds])
         except OSError as error:
             where = str(self.path.parent)
             self._report(Message("trainer_progress_unwritable", {"path": where, "error": _why(error)}, ERROR))
             return False
-        merged = derive([*events, *new])
-        progress.records = merged.records
-        self._known = copy.deepcopy(merged)
         self.notices = [n for n in self.notices if n.code != "trainer_progress_unwritable"]
         return True
 

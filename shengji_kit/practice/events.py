@@ -66,43 +66,36 @@ def parse_log(text: str) -> list[ProgressEvent]:
     return events
 
 
+def apply(record: PuzzleRecord, kind: str) -> None:
+    """Count one event into ``record``: attempts and hints add up, solve, star and reveal set flags."""
+    if kind == ATTEMPT:
+        record.attempts += 1
+    elif kind == HINT:
+        record.hints += 1
+    elif kind == SOLVE:
+        record.solved = True
+    elif kind == STAR:
+        record.solved = record.star = True
+    else:
+        record.revealed = True
+
+
 def derive(events: Iterable[ProgressEvent]) -> Progress:
     """The progress the events add up to: counts are sums, flags are set once any event sets them."""
     progress = Progress()
     for event in events:
-        record = progress.record(event.puzzle)
-        if event.kind == ATTEMPT:
-            record.attempts += 1
-        elif event.kind == HINT:
-            record.hints += 1
-        elif event.kind == SOLVE:
-            record.solved = True
-        elif event.kind == STAR:
-            record.solved = record.star = True
-        else:
-            record.revealed = True
+        apply(progress.record(event.puzzle), event.kind)
     return progress
 
 
-def _record_events(puzzle: str, now: PuzzleRecord, before: PuzzleRecord, at: str) -> Iterator[ProgressEvent]:
-    yield from (ProgressEvent(puzzle, ATTEMPT, at) for _ in range(now.attempts - before.attempts))
-    yield from (ProgressEvent(puzzle, HINT, at) for _ in range(now.hints - before.hints))
-    for kind, flag_now, flag_before in (
-        (SOLVE, now.solved, before.solved), (STAR, now.star, before.star), (REVEAL, now.revealed, before.revealed)
-    ):
-        if flag_now and not flag_before:
+def _record_events(puzzle: str, record: PuzzleRecord, at: str) -> Iterator[ProgressEvent]:
+    yield from (ProgressEvent(puzzle, ATTEMPT, at) for _ in range(record.attempts))
+    yield from (ProgressEvent(puzzle, HINT, at) for _ in range(record.hints))
+    for kind, flag in ((SOLVE, record.solved), (STAR, record.star), (REVEAL, record.revealed)):
+        if flag:
             yield ProgressEvent(puzzle, kind, at)
-
-
-def changes(now: Progress, before: Progress, at: str) -> list[ProgressEvent]:
-    """The events that turn ``before`` into ``now`` (what was done since ``before`` was read)."""
-    return [
-        event
-        for puzzle, record in sorted(now.records.items())
-        for event in _record_events(puzzle, record, before.get(puzzle), at)
-    ]
 
 
 def import_events(progress: Progress, at: str) -> list[ProgressEvent]:
     """The events that stand for a version-1 progress file (read once, when the log starts)."""
-    return changes(progress, Progress(), at)
+    return [event for puzzle, record in sorted(progress.records.items()) for event in _record_events(puzzle, record, at)]

@@ -1,49 +1,46 @@
-"""The trainer's logic: choose puzzles, take answers, give hints and "show me", keep progress.
+"""Answering puzzles (the trainer's and a lesson block's): the visit, the one star rule, events written at once.
 
-Every change to a learner's record (an attempt, a hint, a solve, a reveal) is saved at once.
-Answers are judged by ``Puzzle.check`` (the engine or the solver), never by stored answers.
+Each answer, hint or "show me" writes its events (attempt, solve, star, hint, reveal) straight to the
+keeper and counts them into ``progress``; nothing is read back. Answers are judged by ``Puzzle.check``.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 from ..classroom.recorder import answer_as_text
+from ..classroom.store_protocol import ATTEMPT, HINT, REVEAL, SOLVE, STAR
 from ..puzzles import Bank, Feedback, Puzzle
 from ..words import ERROR, INFO, Message
 from .choose import AUTO, next_in_set, trainers_choice
 from .class_progress import AnswerDetail
-from .draft import GROUPS, NUMBER, ORDER, PLAY
+from .draft import GROUPS, KEYS, NUMBER, ORDER, PICK, PLAY, draft_format
+from .events import apply
 from .progress import Progress, PuzzleRecord
 from .showme import ShowMe
 from .visit import Visit
 
 
 class ProgressKeeper(Protocol):
-    """Where a session's progress is kept: the class store (``ClassProgress``) or a file (``ProgressStore``)."""
+    """Where progress is kept: the class store (``ClassProgress``) or a file (``ProgressStore``)."""
 
     @property
     def notices(self) -> list[Message]: ...
 
     def load(self) -> Progress: ...
 
-    def save(self, progress: Progress, detail: AnswerDetail | None = None) -> bool: ...
+    def record(self, puzzle: str, kinds: Sequence[str], detail: AnswerDetail) -> bool: ...
 
 
-class TrainerSession:
-    """A learner's sitting: the mode (a set id or ``auto``), the puzzle open now, the progress."""
+class Practice:
+    """One puzzle open at a time (``visit``) and the learner's ``progress``; subclasses choose the puzzles."""
 
-    def __init__(self, bank: Bank, store: ProgressKeeper, mode: str = AUTO) -> None:
-        self.bank = bank
+    def __init__(self, store: ProgressKeeper) -> None:
         self.store = store
         self.progress: Progress = store.load()
-        self.mode = AUTO
-        self.seen: set[str] = set()
         self.notice: Message | None = None
         self.visit: Visit | None = None
-        self.choose_mode(mode)
-
-    # --- what is shown -------------------------------------------------------------------
 
     @property
     def puzzle(self) -> Puzzle | None:
@@ -56,8 +53,184 @@ class TrainerSession:
 
     @property
     def notices(self) -> list[Message]:
-        """What the message line says: problems with the progress file, then the session's note."""
+        """What the message line says: the keeper's problems, then the session's note."""
         return [*self.store.notices, *([self.notice] if self.notice else [])]
+
+    def _open(self, puzzle: Puzzle | None) -> None:
+        self.visit = Visit.of(puzzle) if puzzle else None
+
+    def next_puzzle(self) -> None:
+        """Open the next puzzle (each kind of session chooses its own)."""
+
+    def _write(self, visit: Visit, kinds: Sequence[str], answer: str = "", correct: bool | None = None) -> None:
+        """Count ``kinds`` into the progress and hand them to the keeper, as they happen."""
+        record = self.progress.record(visit.puzzle.id)
+        for kind in kinds:
+            apply(record, kind)
+        self.store.record(visit.puzzle.id, kinds, AnswerDetail(answer, correct, visit.seconds()))
+
+    # --- answering -----------------------------------------------------------------------
+
+    def answer(self, value: object) -> Feedback | None:
+        """Judge an answer and record it; a star for a first answer, right, before any hint. None once locked."""
+        visit = self.visit
+        if visit is None or visit.locked:
+            return None
+        self.notice = None
+        feedback = visit.feedback = visit.puzzle.check(value)
+        visit.tries += 1
+        record = self.progress.get(visit.puzzle.id)
+        kinds = [ATTEMPT]
+        if feedback.correct:
+            visit.solved, visit.earned_star = True, not record.star and not record.star_lost
+            kinds += [SOLVE] * (not record.solved) + [STAR] * visit.earned_star
+        elif isinstance(value, str) and value not in visit.answers:
+            visit.answers.append(value)
+        self._write(visit, kinds, answer_as_text(value), feedback.correct)
+        return feedback
+
+    def choice_values(self) -> list[str]:
+        """The values of the offered choices, in the order the number keys reach them."""
+        return [choice.value for choice in self.puzzle.question.choices()] if self.puzzle else []
+
+    def answer_key(self, number: int) -> Feedback | None:
+        """Answer with the ``number``-th choice (1 is the first; a trick's ``number``-th play)."""
+        puzzle = self.puzzle
+        if puzzle is not None and puzzle.kind == "trick_winner":
+            values = [str(seat) for seat, _ in puzzle.table.trick]
+        else:
+            values = self.choice_values()
+        return self.answer(values[number - 1]) if 1 <= number <= len(values) else None
+
+    def click_card(self, index: int) -> Feedback | None:
+        """A click on the ``index``-th card to pick from: next in the order, or (un)select it."""
+        visit = self.visit
+        if visit is None or visit.locked:
+            return None
+        self.notice = visit.control_notice = None
+        if draft_format(visit.puzzle) == ORDER:
+            visit.draft.pick(index)
+            return self.answer(visit.draft.order_codes()) if visit.draft.complete else None
+        visit.draft.toggle(index)
+        return None
+
+    def make_group(self) -> bool:
+        """Make the selected cards one tractor of the answer."""
+        if self.visit is None or self.visit.locked:
+            return False
+        made = self.visit.draft.make_group()
+        self.notice = None
+        self.visit.control_notice = None if made else Message("trainer_need_pair", {}, ERROR)
+        return made
+
+    def remove_group(self, number: int) -> bool:
+        return self.visit is not None and not self.visit.locked and self.visit.draft.remove_group(number)
+
+    def undo(self) -> None:
+        if self.visit and not self.visit.locked:
+            self.visit.draft.undo()
+
+    def clear(self) -> None:
+        """Start the answer again (the order, the selection and the groups)."""
+        if self.visit and not self.visit.locked:
+            self.visit.draft.clear()
+            self.visit.feedback = None
+
+    def submit(self, value: str = "") -> Feedback | None:
+        """Check the answer built so far: the typed number, the tractors, the order or the selected cards."""
+        visit = self.visit
+        if visit is None or visit.locked:
+            return None
+        fmt, draft = draft_format(visit.puzzle), visit.draft
+        visit.control_notice = None
+        if fmt == NUMBER:
+            draft.number = value.strip()
+            if draft.number.lstrip("-").isdigit():
+                return self.answer(draft.number)
+            visit.control_notice = Message("trainer_need_number", {}, ERROR)
+        elif fmt == GROUPS:
+            return self.answer(draft.group_codes())
+        elif fmt in (ORDER, PICK, PLAY) and (draft.order or draft.selected):
+            return self.answer(draft.order_codes() if fmt == ORDER else draft.selected_codes())
+        elif fmt in (ORDER, PICK, PLAY):
+            visit.control_notice = Message("trainer_need_cards", {}, ERROR)
+        return None
+
+    # --- help ----------------------------------------------------------------------------
+
+    def hint(self) -> bool:
+        """Show the hint; the first time on an unsolved visit it costs the puzzle's star."""
+        visit = self.visit
+        if visit is None:
+            return False
+        if not visit.hint_shown:
+            visit.hint_shown = True
+            if not visit.solved:
+                self._write(visit, [HINT])
+        return True
+
+    def show_me(self) -> ShowMe | None:
+        """Start "show me", or go on to its next trick; before a solve it costs the star."""
+        visit = self.visit
+        if visit is None:
+            return None
+        if visit.show is not None:
+            visit.show.advance()
+            return visit.show
+        visit.show = ShowMe.of(visit.puzzle)
+        if not visit.solved:
+            self._write(visit, [REVEAL])
+        return visit.show
+
+    # --- the browser's messages ------------------------------------------------------------
+
+    def handle(self, message: Mapping[str, Any]) -> None:
+        """Act on one message from the page: an answer, a card click, a key or a button's action."""
+        kind = message.get("type")
+        if kind == "answer":
+            self.answer(str(message.get("answer", "")))
+        elif kind == "click":
+            index = message.get("index")
+            if isinstance(index, int) and not isinstance(index, bool):
+                self.click_card(index)
+        elif kind == "key":
+            key = str(message.get("key", ""))
+            if key in KEYS:
+                self.answer_key(KEYS.index(key) + 1)
+            else:
+                self.action({"h": "hint", "s": "show", "n": "next", "enter": "check"}.get(key, ""), "")
+        elif kind == "action":
+            self.action(str(message.get("action", "")), str(message.get("value") or ""))
+
+    def action(self, action: str, value: str) -> None:
+        """A ``data-action`` button (``value`` its ``data-value``, or the typed number)."""
+        if action == "next":
+            self.next_puzzle()
+        elif action == "hint":
+            self.hint()
+        elif action == "show":
+            self.show_me()
+        elif action in ("check", "submit"):
+            self.submit(value)
+        elif action == "group":
+            self.make_group()
+        elif action == "ungroup" and value.isdigit():
+            self.remove_group(int(value))
+        elif action == "undo":
+            self.undo()
+        elif action == "clear":
+            self.clear()
+
+
+class TrainerSession(Practice):
+    """A learner's sitting in the trainer: the mode (a set id or ``auto``), the puzzle open now, the progress."""
+
+    def __init__(self, bank: Bank, store: ProgressKeeper, mode: str = AUTO) -> None:
+        super().__init__(store)
+        self.bank = bank
+        self.mode = AUTO
+        self.seen: set[str] = set()
+        self.choose_mode(mode)
 
     def pool(self) -> list[Puzzle]:
         """The puzzles of the current mode: one set, or the whole bank."""
@@ -85,8 +258,6 @@ class TrainerSession:
             self._open(puzzle)
         else:
             self.choose_mode(self.mode)
-
-    # --- choosing ------------------------------------------------------------------------
 
     def choose_mode(self, mode: str) -> None:
         """Practise one set (its id) or let the trainer choose (``auto``); opens a puzzle."""
@@ -129,6 +300,14 @@ class TrainerSession:
         self._open(puzzle)
         return True
 
+    def action(self, action: str, value: str) -> None:
+        if action == "mode":
+            self.choose_mode(value)
+        elif action == "goto":
+            self.goto(value)
+        else:
+            super().action(action, value)
+
     def _all_starred(self) -> None:
         if not self.bank.puzzles():
             self.notice = Message("trainer_no_puzzles", {}, ERROR)
@@ -136,128 +315,9 @@ class TrainerSession:
             self.notice = Message("trainer_all_starred" if self.mode == AUTO else "trainer_set_starred", {}, INFO)
 
     def _open(self, puzzle: Puzzle | None) -> None:
-        self.visit = Visit.of(puzzle) if puzzle else None
+        super()._open(puzzle)
         if puzzle:
             self.seen.add(puzzle.id)
-
-    # --- answering -----------------------------------------------------------------------
-
-    def answer(self, value: object) -> Feedback | None:
-        """Judge an answer to the open puzzle and record the attempt; None once it is locked."""
-        visit = self.visit
-        if visit is None or visit.locked:
-            return None
-        self.notice = None
-        feedback = visit.puzzle.check(value)
-        visit.feedback = feedback
-        record = self.progress.record(visit.puzzle.id)
-        first_try = not record.star and not record.star_lost
-        record.attempts += 1
-        if feedback.correct:
-            visit.solved = True
-            visit.earned_star = first_try
-            record.solved = True
-            record.star = record.star or visit.earned_star
-        elif isinstance(value, str) and value not in visit.answers:
-            visit.answers.append(value)
-        self.store.save(self.progress, AnswerDetail(answer_as_text(value), feedback.correct, visit.seconds()))
-        return feedback
-
-    def choice_values(self) -> list[str]:
-        """The values of the offered choices, in the order the number keys reach them."""
-        return [choice.value for choice in self.puzzle.question.choices()] if self.puzzle else []
-
-    def answer_key(self, number: int) -> Feedback | None:
-        """Answer with the ``number``-th choice (1 is the first)."""
-        values = self.choice_values()
-        return self.answer(values[number - 1]) if 1 <= number <= len(values) else None
-
-    def click_card(self, index: int) -> Feedback | None:
-        """A click on the ``index``-th card to pick from: next in the order, or (un)select it."""
-        visit = self.visit
-        if visit is None or visit.locked:
-            return None
-        self.notice = None
-        visit.control_notice = None
-        if visit.puzzle.question.answer_format == ORDER:
-            visit.draft.pick(index)
-            if visit.draft.complete:
-                return self.answer(visit.draft.order_codes())
-            return None
-        visit.draft.toggle(index)
-        return None
-
-    def make_group(self) -> bool:
-        """Make the selected cards one tractor of the answer."""
-        if self.visit is None or self.visit.locked:
-            return False
-        made = self.visit.draft.make_group()
-        self.notice = None
-        self.visit.control_notice = None if made else Message("trainer_need_pair", {}, ERROR)
-        return made
-
-    def remove_group(self, number: int) -> bool:
-        return self.visit is not None and not self.visit.locked and self.visit.draft.remove_group(number)
-
-    def undo(self) -> None:
-        if self.visit and not self.visit.locked:
-            self.visit.draft.undo()
-
-    def clear(self) -> None:
-        """Start the answer again (the order, the selection and the groups)."""
-        if self.visit and not self.visit.locked:
-            self.visit.draft.clear()
-            self.visit.feedback = None
-
-    def submit(self, value: str = "") -> Feedback | None:
-        """Check the answer built so far: the typed number, the tractors, or the selected lead."""
-        visit = self.visit
-        if visit is None or visit.locked:
-            return None
-        fmt = visit.puzzle.question.answer_format
-        visit.control_notice = None
-        if fmt == NUMBER:
-            visit.draft.number = value.strip()
-            if not visit.draft.number.lstrip("-").isdigit():
-                visit.control_notice = Message("trainer_need_number", {}, ERROR)
-                return None
-            return self.answer(visit.draft.number)
-        if fmt == GROUPS:
-            return self.answer(visit.draft.group_codes())
-        if fmt == PLAY:
-            if not visit.draft.selected:
-                visit.control_notice = Message("trainer_need_cards", {}, ERROR)
-                return None
-            return self.answer(visit.draft.selected_codes())
-        return None
-
-    # --- help ----------------------------------------------------------------------------
-
-    def hint(self) -> bool:
-        """Show the hint; the first time on an unsolved visit it costs the puzzle's star."""
-        visit = self.visit
-        if visit is None:
-            return False
-        if not visit.hint_shown:
-            visit.hint_shown = True
-            if not visit.solved:
-                self.progress.record(visit.puzzle.id).hints += 1
-                self.store.save(self.progress, AnswerDetail(seconds=visit.seconds()))
-        return True
-
-    def show_me(self) -> ShowMe | None:
-        """Start "show me", or go on to its next trick; before a solve it costs the star."""
-        visit = self.visit
-        if visit is None:
-            return None
-        if visit.show is not None:
-            visit.show.advance()
-            return visit.show
-        visit.show = ShowMe.of(visit.puzzle)
-        if not visit.solved:
-            self.progress.record(visit.puzzle.id).revealed = True
-            self.store.save(self.progress, AnswerDetail(seconds=visit.seconds()))
-        return visit.show
 
 
 def _after(pool: list[Puzzle], current: Puzzle | None) -> Puzzle | None:

@@ -18,6 +18,7 @@ class Visit:
     puzzle: Puzzle
     draft: Draft
     feedback: Feedback | None = None
+    tries: int = 0
     solved: bool = False
     earned_star: bool = False
     hint_shown: bool = False

@@ -113,12 +113,12 @@ def test_a_right_first_answer_earns_the_star(page: Page) -> None:
 def test_select_cards_first_appears_by_the_lead_button(page: Page) -> None:
     open_trainer(page)
     choose_set(page, "07-endgames")
-    button = page.locator("[data-role=answers] [data-action=submit]")
+    button = page.locator("[data-role=answers] [data-action=check]")
     button.click()
     near = page.locator("[data-role=control-message]")
     expect(near).to_have_text(text("trainer_need_cards", "en"))
     expect(near).to_be_visible()
-    box, message = page.locator("[data-role=answers] [data-action=submit]").bounding_box(), near.bounding_box()
+    box, message = page.locator("[data-role=answers] [data-action=check]").bounding_box(), near.bounding_box()
     assert box is not None and message is not None
     gap = message["y"] - (box["y"] + box["height"])
     assert 0 <= gap < 60, f"the message is {gap:.0f} px below the button that caused it"

@@ -12,6 +12,7 @@ from shengji_kit.apps.trainer.trainer_app import trainer_app
 from shengji_kit.classroom.store import SQLClassStore
 from shengji_kit.classroom.store_protocol import ATTEMPT, HINT, SOLVE, STAR
 from shengji_kit.practice import Progress, ProgressStore
+from shengji_kit.practice.events import import_events
 from shengji_kit.practice.import_progress import import_progress_files
 from shengji_kit.puzzles import default_bank
 
@@ -27,7 +28,8 @@ def old_progress() -> Progress:
 @pytest.fixture
 def folder(data_folder: Path) -> Path:
     """``<data dir>/progress`` with ada's log (written by the old store) and bo's version-1 file."""
-    assert ProgressStore.for_learner("ada").save(old_progress())
+    ada = ProgressStore.for_learner("ada")
+    assert all([ada.record(event.puzzle, [event.kind]) for event in import_events(old_progress(), "")])
     progress = data_folder / "progress"
     (progress / "bo.json").write_text(json.dumps(old_progress().to_json()), encoding="utf-8")
     return progress

@@ -1,8 +1,13 @@
-"""Lesson exercise blocks write their answers, hints, solves and stars to the class store (group = lesson slug)."""
+"""Lesson exercise blocks write their answers, hints, solves and stars to the class store (group = lesson slug).
+
+They run on the trainer's practice session: every answer format, each answer's events written at once.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from html_tree import parse
@@ -10,7 +15,12 @@ from html_tree import parse
 from shengji_kit.apps.lessons import cells as lesson
 from shengji_kit.classroom.identity import set_current_learner
 from shengji_kit.classroom.open import forget_opened_stores, open_store
-from shengji_kit.classroom.store_protocol import ATTEMPT, HINT, SOLVE, STAR
+from shengji_kit.classroom.store import SQLClassStore
+from shengji_kit.classroom.store_protocol import ATTEMPT, HINT, SOLVE, STAR, ClassStoreAPI
+from shengji_kit.practice import ClassProgress, TrainerSession
+from shengji_kit.puzzles import default_bank
+from shengji_kit.puzzles.lesson_exercises import load_lesson
+from shengji_kit.puzzles.loader import DATA_DIR as BANK_DATA_DIR
 from shengji_kit.widgets.exercise import GroupExerciseScene
 from shengji_kit.widgets.language import SESSION
 
@@ -74,3 +84,67 @@ def test_a_store_that_cannot_be_written_is_said_in_the_block_and_nothing_is_lost
         assert parse(widget.html).find(data_role="notice").attrs["data-kind"] == "ok"
     finally:
         SESSION.lang = "en"
+
+
+def endgame_lesson(folder: Path) -> str:
+    """A lesson file in ``folder`` whose block ``lead`` holds the bank's first endgame; its slug."""
+    bank_file = (BANK_DATA_DIR / "07-endgames.toml").read_text(encoding="utf-8")
+    head, first = bank_file.split("[[puzzle]]")[:2]
+    (folder / "09_endgames.toml").write_text(f'{head}[[puzzle]]\ngroup = "lead"{first}', encoding="utf-8")
+    return "09_endgames"
+
+
+def test_a_lesson_block_shows_and_answers_an_endgame_play_item(tmp_path: Path) -> None:
+    slug = endgame_lesson(tmp_path)
+    set_current_learner("ada")
+    widget = lesson.exercises(slug, "lead", data_dir=tmp_path)
+    item = load_lesson(slug, tmp_path).group("lead")[0]
+    assert item.kind == "endgame" and item.question.answer_format == "play"
+    answers = parse(widget.html).find(data_role="answers")
+    assert answers.attrs["data-format"] == "play" and len(answers.find_all("button", data_index=True)) == 2
+    widget.handle({"type": "action", "action": "check", "value": ""})
+    assert parse(widget.html).has(data_notice="trainer_need_cards"), "nothing selected: said by the button"
+    widget.handle({"type": "click", "index": 0})
+    widget.handle({"type": "action", "action": "check", "value": ""})
+    assert parse(widget.html).find(data_role="feedback").attrs["data-kind"] == "error", "a single ♦Q loses"
+    widget.handle({"type": "click", "index": 1})
+    widget.handle({"type": "key", "key": "enter"})
+    feedback = parse(widget.html).find(data_role="feedback")
+    assert feedback.attrs["data-kind"] == "ok" and item.explanation("en") in feedback.text
+    stored = [e.event for e in open_store().events(learner="ada")]
+    assert [(e.kind, e.answer, e.correct) for e in stored] == [
+        (ATTEMPT, "DQ", False), (ATTEMPT, "DQ DQ", True), (SOLVE, "", None),
+    ]
+    assert {e.group for e in stored} == {slug}
+
+
+class CountingStore:
+    """A class store that counts how often a learner's events are read."""
+
+    def __init__(self, store: SQLClassStore) -> None:
+        self.store, self.reads = store, 0
+
+    def events(self, *args: Any, **kwargs: Any) -> Any:
+        self.reads += 1
+        return self.store.events(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.store, name)
+
+
+def test_an_answer_does_not_read_the_learners_history_back(store: SQLClassStore) -> None:
+    counting = CountingStore(store)
+    opener = cast(Callable[[], ClassStoreAPI], lambda: counting)
+    bank = default_bank()
+    trainer = TrainerSession(bank, ClassProgress("ada", {p.id: p.set_id for p in bank.puzzles()}, opener), "01-who-wins")
+    items = load_lesson(SLUG).group("is_trump")
+    block = GroupExerciseScene(items, ClassProgress("ada", opener=opener, group=SLUG))
+    assert counting.reads == 2, "each page reads the learner's progress once, when it opens"
+    for session in (trainer, block):
+        for value in ("no", "yes", "1", "2"):
+            session.answer(value)
+        session.hint()
+        session.next_puzzle()
+        session.answer("yes")
+    assert counting.reads == 2, "answers write their events and read nothing back"
+    assert len(store.events(learner="ada")) >= 6

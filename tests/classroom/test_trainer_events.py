@@ -1,4 +1,4 @@
-"""The trainer writes its events to the class store, reads a learner's progress back, follows the learner bar."""
+"""The trainer writes its events to the class store, loads a learner's progress from it, follows the learner bar."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def test_two_tabs_of_one_learner_see_each_others_work(bank: Bank) -> None:
     assert one.puzzle is not None and other.puzzle is not None
     one.answer(str(losing_seat(one.puzzle)))
     other.answer(str(losing_seat(other.puzzle)))
-    assert other.progress.get(other.puzzle.id).attempts == 2
+    assert session_for(bank).progress.get(other.puzzle.id).attempts == 2, "the next load holds both tabs' work"
 
 
 def test_the_trainer_follows_the_kernels_learner(bank: Bank) -> None:

@@ -56,8 +56,9 @@ def test_throw_panel_shows_the_hands_and_names_the_rules() -> None:
     """The panel draws the lead and the three other hands; the question names the preset."""
     widget = throws.exercises("will_it_stand")
     html = parse(widget.html)
-    seats = [row.attrs["data-seat-shown"] for row in html.find_all(data_role="context")]
-    assert seats == ["0", "1", "2", "3"]
+    played = [row.attrs["data-played-by"] for row in html.find(data_role="trick").find_all(data_played_by=True)]
+    hands = [row.attrs["data-hand"] for row in html.find_all(data_role="hand")]
+    assert (played, hands) == (["0"], ["1", "2", "3"])
     item = next(i for i in load_lesson("05_throws").items if i.id == "l5-partner-pair-classic")
     assert "Rules: classic" in item.prompt("en") and "规则：classic" in item.prompt("zh")
 

@@ -55,7 +55,9 @@ def test_total_items_tell_the_dealer_and_the_kitty() -> None:
     prompt = item.prompt("en")
     assert "South (you) dealt" in prompt and "The kitty: ♦10 ♣K ♣5" in prompt and "Rules: super_tycoon" in prompt
     html = parse(scoring.exercises("attackers_total").html)
-    assert [row.attrs["data-seat-shown"] for row in html.find_all(data_role="context")] == ["1", "2", "3", "0"]
+    trick = html.find(data_role="trick")
+    assert [row.attrs["data-played-by"] for row in trick.find_all(data_played_by=True)] == ["0", "1", "2", "3"]
+    assert "①" in trick.find(data_slot="1").text, "East led"
 
 
 def table(**fields: object) -> object:

@@ -6,7 +6,8 @@ from html_tree import parse
 
 import shengji_kit as sk
 from shengji_kit.engine.trump import TRUMP
-from shengji_kit.render.exercises import ExerciseView, exercise_panel_html
+from shengji_kit.practice.html.lesson_panel import lesson_html
+from shengji_kit.practice.visit import Visit
 from shengji_kit.render.ladder import ladder_steps, suit_ladder_html, trump_ladder_html
 from shengji_kit.render.table import table_html
 from shengji_kit.render.table_data import (
@@ -100,8 +101,9 @@ def test_exercise_panel_hooks() -> None:
     lesson_set, _ = load_file(LESSON_DATA_DIR / "01_trump_ranking.toml")
     assert lesson_set is not None
     puzzle = next(p for p in lesson_set.puzzles if p.kind == "is_trump")
-    view = ExerciseView(puzzle, 1, 4, feedback=puzzle.check("yes"), score=(1, 1))
-    html = parse(exercise_panel_html(view, "en"))
+    visit = Visit.of(puzzle)
+    visit.feedback = puzzle.check("yes")
+    html = parse(lesson_html(visit, "en", 1, 4, False, (1, 1)))
     assert [b.attrs["data-answer"] for b in html.find_all("button", data_answer=True)] == ["yes", "no"]
     assert html.find(data_role="shown").has(data_card=puzzle.question.shown()[0].code)
     feedback = html.find(data_role="feedback")
@@ -112,10 +114,12 @@ def test_exercise_panel_hooks() -> None:
 def test_card_picking_panel_marks_picked_cards_and_offers_check() -> None:
     from shengji_kit.puzzles.loader import LESSON_DATA_DIR, load_file
 
-    lesson_set, _ = load_file(LESSON_DATA_DIR / "01_trump_ranking.toml")
+    lesson_set, _ = load_file(LESSON_DATA_DIR / "02_tractors.toml")
     assert lesson_set is not None
-    puzzle = next(p for p in lesson_set.puzzles if p.kind == "sort")
-    html = parse(exercise_panel_html(ExerciseView(puzzle, 1, 2, picks=(1,)), "zh"))
+    puzzle = next(p for p in lesson_set.puzzles if p.kind == "pick_tractor")
+    visit = Visit.of(puzzle)
+    visit.draft.toggle(1)
+    html = parse(lesson_html(visit, "zh", 1, 2, False, (0, 0)))
     hand = puzzle.table.hands[0]
     assert html.find(data_role="picked").has(data_card=hand[1].code)
     assert html.find("button", data_index="1").attrs["aria-pressed"] == "true"

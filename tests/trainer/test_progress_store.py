@@ -18,6 +18,15 @@ from shengji_kit.practice import (
     progress_path,
 )
 from shengji_kit.practice.event_log import learner_slug
+from shengji_kit.practice.events import import_events
+
+
+def save(store: ProgressStore, progress: Progress) -> bool:
+    """Write every event ``progress`` stands for, one puzzle at a time (as answers do)."""
+    by_puzzle: dict[str, list[str]] = {}
+    for event in import_events(progress, ""):
+        by_puzzle.setdefault(event.puzzle, []).append(event.kind)
+    return all([store.record(puzzle, kinds) for puzzle, kinds in by_puzzle.items()])
 
 
 def saved_progress() -> Progress:
@@ -53,7 +62,7 @@ def test_loading_creates_nothing(store: ProgressStore, data_folder: Path) -> Non
 
 def test_saved_progress_reloads_and_no_temporary_file_is_left(store: ProgressStore) -> None:
     progress = saved_progress()
-    assert store.save(progress)
+    assert save(store, progress)
     assert sorted(p.name for p in store.path.parent.iterdir()) == ["ada.jsonl", "ada.lock"]
     again = ProgressStore(store.path).load()
     assert again == progress
@@ -64,7 +73,7 @@ def test_saved_progress_reloads_and_no_temporary_file_is_left(store: ProgressSto
 def test_a_save_appends_to_the_log_and_syncs_it(
     store: ProgressStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    store.save(Progress())
+    store.record("win-highest-card", [])
     before = store.path.read_text()
     synced: list[int] = []
     real_fsync = os.fsync
@@ -74,7 +83,7 @@ def test_a_save_appends_to_the_log_and_syncs_it(
         real_fsync(fd)
 
     monkeypatch.setattr(os, "fsync", fsync)
-    assert store.save(saved_progress())
+    assert save(store, saved_progress())
     assert store.path.read_text().startswith(before)
     assert synced, "appended events must be fsynced"
 
@@ -97,7 +106,7 @@ def test_a_damaged_file_is_set_aside_and_reported(store: ProgressStore, content:
     assert notice.kind == "error"
     assert str(backup) in notice.render("en") and "set aside" in notice.render("en")
     assert str(backup) in notice.render("zh") and "损坏" in notice.render("zh")
-    assert store.save(saved_progress())
+    assert save(store, saved_progress())
     assert backup.read_bytes() == raw, "the damaged file must never be overwritten"
 
 
@@ -123,7 +132,7 @@ def test_a_file_that_cannot_be_set_aside_is_left_alone_and_saving_stops(
     monkeypatch.setattr(os, "rename", refuse)
     assert store.load() == Progress()
     assert not store.can_save
-    assert not store.save(saved_progress())
+    assert not save(store, saved_progress())
     assert store.path.read_text() == "{broken"
     (notice,) = store.notices
     assert "Permission denied" in notice.render("en") and "left untouched" in notice.render("en")
@@ -133,7 +142,7 @@ def test_a_file_that_cannot_be_set_aside_is_left_alone_and_saving_stops(
 def test_a_progress_path_that_cannot_be_read_is_reported(store: ProgressStore) -> None:
     store.path.mkdir(parents=True)  # a folder where the file should be
     assert store.load() == Progress()
-    assert not store.save(saved_progress())
+    assert not save(store, saved_progress())
     assert store.path.is_dir()
     assert [n.code for n in store.notices] == ["trainer_progress_unreadable"]
 
@@ -143,15 +152,15 @@ def test_an_unwritable_folder_is_reported_and_nothing_crashes(data_folder: Path)
     data_folder.write_text("a file, not a folder")
     store = ProgressStore.for_learner("ada")
     assert store.load() == Progress()
-    assert not store.save(saved_progress())
+    assert not save(store, saved_progress())
     (notice,) = store.notices
     assert notice.code == "trainer_progress_unwritable"
     assert str(data_folder / "progress") in notice.render("en") and "could not be saved" in notice.render("en")
     assert "无法保存" in notice.render("zh")
-    assert not store.save(saved_progress())
+    assert not save(store, saved_progress())
     assert len(store.notices) == 1, "the same failure is reported once"
     data_folder.unlink()
-    assert store.save(saved_progress())
+    assert save(store, saved_progress())
     assert store.notices == [], "a later successful save clears the report"
 
 
@@ -168,17 +177,13 @@ def test_progress_data_is_checked_field_by_field(data: object) -> None:
 
 def test_two_tabs_of_one_learner_keep_every_attempt(store: ProgressStore) -> None:
     one, other = ProgressStore(store.path), ProgressStore(store.path)
-    mine, theirs = one.load(), other.load()
-    mine.record("win-highest-card").attempts = 2
-    theirs.record("follow-suit").hints = 2
-    theirs.record("win-highest-card").attempts = 3
-    assert one.save(mine) and other.save(theirs)
+    one.load(), other.load()
+    assert one.record("win-highest-card", ["attempt"] * 2)
+    assert other.record("follow-suit", ["hint"] * 2) and other.record("win-highest-card", ["attempt"] * 3)
     merged = ProgressStore(store.path).load()
     assert merged.get("win-highest-card").attempts == 5, "2 + 3 attempts in two tabs are 5"
     assert merged.get("follow-suit").hints == 2
-    assert theirs == merged, "a save brings in what the other tab saved"
-    mine.record("win-highest-card").solved = True
-    assert one.save(mine)
+    assert one.record("win-highest-card", ["solve"])
     again = ProgressStore(store.path).load()
     assert again.get("win-highest-card").solved and again.get("follow-suit").hints == 2
     assert again.get("win-highest-card").attempts == 5
@@ -189,9 +194,8 @@ def test_a_version_1_file_is_imported_once_and_kept(store: ProgressStore) -> Non
     store.legacy_path.write_text(json.dumps(saved_progress().to_json()))
     assert store.load() == saved_progress()
     tab = ProgressStore(store.path)
-    progress = tab.load()
-    progress.record("follow-suit").hints += 1
-    assert tab.save(progress)
+    tab.load()
+    assert tab.record("follow-suit", ["hint"])
     again = ProgressStore(store.path).load()
     assert again.get("follow-suit").hints == 2 and again.get("win-highest-card").attempts == 2
     assert store.legacy_path.exists(), "the old file is left in place"
@@ -204,18 +208,16 @@ def test_a_damaged_version_1_file_is_set_aside(store: ProgressStore) -> None:
     assert store.load() == Progress()
     assert store.legacy_path.with_name("ada.json.corrupt-stamp").read_text() == "{broken"
     assert [n.code for n in store.notices] == ["trainer_progress_corrupt"]
-    assert store.save(saved_progress())
+    assert save(store, saved_progress())
     assert ProgressStore(store.path).load() == saved_progress()
 
 
 def _save_many(path: str, prefix: str, count: int) -> None:
-    """One process's saves: ``count`` puzzles, one attempt each, each saved at once."""
+    """One process's answers: ``count`` puzzles, one attempt each, each written at once."""
     store = ProgressStore(Path(path))
-    progress = store.load()
+    store.load()
     for number in range(count):
-        progress.record(f"{prefix}-{number}").attempts += 1
-        progress.record("shared").attempts += 1
-        assert store.save(progress)
+        assert store.record(f"{prefix}-{number}", ["attempt"]) and store.record("shared", ["attempt"])
 
 
 def test_two_processes_saving_at_once_lose_nothing(store: ProgressStore) -> None:

@@ -98,7 +98,7 @@ def test_cards_are_clicked_and_tractors_made(app: TrainerApp) -> None:
     assert pressed == set(hearts)
     app.handle({"type": "action", "action": "group"})
     assert page(app).has(data_role="group")
-    app.handle({"type": "action", "action": "submit"})
+    app.handle({"type": "action", "action": "check"})
     assert visit.solved and page(app).find(data_role="feedback").attrs["data-kind"] == "ok"
 
 

@@ -13,12 +13,12 @@ from typing import Any, TypeVar
 
 from markupsafe import Markup
 
-from ...classroom.recorder import LearnerRecorder
+from ...practice.class_progress import ClassProgress
 from ...puzzles.bank import default_bank
 from ...puzzles.lesson_exercises import lesson_data_dir, load_lesson
 from ...puzzles.lesson_list import lesson_entry, next_lesson
 from ...render.exercises import notice_html
-from ...widgets.exercise import GroupExerciseScene
+from ...widgets.exercise import ExerciseBlock, GroupExerciseScene
 from ...widgets.learner_bar import show_block_learner_bar
 from ...widgets.surface import CardSurface
 from ...widgets.switch import language_switch
@@ -56,7 +56,7 @@ def safely(build: Callable[[], T]) -> T | CardSurface:
 
 
 def exercises(slug: str, group: str, data_dir: str | Path | None = None, seed: int | None = None) -> CardSurface:
-    """The exercise widget for one block (``group``) of a lesson's data file (``slug``)."""
+    """The exercise widget for one block (``group``) of a lesson's data file (``slug``), a practice session."""
 
     def build() -> CardSurface:
         lesson = load_lesson(slug, data_dir)
@@ -67,8 +67,8 @@ def exercises(slug: str, group: str, data_dir: str | Path | None = None, seed: i
             return notice("ex_no_lesson", lesson=slug, folder=str(lesson_data_dir(data_dir)))
         deal = functools.partial(lesson.deal, group)
         show_block_learner_bar()  # the learner's name (and the class's poll) above the block
-        recorder = LearnerRecorder()  # answers go to the class store as the current learner's events
-        return CardSurface(GroupExerciseScene(items, lesson.group_problems(group), deal, seed, recorder, slug))
+        keeper = ClassProgress(group=slug)  # the current learner's events, in the lesson's dashboard column
+        return ExerciseBlock(GroupExerciseScene(items, keeper, lesson.group_problems(group), deal, seed))
 
     return safely(build)
 

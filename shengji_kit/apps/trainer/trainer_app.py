@@ -3,7 +3,7 @@
 Messages from the browser (tests send the same through ``handle``):
 ``{"type": "answer", "answer": value}``, ``{"type": "click", "index": i}`` (a card to pick),
 ``{"type": "key", "key": "1"|…|"0"|"h"|"s"|"n"}`` and ``{"type": "action", "action": a,
-"value": v}`` with ``a`` in lang, mode, goto, next, hint, show, submit, group, ungroup, undo, clear.
+"value": v}`` with ``a`` in lang, mode, goto, next, hint, show, check, group, ungroup, undo, clear.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ import traitlets
 from ...classroom.identity import current_learner, on_learner_change
 from ...classroom.open import open_store
 from ...classroom.store_protocol import ClassStoreAPI
+from ...data_folder import data_dir
 from ...practice import AUTO, TrainerSession
 from ...practice.class_progress import ClassProgress
 from ...practice.html import trainer_html
-from ...practice.html.parts import KEYS
 from ...practice.session import ProgressKeeper
 from ...puzzles import Bank, default_bank
 from ...widgets.surface import STATIC, CardSurface, styles
@@ -38,56 +38,7 @@ class TrainerScene:
 
     def handle(self, message: Mapping[str, Any]) -> None:
         """Act on one message from the browser (the language switch is the surface's)."""
-        kind = message.get("type")
-        if kind == "answer":
-            self.session.answer(str(message.get("answer", "")))
-        elif kind == "click":
-            index = message.get("index")
-            if isinstance(index, int) and not isinstance(index, bool):
-                self.session.click_card(index)
-        elif kind == "key":
-            self._key(str(message.get("key", "")))
-        elif kind == "action":
-            self._action(str(message.get("action", "")), str(message.get("value") or ""))
-
-    def _key(self, key: str) -> None:
-        if key in KEYS:
-            position = KEYS.index(key)
-            if self.session.puzzle is not None and self.session.puzzle.kind == "trick_winner":
-                trick = self.session.puzzle.table.trick
-                if position < len(trick):
-                    self.session.answer(str(trick[position][0]))
-            else:
-                self.session.answer_key(position + 1)
-        elif key == "h":
-            self.session.hint()
-        elif key == "s":
-            self.session.show_me()
-        elif key == "n":
-            self.session.next_puzzle()
-
-    def _action(self, action: str, value: str) -> None:
-        session = self.session
-        if action == "mode":
-            session.choose_mode(value)
-        elif action == "goto":
-            session.goto(value)
-        elif action == "next":
-            session.next_puzzle()
-        elif action == "hint":
-            session.hint()
-        elif action == "show":
-            session.show_me()
-        elif action == "submit":
-            session.submit(value)
-        elif action == "group":
-            session.make_group()
-        elif action == "ungroup" and value.isdigit():
-            session.remove_group(int(value))
-        elif action == "undo":
-            session.undo()
-        elif action == "clear":
-            session.clear()
+        self.session.handle(message)
 
 
 class TrainerApp(CardSurface):
@@ -146,7 +97,7 @@ def trainer_app(learner: str | None = None, mode: str = AUTO, bank: Bank | None 
     bank = bank or default_bank()
     groups = {puzzle.id: puzzle.set_id for puzzle in bank.puzzles()}
     opener: Callable[[], ClassStoreAPI] = open_store if data is None else _folder_store(Path(data))
-    legacy = None if data is None else Path(data) / "progress"
+    legacy = (data_dir() if data is None else Path(data)) / "progress"
 
     def keeper_for(name: str) -> ProgressKeeper:
         return ClassProgress(name, groups, opener, legacy)

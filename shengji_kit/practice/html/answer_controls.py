@@ -2,8 +2,8 @@
 
 Choices are ``<button data-answer data-key>`` (the number key in ``data-key``); a trick's plays
 are such buttons themselves; cards to pick are ``<button data-card data-index>``; building
-actions are ``data-action`` = undo, clear, group, ungroup, submit. ``data-verdict`` marks a
-choice ``right`` or ``wrong`` once known.
+actions are ``data-action`` = undo, clear, group, ungroup, check; a hand to pick some cards from
+is ``data-seat``. ``data-verdict`` marks a choice ``right`` or ``wrong`` once known.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from ...engine.explain import seat_name
 from ...puzzles import Choice
 from ...puzzles.kinds.legal_follow import LegalFollow
 from ...render.cards import cards_svg
-from ...render.hands import card_button, card_row_html
+from ...render.hands import card_button, card_row_html, hand_html
 from ...words.catalogue import text
-from ..draft import GROUPS, NUMBER, ORDER, PLAY, draft_seat
+from ..draft import GROUPS, NUMBER, ORDER, PICK, PLAY, draft_format, draft_seat
 from ..visit import Visit
 from .parts import action_button, kbd, key_of
 
@@ -62,16 +62,8 @@ def _trick_answers(visit: Visit, lang: str, right: Collection[str]) -> Markup:
                 "{cards}"
                 '<span class="sk-slot-name">{kbd} {name}{lead}</span></button></div>'
             ).format(
-                area=_SLOTS[seat],
-                seat=seat,
-                key=key,
-                label=label,
-                verdict=_verdict(str(seat), right, visit.answers),
-                disabled=disabled,
-                cards=cards_svg(cards, height=78, lang=lang),
-                kbd=kbd(key),
-                name=name,
-                lead=lead,
+                area=_SLOTS[seat], seat=seat, key=key, label=label, verdict=_verdict(str(seat), right, visit.answers),
+                disabled=disabled, cards=cards_svg(cards, height=78, lang=lang), kbd=kbd(key), name=name, lead=lead,
             )
         )
     return Markup('<div class="sk-trainer-felt"><div class="sk-trick" data-role="trick">{slots}</div></div>').format(
@@ -108,13 +100,8 @@ def _choice_buttons(visit: Visit, choices: Sequence[Choice], lang: str, right: C
                 'data-key="{key}" aria-label="{label}"'
                 "{verdict}{disabled}>{kbd}{body}</button>"
             ).format(
-                value=choice.value,
-                key=key,
-                label=label,
-                verdict=_verdict(choice.value, right, visit.answers),
-                disabled=disabled,
-                kbd=kbd(key),
-                body=body,
+                value=choice.value, key=key, label=label, verdict=_verdict(choice.value, right, visit.answers),
+                disabled=disabled, kbd=kbd(key), body=body,
             )
         )
     return Markup('<div class="sk-trainer-choices" role="group">{buttons}</div>').format(
@@ -130,11 +117,9 @@ def _number(visit: Visit, lang: str) -> Markup:
         'value="{number}"{disabled}></label>'
         "{check}</div>{near}"
     ).format(
-        near=control_message(visit, ("trainer_need_number",), lang),
-        label=text("trainer_number", lang),
-        number=visit.draft.number,
-        disabled=disabled,
-        check=action_button("submit", text("trainer_check", lang), primary=True, disabled=visit.locked),
+        near=control_message(visit, ("trainer_need_number",), lang), label=text("trainer_number", lang),
+        number=visit.draft.number, disabled=disabled,
+        check=action_button("check", text("trainer_check", lang), primary=True, disabled=visit.locked),
     )
 
 
@@ -164,12 +149,8 @@ def _order(visit: Visit, lang: str) -> Markup:
         '<div class="sk-trainer-picked"><span class="sk-trainer-caption">{caption}</span>'
         '<div data-role="picked">{picked}</div>{undo}{again}</div>'
     ).format(
-        help=text("trainer_sort_pool", lang),
-        pool=_pick_buttons(draft.cards, lang, [] if visit.locked else pool),
-        caption=text("trainer_sort_picked", lang),
-        picked=picked,
-        undo=undo,
-        again=again,
+        help=text("trainer_sort_pool", lang), pool=_pick_buttons(draft.cards, lang, [] if visit.locked else pool),
+        caption=text("trainer_sort_picked", lang), picked=picked, undo=undo, again=again,
     )
 
 
@@ -199,13 +180,10 @@ def _groups(visit: Visit, lang: str) -> Markup:
         "{found}</div>"
         '<div class="sk-trainer-actions">{submit}</div>'
     ).format(
-        help=text("trainer_groups_help", lang),
-        near=control_message(visit, ("trainer_need_pair",), lang),
-        hand=hand,
+        help=text("trainer_groups_help", lang), near=control_message(visit, ("trainer_need_pair",), lang), hand=hand,
         make=action_button("group", text("trainer_group_make", lang), disabled=locked),
-        caption=text("trainer_groups", lang),
-        found=found,
-        submit=action_button("submit", check, primary=True, disabled=locked),
+        caption=text("trainer_groups", lang), found=found,
+        submit=action_button("check", check, primary=True, disabled=locked),
     )
 
 
@@ -222,19 +200,34 @@ def _lead(visit: Visit, lang: str) -> Markup:
         '<div class="sk-trainer-actions">{submit}{clear}</div>{near}'
     ).format(
         near=control_message(visit, ("trainer_need_cards",), lang),
-        help=text("trainer_lead_help", lang, seat=lead_seat),
-        seat=seat,
-        caption=text("trainer_hand_of", lang, seat=lead_seat),
-        hand=hand,
-        submit=action_button("submit", text("trainer_lead", lang), primary=True, disabled=visit.locked),
+        help=text("trainer_lead_help", lang, seat=lead_seat), seat=seat,
+        caption=text("trainer_hand_of", lang, seat=lead_seat), hand=hand,
+        submit=action_button("check", text("trainer_lead", lang), primary=True, disabled=visit.locked),
         clear=action_button("clear", text("trainer_clear", lang), disabled=visit.locked or not draft.selected),
+    )
+
+
+def _pick(visit: Visit, lang: str) -> Markup:
+    """Some cards of the hand (a tractor, the cards to bury): the hand, the pick so far, check and clear."""
+    draft, seat = visit.draft, draft_seat(visit.puzzle)
+    hand = hand_html(draft.cards, draft.selected, None, visit.puzzle.table.trump, lang, seat)
+    picked = card_row_html([draft.cards[i] for i in draft.selected], lang, ("selected",), attrs={"data-role": "picked"})
+    return Markup(
+        '<div class="sk-legend">{help}</div>{hand}'
+        '<div class="sk-order-picked"><span class="sk-control-label">{caption}</span>{picked}</div>'
+        '<div class="sk-actions">{check}{clear}</div>{near}'
+    ).format(
+        help=text("ex_pick_cards", lang), hand=hand, caption=text("ex_your_pick", lang), picked=picked,
+        check=action_button("check", text("ex_check", lang), primary=True, disabled=visit.locked),
+        clear=action_button("clear", text("ex_clear", lang), disabled=visit.locked),
+        near=control_message(visit, ("trainer_need_cards",), lang),
     )
 
 
 def answers_html(visit: Visit, lang: str, right: Collection[str] = ()) -> Markup:
     """The controls to answer the open puzzle with; ``right`` marks the accepted choices."""
     puzzle = visit.puzzle
-    fmt = puzzle.question.answer_format
+    fmt = draft_format(puzzle)
     choices = puzzle.question.choices()
     if puzzle.kind == "trick_winner":
         body = _trick_answers(visit, lang, right)
@@ -248,6 +241,8 @@ def answers_html(visit: Visit, lang: str, right: Collection[str] = ()) -> Markup
         body = _groups(visit, lang)
     elif fmt == PLAY:
         body = _lead(visit, lang)
+    elif fmt == PICK:
+        body = _pick(visit, lang)
     else:
         body = Markup()
     return Markup('<div class="sk-trainer-answers" data-role="answers" data-format="{fmt}">{body}</div>').format(

@@ -33,9 +33,7 @@ def _header(session: TrainerSession, lang: str) -> Markup:
         '<span class="sk-trainer-stars" data-role="stars" title="{label}" aria-label="{label}">'
         "{stars}</span>{lang_button}</div>"
     ).format(
-        title=text("trainer_title", lang),
-        label=label,
-        stars=text("trainer_stars", lang, stars=stars, total=total),
+        title=text("trainer_title", lang), label=label, stars=text("trainer_stars", lang, stars=stars, total=total),
         lang_button=lang_button(lang),
     )
 
@@ -90,12 +88,7 @@ def _strip(session: TrainerSession, lang: str) -> Markup:
                 'data-standing="{standing}" aria-label="{label}" title="{label}"{here}>'
                 '{number}<span aria-hidden="true">{symbol}</span></button>'
             ).format(
-                id=puzzle.id,
-                standing=standing,
-                label=label,
-                here=here,
-                number=number,
-                symbol=_SYMBOLS[standing],
+                id=puzzle.id, standing=standing, label=label, here=here, number=number, symbol=_SYMBOLS[standing],
             )
         )
     return Markup(
@@ -145,7 +138,7 @@ def _feedback(visit: Visit, lang: str) -> Markup:
     ).format(kind=kind, message=message, result=result)
 
 
-def _hint(visit: Visit, lang: str) -> Markup:
+def hint_html(visit: Visit, lang: str) -> Markup:
     if not visit.hint_shown:
         return Markup()
     return Markup(
@@ -215,17 +208,9 @@ def _puzzle(session: TrainerSession, visit: Visit, lang: str) -> Markup:
         '<div class="sk-question" data-role="question">{prompt}</div>'
         "{position}{answers}{feedback}{hint}{show}{controls}</section>"
     ).format(
-        id=puzzle.id,
-        kind=puzzle.kind,
-        solved=str(visit.solved).lower(),
-        title=puzzle.title(lang),
-        record=_record(session, puzzle, lang),
-        prompt=puzzle.prompt(lang),
-        position=position_html(visit, lang),
-        answers=answers,
-        feedback=_feedback(visit, lang),
-        hint=_hint(visit, lang),
-        show=_show(visit, lang),
+        id=puzzle.id, kind=puzzle.kind, solved=str(visit.solved).lower(), title=puzzle.title(lang),
+        record=_record(session, puzzle, lang), prompt=puzzle.prompt(lang), position=position_html(visit, lang),
+        answers=answers, feedback=_feedback(visit, lang), hint=hint_html(visit, lang), show=_show(visit, lang),
         controls=_controls(session, visit, lang),
     )
 
@@ -238,10 +223,6 @@ def trainer_html(session: TrainerSession, lang: str) -> Markup:
         '<div class="sk-panel sk-trainer" data-role="trainer" lang="{lang}">'
         "{header}{messages}{modes}{strip}{body}</div>"
     ).format(
-        lang=lang,
-        header=_header(session, lang),
-        messages=_messages(session, lang),
-        modes=_modes(session, lang),
-        strip=_strip(session, lang),
-        body=body,
+        lang=lang, header=_header(session, lang), messages=_messages(session, lang), modes=_modes(session, lang),
+        strip=_strip(session, lang), body=body,
     )

@@ -9,9 +9,7 @@ from markupsafe import Markup, escape
 from ...engine.cards import Card
 from ...render.hands import card_row_html
 from ...words.catalogue import text
-
-KEYS = "1234567890"
-"""The number keys that answer the first ten choices."""
+from ..draft import KEYS
 
 
 def key_of(position: int) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from ...engine.explain import seat_name
+from ...render.hands import card_row_html
 from ...render.table_data import PlayedCards
 from ...render.tricks import trick_centre_html
 from ...words.catalogue import text
@@ -59,19 +60,20 @@ def _stage(visit: Visit, lang: str) -> Markup:
 
 
 def position_html(visit: Visit, lang: str) -> Markup:
-    """Everything on the table that is not an answer control."""
+    """Everything on the table that is not an answer control (the cards a question shows first)."""
     if visit.show is not None and visit.show.trick is not None:
         return Markup('<div class="sk-trainer-position" data-role="position">{stage}</div>').format(
             stage=_stage(visit, lang)
         )
     puzzle = visit.puzzle
-    table = puzzle.table
-    parts: list[Markup] = []
+    table, shown = puzzle.table, puzzle.question.shown()
+    parts = [card_row_html(shown, lang, attrs={"data-role": "shown"}, classes=["sk-shown"])] if shown else []
     if table.trick and puzzle.kind != TRICK_WINNER:
         plays = tuple(PlayedCards(seat, cards) for seat, cards in table.trick)
         parts.append(_felt(trick_centre_html(plays, None, lang, done=len(plays) == 4)))
     answering = draft_seat(puzzle)
-    hands = [seat_hand(seat, cards, lang) for seat, cards in sorted(table.hands.items()) if seat != answering]
+    hands = [seat_hand(seat, cards, lang) for seat, cards in sorted(table.hands.items())
+             if seat != answering and not shown]
     if hands:
         parts.append(Markup('<div class="sk-trainer-hands">{hands}</div>').format(hands=Markup("").join(hands)))
     parts.append(_facts(visit, lang))

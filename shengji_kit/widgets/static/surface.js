@@ -144,7 +144,8 @@ function render({ model, el }) {
     const data = button.dataset;
     if (data.action !== undefined) {
       backToHand = MOVES.has(data.action) && button.matches(":focus-visible");
-      model.send({ type: "action", action: data.action, value: data.value || "" });
+      const typed = el.querySelector('input[data-role="number"]');  // an exercise's typed number
+      model.send({ type: "action", action: data.action, value: data.value || (typed ? typed.value : "") });
     } else if (data.answer !== undefined) {
       model.send({ type: "answer", answer: data.answer });
     } else if (data.card !== undefined && data.index !== undefined) {

@@ -1,6 +1,6 @@
 // Puzzle trainer: draws the HTML that Python renders and reports clicks and keys back to Python.
 // Behaviour lives in Python; this file only draws, keeps keyboard focus and sends messages:
-//   {type: "action", action, value}   a button with data-action (submit sends the typed number)
+//   {type: "action", action, value}   a button with data-action (check sends the typed number)
 //   {type: "answer", answer}          a button with data-answer
 //   {type: "click", card, index}      a card button with data-index
 //   {type: "key", key}                1-9, 0, h, s, n pressed inside the trainer (not in a text box)
@@ -62,8 +62,8 @@ function render({ model, el }) {
     const button = event.target.closest("button");
     if (!button || !el.contains(button) || button.disabled) return;
     const data = button.dataset;
-    if (data.action === "submit") {
-      model.send({ type: "action", action: "submit", value: typed() });
+    if (data.action === "check") {
+      model.send({ type: "action", action: "check", value: typed() });
     } else if (data.action !== undefined) {
       model.send({ type: "action", action: data.action, value: data.value || "" });
     } else if (data.answer !== undefined) {
@@ -78,7 +78,7 @@ function render({ model, el }) {
     const target = event.target;
     if (target.matches && target.matches('input[data-role="number"]')) {
       if (event.key !== "Enter") return;
-      model.send({ type: "action", action: "submit", value: target.value });
+      model.send({ type: "action", action: "check", value: target.value });
     } else if (target.matches && target.matches("input, textarea, select")) {
       return;
     } else if (KEYS.has(event.key.toLowerCase())) {

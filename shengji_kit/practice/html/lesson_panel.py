@@ -1,0 +1,48 @@
+"""A lesson's exercise block: the item of its visit, where the block stands, the trainer's answer controls.
+
+Hooks: ``data-role="exercise"`` (``data-item``, ``data-group``) holds ``where``, ``score``,
+``question``, ``problems``, ``position``, ``answers``, ``feedback`` (``data-kind`` ok/error) and
+``hint``; its own buttons are ``data-action`` = lang, hint, next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from markupsafe import Markup
+
+from ...puzzles.problems import Problem
+from ...render.exercises import problems_html
+from ...render.table import lang_button
+from ...words.catalogue import text
+from ..showme import right_choices
+from ..visit import Visit
+from .answer_controls import answers_html
+from .page import hint_html
+from .parts import action_button
+from .position_html import position_html
+
+
+def lesson_html(visit: Visit, lang: str, number: int, total: int, dealt: bool, score: tuple[int, int],
+                problems: Sequence[Problem] = ()) -> Markup:
+    """The whole block: title, where it stands, prompt, position, answers, feedback with the explanation, hint."""
+    puzzle, feedback = visit.puzzle, visit.feedback
+    kind = "" if feedback is None else ("ok" if feedback.correct else "error")
+    where = text("ex_dealt_label", lang) if dealt else text("ex_panel_count", lang, number=number, total=total)
+    right = {choice.value for choice in right_choices(puzzle)} if visit.solved else set()
+    return Markup(
+        '<div class="sk-panel sk-exercise" data-role="exercise" data-item="{item}" data-group="{group}">'
+        '<div class="sk-panel-head"><span class="sk-panel-title">{title}</span>'
+        '<span class="sk-legend" data-role="where">{where}</span>'
+        '<span class="sk-score" data-role="score">{score}</span>{lang_button}</div>{problems}'
+        '<div class="sk-question" data-role="question">{prompt}</div>{position}{answers}'
+        '<div class="sk-feedback" data-role="feedback" data-kind="{kind}" aria-live="polite">{message}</div>'
+        '{hint}<div class="sk-actions">{hint_button}{next}</div></div>'
+    ).format(
+        item=puzzle.id, group=puzzle.group, title=puzzle.title(lang), where=where,
+        score=text("ui_score", lang, right=score[0], asked=score[1]), lang_button=lang_button(lang),
+        problems=problems_html(problems, lang), prompt=puzzle.prompt(lang), position=position_html(visit, lang),
+        answers=answers_html(visit, lang, right), kind=kind, message="" if feedback is None else feedback.message(lang),
+        hint=hint_html(visit, lang), hint_button=action_button("hint", text("ex_hint", lang)),
+        next=action_button("next", text("ex_next", lang), primary=True),
+    )
