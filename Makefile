@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 lint: setup
-	$(BIN)/ruff check shengji_kit tests benchmarks
+	$(BIN)/ruff check shengji_kit tests benchmarks deploy setup.py conftest.py
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 

@@ -81,7 +81,8 @@ class Kernel:
 
     def send(self, comm_id: str, content: dict[str, Any]) -> None:
         data = {"method": "custom", "content": content}
-        self.socket.write_message(json.dumps(load.message("comm_msg", {"comm_id": comm_id, "data": data}, "shell", self.session)))
+        message = load.message("comm_msg", {"comm_id": comm_id, "data": data}, "shell", self.session)
+        self.socket.write_message(json.dumps(message))
 
     async def redrawn(self, comm_id: str, before: str) -> str:
         """Wait until the widget ``comm_id`` is drawn differently from ``before``; its new HTML."""
@@ -204,7 +205,7 @@ async def close(base: str, entry: Learner) -> None:
                               request_timeout=30)
         try:
             await AsyncHTTPClient().fetch(request)
-        except Exception as error:  # noqa: BLE001  (a refused shutdown is reported, the run goes on)
+        except Exception as error:  # a refused shutdown is reported, the run goes on
             entry.problem = entry.problem or f"shutdown refused: {error}"
 
 
@@ -224,8 +225,8 @@ class Dashboard:
 async def watch_dashboard(base: str, board: Dashboard, ready: asyncio.Event) -> None:
     """Open the dashboard with both codes and sample its newest event id and grid rows until stopped."""
     sys.path.insert(0, str(REPO / "tests" / "browser"))
-    import chromium  # noqa: PLC0415  (the browser-test helper, found only on this path)
-    from playwright.async_api import async_playwright  # noqa: PLC0415
+    import chromium  # the browser-test helper, found only on this path
+    from playwright.async_api import async_playwright
 
     async with async_playwright() as driver:
         browser = await driver.chromium.launch(executable_path=shutil.which("chromium"), args=chromium.ARGS)
@@ -258,7 +259,7 @@ async def watch_dashboard(base: str, board: Dashboard, ready: asyncio.Event) -> 
 
 def stored_attempts(names: set[str]) -> list[Any]:
     """The attempt events the class store holds for ``names`` (the store the kernels write to)."""
-    from shengji_kit.classroom.store_protocol import ATTEMPT  # noqa: PLC0415
+    from shengji_kit.classroom.store_protocol import ATTEMPT
 
     # The store's module comes with issue 12's store branch: looked up by name, so this file
     # reads the same before and after that branch is merged.
@@ -306,8 +307,9 @@ async def run_size(base: str, server_pid: int, size: int, spread: float, board: 
         if learner.problem:
             print(f"    {learner.name} ({learner.kind}): {learner.problem}")
     by_kind = ", ".join(f"{kind} {sum(x.sent for x in learners if x.kind == kind)}" for kind in kinds)
+    unanswered = sum(x.unanswered for x in learners)
     print(f"  answers sent: {sent} ({by_kind}), attempt events stored: {len(stored)} (must be equal)"
-          + (f"; {sum(x.unanswered for x in learners)} answers never acknowledged" if any(x.unanswered for x in learners) else ""))
+          + (f"; {unanswered} answers never acknowledged" if unanswered else ""))
     lags: list[float] = []
     missing = 0
     for event in stored:
@@ -351,11 +353,11 @@ async def run_all(base: str, server_pid: int, sizes: list[int], spread: float) -
 def start_classroom_server(data: Path) -> Any:
     """``shengji-kit serve --classroom`` on 127.0.0.1 and a free port, logging beside its data."""
     sys.path.insert(0, str(REPO / "tests" / "browser"))
-    from live_server import free_port, launch_server  # noqa: PLC0415
+    from live_server import free_port, launch_server
 
     port = free_port()
-    command = [sys.executable, "-m", "shengji_kit.apps.serving.serve", "--classroom", "--host", "127.0.0.1", "--port", str(port),
-               "--code", CODE, "--teacher-code", TEACHER_CODE]
+    command = [sys.executable, "-m", "shengji_kit.apps.serving.serve", "--classroom",
+               "--host", "127.0.0.1", "--port", str(port), "--code", CODE, "--teacher-code", TEACHER_CODE]
     return launch_server(command, port, data / "voila.log", dict(os.environ))
 
 
@@ -366,9 +368,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sizes = [int(size) for size in args.learners.split(",") if size.strip()]
     sys.path.insert(0, str(REPO / "tests" / "browser"))
-    from live_server import stop_server  # noqa: PLC0415
+    from live_server import stop_server
 
-    from shengji_kit.practice import ENV_VAR  # noqa: PLC0415
+    from shengji_kit.practice import ENV_VAR
 
     data = Path(tempfile.mkdtemp(prefix="shengji-classroom-"))
     os.environ[ENV_VAR] = str(data)  # the kernels' class store and this process's are the same file

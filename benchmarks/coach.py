@@ -48,7 +48,8 @@ def main() -> None:
     print(f"hint latency for South, {args.rules}, {args.rounds} RuleBot rounds from seed {args.seed}")
     for trick, times in latencies(args.rounds, args.rules, args.seed).items():
         if times:
-            print(f"  trick {trick:>2}: mean {statistics.fmean(times):.3f} s, max {max(times):.3f} s over {len(times)} hints")
+            print(f"  trick {trick:>2}: mean {statistics.fmean(times):.3f} s, max {max(times):.3f} s"
+                  f" over {len(times)} hints")
         else:
             print(f"  trick {trick:>2}: no round reached it")
 

@@ -171,8 +171,8 @@ async def browser_session(base: str, entries: list[Session], delays: list[float]
     if not entries:
         return
     sys.path.insert(0, str(REPO / "tests" / "browser"))
-    import chromium  # noqa: PLC0415  (the browser-test helper, found only on this path)
-    from playwright.async_api import async_playwright  # noqa: PLC0415
+    import chromium  # the browser-test helper, found only on this path
+    from playwright.async_api import async_playwright
 
     async with async_playwright() as driver:
         browser = await driver.chromium.launch(executable_path=shutil.which("chromium"), args=chromium.ARGS)
@@ -324,7 +324,8 @@ def report(entries: list[Session], watch: Watch, left: int, all_open: float, kep
             if mine:
                 print(f"  {kind:8}: p50 {statistics.median(mine):.1f} s, max {max(mine):.1f} s")
     if pages:
-        print(f"page fully sent (kernel started, cells run): p50 {statistics.median(pages):.1f} s, max {max(pages):.1f} s")
+        print(f"page fully sent (kernel started, cells run): p50 {statistics.median(pages):.1f} s,"
+              f" max {max(pages):.1f} s")
     print(f"pages never usable: {len(failed)} (must be 0)")
     for entry in failed:
         print(f"  #{entry.number} {entry.kind} ({entry.client}): {entry.problem or 'no answer'}")
@@ -346,9 +347,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spread", type=float, default=5.0, help="seconds over which the pages open (default 5)")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(REPO / "tests" / "browser"))
-    from live_server import start_server, stop_server, wait_until_idle  # noqa: PLC0415  (test helper, found only on this path)
+    from live_server import start_server, stop_server, wait_until_idle  # test helper, found only on this path
 
-    from shengji_kit.practice import ENV_VAR  # noqa: PLC0415
+    from shengji_kit.practice import ENV_VAR
 
     data = Path(tempfile.mkdtemp(prefix="shengji-load-"))
     log = data / "voila.log"

@@ -32,7 +32,8 @@ def measure(label: str, url: str, writers: int, events_each: int) -> None:
     store.close()
     sent = writers * events_each
     verdict = "ok" if stored == sent and run.failures == 0 else "LOST EVENTS"
-    print(f"{label:<11} {writers:>7} {sent:>6} {stored:>7} {run.seconds:>8.2f} {run.per_second:>9.0f}  {verdict}", flush=True)
+    print(f"{label:<11} {writers:>7} {sent:>6} {stored:>7} {run.seconds:>8.2f} {run.per_second:>9.0f}  {verdict}",
+          flush=True)
 
 
 def main() -> None:

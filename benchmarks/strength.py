@@ -37,7 +37,7 @@ def play(seed: int, rules: str, search_team: int, budget: Budget) -> tuple[int, 
         for seat in range(4)
     ]
     rnd = Round.new(seed, rules)
-    play_round(rnd, bots)  # type: ignore[arg-type]
+    play_round(rnd, bots)
     result = rnd.result
     assert result is not None
     return result.total, result.dealer, result.outcome.side, result.outcome.levels
@@ -112,7 +112,8 @@ def run(
     ]
     pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
     results = pool.map(deal_pair, tasks) if pool is not None else map(deal_pair, tasks)
-    print(f"seed {seed}; each deal played twice, teams' seats swapped; {len(done)} deals read from {rows_out}", flush=True)
+    print(f"seed {seed}; each deal played twice, teams' seats swapped; {len(done)} deals read from {rows_out}",
+          flush=True)
     try:
         if not tasks and done:
             for rules in presets:
@@ -126,7 +127,8 @@ def run(
                 for rules in presets:
                     summary(rules, rows[rules], time.perf_counter() - started, budget)
                 if len(presets) > 1:
-                    summary("both presets", [r for rules in presets for r in rows[rules]], time.perf_counter() - started, budget)
+                    both = [r for rules in presets for r in rows[rules]]
+                    summary("both presets", both, time.perf_counter() - started, budget)
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
@@ -147,7 +149,8 @@ def main() -> None:
                         help="cards per hand from which play-outs run to the end")
     parser.add_argument("--confidence", type=float, default=default.confidence,
                         help="standard errors by which a candidate must beat RuleBot's favourite play")
-    parser.add_argument("--throws", type=int, default=1, help="play-outs lead safe throws as RuleBot does (1) or not (0)")
+    parser.add_argument("--throws", type=int, default=1,
+                        help="play-outs lead safe throws as RuleBot does (1) or not (0)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--every", type=int, default=20, help="print the figures so far every this many deals")
     parser.add_argument("--rows", type=Path, default=None,

@@ -16,7 +16,10 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("shengji_kit.apps.simulate", "play seeded rounds between bots and summarise them"),
     "puzzles": ("shengji_kit.puzzles.check_command", "check the puzzle bank (puzzles check)"),
     "solve": ("shengji_kit.solver.solve_command", "solve an endgame position file exactly"),
-    "serve": ("shengji_kit.apps.serving.serve", "serve the lessons and apps with Voila on 127.0.0.1 (--classroom: a class on the local network)"),
+    "serve": (
+        "shengji_kit.apps.serving.serve",
+        "serve the lessons and apps with Voila on 127.0.0.1 (--classroom: a class on the local network)",
+    ),
     "lessons": (
         "shengji_kit.apps.lessons.copy_notebooks",
         "copy the lesson notebooks into a folder to edit (lessons copy DIR)",

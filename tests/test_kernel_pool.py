@@ -193,7 +193,9 @@ def test_a_pre_started_kernel_waits_for_the_request_then_reads_its_options(
         waiter.start()
         waiter.join(1.0)
         assert waiter.is_alive(), "the options were read before the page was requested"
-        server.send("k-1", {"QUERY_STRING": "rules=classic&seed=3", "SCRIPT_NAME": "/voila/render/notebooks/play.ipynb"})
+        server.send(
+            "k-1", {"QUERY_STRING": "rules=classic&seed=3", "SCRIPT_NAME": "/voila/render/notebooks/play.ipynb"}
+        )
         waiter.join(10)
         assert got == [{"rules": "classic", "seed": "3"}]
         assert not page_request.is_waiting_kernel()

@@ -187,7 +187,7 @@ def test_sigterm_stops_voila_too(tmp_path: Path) -> None:
         assert voila, "Voila did not start"
         server.send_signal(signal.SIGTERM)
         assert server.wait(timeout=30) is not None
-        gone, alive = psutil.wait_procs(voila, timeout=30)
+        _gone, alive = psutil.wait_procs(voila, timeout=30)
         assert not alive, "Voila outlived the SIGTERM that stopped `shengji-kit serve`"
     finally:
         if server.poll() is None:
@@ -269,13 +269,16 @@ def test_command_keeps_tracebacks_from_learners_and_kernels_off_tcp() -> None:
     app = parsed_voila(serve.voila_command()[3:])
     config = app.config
     assert config.VoilaConfiguration.show_tracebacks is False
-    assert "重新加载" in config.VoilaExecutor.cell_error_instruction and "Reload" in config.VoilaExecutor.cell_error_instruction
+    instruction = config.VoilaExecutor.cell_error_instruction
+    assert "重新加载" in instruction and "Reload" in instruction
     assert config.KernelManager.transport == "ipc"
     assert config.VoilaExecutor.startup_timeout == serve.KERNEL_READY_SECONDS
     assert config.VoilaExecutor.timeout == serve.CELL_SECONDS
     folder = serve.voila_environment({})["JUPYTER_PATH"].split(os.pathsep)[1]
     spec = json.loads((Path(folder) / "kernels" / "python3" / "kernel.json").read_text())
-    assert spec["argv"][-5:] == ["-m", "ipykernel_launcher", "-f", "{connection_file}", "--HistoryManager.enabled=False"]
+    assert spec["argv"][-5:] == [
+        "-m", "ipykernel_launcher", "-f", "{connection_file}", "--HistoryManager.enabled=False"
+    ]
     assert spec["argv"][:3] == [shutil.which("nice"), "-n", str(serve.KERNEL_NICENESS)]
 
 

@@ -64,7 +64,8 @@ def plan(**options: Any) -> Classroom:
 
 def test_without_classroom_the_options_stay_local() -> None:
     args = serve_parser().parse_args([])
-    assert (args.host, args.port, args.classroom, args.code, args.teacher_code) == ("127.0.0.1", 8866, False, None, None)
+    options = (args.host, args.port, args.classroom, args.code, args.teacher_code)
+    assert options == ("127.0.0.1", 8866, False, None, None)
     assert args.host_given is False
     assert serve_parser().parse_args(["--host", "localhost"]).host_given is True
 
@@ -231,7 +232,9 @@ def test_run_prints_both_addresses_saves_the_qr_and_starts_the_guarded_server(
     monkeypatch.setenv(ENV_VAR, str(tmp_path))
     monkeypatch.setattr(subprocess, "Popen", FakeProcess)
     port = free_port()
-    argv = ["--classroom", "--host", "127.0.0.1", "--port", str(port), "--code", "room-2345", "--teacher-code", "t-98765"]
+    argv = [
+        "--classroom", "--host", "127.0.0.1", "--port", str(port), "--code", "room-2345", "--teacher-code", "t-98765"
+    ]
     assert serve.main(argv) == 0
     out = capsys.readouterr().out
     join_url = f"http://127.0.0.1:{port}/voila/render/notebooks/index.ipynb?token=room-2345"
@@ -253,7 +256,8 @@ def test_run_refuses_a_port_in_use_without_a_traceback(capsys: pytest.CaptureFix
         busy.listen()
         port = busy.getsockname()[1]
         result = subprocess.run(
-            [sys.executable, "-m", "shengji_kit.apps.serving.serve", "--classroom", "--host", "127.0.0.1", "--port", str(port)],
+            [sys.executable, "-m", "shengji_kit.apps.serving.serve",
+             "--classroom", "--host", "127.0.0.1", "--port", str(port)],
             capture_output=True, text=True, timeout=60, env={**os.environ, ENV_VAR: str(tmp_path)},
         )
     assert result.returncode == 2
@@ -285,7 +289,9 @@ def test_static_handlers_get_the_code_check_and_the_login_page_stays_open() -> N
     assert classroom_server.guarded(LoginFormHandler) is LoginFormHandler
     assert classroom_server.guarded(classroom_server.ClassroomLoginHandler) is classroom_server.ClassroomLoginHandler
     assert classroom_server.guarded(MultiStaticFileHandler) is static
-    rules = classroom_server.guard_handlers([("/a", MultiStaticFileHandler, {"paths": ["/"]}), ("/b", LoginFormHandler)])
+    rules = classroom_server.guard_handlers(
+        [("/a", MultiStaticFileHandler, {"paths": ["/"]}), ("/b", LoginFormHandler)]
+    )
     assert rules == [("/a", static, {"paths": ["/"]}), ("/b", LoginFormHandler)]
 
 

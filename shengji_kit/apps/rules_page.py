@@ -32,9 +32,9 @@ def rules_html(lang: str = "en") -> Markup:
     """The rules reference as HTML; its own anchors (``<a id="s2">``) are kept for the glossary links."""
     render = mistune.create_markdown(escape=False, plugins=["table"])
     body = render(rules_source(lang))
-    return Markup('<article class="sk-rules" data-role="rules-page" lang="{lang}" aria-label="{title}">{body}</article>').format(
-        lang=lang, title=text("table_page_rules", lang), body=Markup(str(body))
-    )
+    return Markup(
+        '<article class="sk-rules" data-role="rules-page" lang="{lang}" aria-label="{title}">{body}</article>'
+    ).format(lang=lang, title=text("table_page_rules", lang), body=Markup(str(body)))
 
 
 def rules_page(lang: str | None = None) -> HTML:

@@ -101,7 +101,9 @@ def round_line(index: int, rnd: Round, result: RoundResult) -> dict[str, object]
         "kitty_points": result.kitty_points,
         "kitty_multiplier": result.kitty_multiplier,
         "total": result.total,
-        "outcome": {"side": result.outcome.side, "levels": result.outcome.levels, "deal_passes": result.outcome.deal_passes},
+        "outcome": {
+            "side": result.outcome.side, "levels": result.outcome.levels, "deal_passes": result.outcome.deal_passes
+        },
         "next_dealer": result.next_dealer,
         "levels_after": list(result.levels_after),
         "failed_throws": list(result.failed_throws),

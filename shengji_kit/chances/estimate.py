@@ -20,10 +20,7 @@ class Estimate:
     def standard_error(self) -> float:
         """√(p(1−p)/n), with p the exact value when known, else (hits + 1) / (n + 2), so that a
         sampled 0% or 100% still shows an honest error."""
-        if self.exact is not None:
-            p = self.exact
-        else:
-            p = (self.probability * self.samples + 1) / (self.samples + 2)
+        p = self.exact if self.exact is not None else (self.probability * self.samples + 1) / (self.samples + 2)
         return sqrt(max(p * (1 - p), 0.0) / self.samples)
 
     def agrees(self, sigmas: float = 5.0) -> bool:

@@ -16,7 +16,7 @@ from traitlets import Unicode
 from .class_list import ClassMember, load_class_list, verify_password
 
 
-class ClassListAuthenticator(Authenticator):  # type: ignore[misc]
+class ClassListAuthenticator(Authenticator):
     """Log in with a name and password from the class list (see shengji_kit/classroom/class_list.py)."""
 
     class_list = Unicode("class-list.toml", help="Path of the class list TOML file.").tag(

@@ -114,7 +114,7 @@ class ClassService:
         return self._teachers
 
 
-class ServiceHandler(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
+class ServiceHandler(HubOAuthenticated, web.RequestHandler):
     """A JSON endpoint of the service: hub-authenticated (token or browser login), JSON errors."""
 
     service: ClassService
@@ -176,7 +176,8 @@ class AboutHandler(web.RequestHandler):
 
     def get(self) -> None:
         self.set_header("Content-Type", "application/json; charset=utf-8")
-        self.finish(json.dumps({"service": SERVICE_NAME, "api": ["api/whoami", "api/events", "api/learners", "api/polls"]}))
+        api = ["api/whoami", "api/events", "api/learners", "api/polls"]
+        self.finish(json.dumps({"service": SERVICE_NAME, "api": api}))
 
 
 class WhoAmIHandler(ServiceHandler):
@@ -243,7 +244,8 @@ class PollsHandler(ServiceHandler):
         await self.teacher()
         data = self.body()
         try:
-            fields = {name: str(data[name]) for name in ("class_name", "source", "ref", "prompt_en", "prompt_zh", "answer")}
+            names = ("class_name", "source", "ref", "prompt_en", "prompt_zh", "answer")
+            fields = {name: str(data[name]) for name in names}
             options = [str(option) for option in data["options"]]
         except (KeyError, TypeError) as error:
             raise Refusal(400, "hub_bad_request", detail=f"missing or bad field {error}") from error

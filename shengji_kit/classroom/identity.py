@@ -95,7 +95,7 @@ def set_current_learner(name: str) -> str:
                 continue
             try:
                 listener(cleaned)
-            except Exception as error:  # noqa: BLE001 — one broken page must not stop the others
+            except Exception as error:  # one broken page must not stop the others
                 warnings.warn(f"a learner-change listener failed: {type(error).__name__}: {error}", stacklevel=2)
     return cleaned
 
@@ -107,7 +107,7 @@ def on_learner_change(callback: Listener) -> Callable[[], None]:
     """
     reference: Callable[[], Listener | None]
     if hasattr(callback, "__self__") and hasattr(callback, "__func__"):
-        reference = weakref.WeakMethod(callback)  # type: ignore[arg-type]
+        reference = weakref.WeakMethod(callback)
     else:
         def reference() -> Listener:
             return callback

@@ -168,7 +168,9 @@ class ServiceClassStore:
             self._flush()
             return [self._sent[event] for event in events]
 
-    def events(self, class_name: str = DEFAULT_CLASS, *, learner: str | None = None, after_id: int = 0) -> list[StoredEvent]:
+    def events(
+        self, class_name: str = DEFAULT_CLASS, *, learner: str | None = None, after_id: int = 0
+    ) -> list[StoredEvent]:
         """The class's events after ``after_id`` (a learner may ask only for their own)."""
         self._flush()
         answer = self._call("GET", "api/events", None, **{"class": class_name, "learner": learner, "after": after_id})

@@ -157,7 +157,9 @@ class SQLClassStore:
 
         return self._write(work, [event.class_name for event in new])
 
-    def events(self, class_name: str = DEFAULT_CLASS, *, learner: str | None = None, after_id: int = 0) -> list[StoredEvent]:
+    def events(
+        self, class_name: str = DEFAULT_CLASS, *, learner: str | None = None, after_id: int = 0
+    ) -> list[StoredEvent]:
         query = select(events).where(events.c.class_name == class_name, events.c.id > after_id)
         if learner is not None:
             query = query.where(events.c.learner == learner)

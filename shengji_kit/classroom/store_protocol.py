@@ -78,7 +78,9 @@ class ClassStoreAPI(Protocol):
         """Write the events in one transaction; their new ids, in order. Raises ``StoreError``."""
         ...
 
-    def events(self, class_name: str = DEFAULT_CLASS, *, learner: str | None = None, after_id: int = 0) -> list[StoredEvent]:
+    def events(
+        self, class_name: str = DEFAULT_CLASS, *, learner: str | None = None, after_id: int = 0
+    ) -> list[StoredEvent]:
         """Every stored event of the class (of one learner if given) with an id above ``after_id``, by id."""
         ...
 

@@ -38,7 +38,7 @@ def exact_total(view: SeatView, sample: Sample, cards: tuple[Card, ...], searche
         if not plays or searcher.beats(key, best, plays[0]):
             assert key is not None
             win, best = len(plays), key
-        plays = plays + (indices,)
+        plays = (*plays, indices)
     trump = searcher.trump
     if not view.trick and len(cards) > 1 and shape(cards, trump).kind == THROW:
         others = [sample.hands[(view.seat + k) % 4] for k in (1, 2, 3)]

@@ -100,7 +100,8 @@ def reasons_for(play: tuple[Card, ...], view: SeatView, scored: list[Scored]) ->
     found: list[Message] = []
     suit = led_suit(view, play)
     stake = points_at_stake(play, view)
-    ruffing = bool(view.trick) and suit != TRUMP and all(trump.is_trump(c) for c in play) and shown_void(view.seat, suit, view)
+    all_trumps = all(trump.is_trump(c) for c in play)
+    ruffing = bool(view.trick) and suit != TRUMP and all_trumps and shown_void(view.seat, suit, view)
     if view.trick and partner_sure_winner(view) and not wins_now(play, view):
         partner_cards = next(cards for s, cards in view.trick if s == view.partner)
         if points(play):

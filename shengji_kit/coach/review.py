@@ -145,7 +145,8 @@ def review(
             if perfect_at is None and not view.trick and len(view.hand) <= solve_at:
                 perfect_at = (len(view.tricks) + 1, _position(rnd, parsed.buried, who))
             if who == seat and action.kind == PLAY:
-                entries.append(_judge(rnd, view, action.cards, parsed.buried, chosen, seed, threshold, perfect_at is not None))
+                exact = perfect_at is not None
+                entries.append(_judge(rnd, view, action.cards, parsed.buried, chosen, seed, threshold, exact))
         rnd.act(who, action)
     result = rnd.result
     if result is None:
@@ -177,7 +178,10 @@ def _position(rnd: Round, kitty: tuple[Card, ...], leader: int) -> Position:
     view = rnd.view(leader)
     assert view.trump is not None and view.dealer is not None
     hands = tuple(rnd.view(s).hand for s in range(4))
-    return Position(Rules.preset(view.rules), view.trump.level, view.trump.suit, view.dealer, leader, hands, kitty, view.attackers_points)
+    return Position(
+        Rules.preset(view.rules), view.trump.level, view.trump.suit, view.dealer, leader, hands, kitty,
+        view.attackers_points,
+    )
 
 
 def _judge(
@@ -191,11 +195,11 @@ def _judge(
     if exact:
         sample = Sample(tuple(rnd.view(s).hand for s in range(4)), kitty)
         searcher = searcher_for(view, sample)
-        options = list(dict.fromkeys([action.cards for action in listed] + [played]))
+        options = list(dict.fromkeys([*(action.cards for action in listed), played]))
         scored = [Scored(cards, float(exact_total(view, sample, cards, searcher)), 1, True) for cards in options]
         limit = float(EXACT_THRESHOLD)
     else:
-        options = list(dict.fromkeys(candidates(view, listed, budget.candidates) + [played]))
+        options = list(dict.fromkeys([*candidates(view, listed, budget.candidates), played]))
         scored = evaluate(view, options, budget, seed)
         limit = threshold
     best = best_of(view, scored)
@@ -203,4 +207,5 @@ def _judge(
     cost = max(0.0, sign * (best.mean - mine.mean))
     marked = cost >= limit and best.cards != played
     reasons = tuple(reasons_for(best.cards, view, scored)) if marked else ()
-    return Entry(trick, played, best.cards if marked else played, cost, points_at_stake(played, view), exact, marked, reasons)
+    better = best.cards if marked else played
+    return Entry(trick, played, better, cost, points_at_stake(played, view), exact, marked, reasons)

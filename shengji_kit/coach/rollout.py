@@ -27,7 +27,7 @@ class RuleRollout:
     chooses and plays to the last card.
     """
 
-    __slots__ = ("tables", "voids", "unseen", "unseen_suits", "held_suits", "throws")
+    __slots__ = ("held_suits", "tables", "throws", "unseen", "unseen_suits", "voids")
 
     def __init__(
         self, playout: Playout, burier: int, voids: Sequence[frozenset[str] | set[str]], throws: bool = True

@@ -100,7 +100,8 @@ class Knowledge:
         sizes = [0 if seat == own else view.hand_sizes[seat] for seat in range(4)]
         kitty_known = view.kitty is not None
         may_bury = tuple(
-            seat == view.dealer or (not view.race and any(b.seat == seat and b.kind == KIND_OVERTURN for b in view.bids))
+            seat == view.dealer
+            or (not view.race and any(b.seat == seat and b.kind == KIND_OVERTURN for b in view.bids))
             for seat in range(4)
         )
         return Knowledge(
@@ -164,7 +165,10 @@ class Knowledge:
         cards = list(pool.elements())
         rng.shuffle(cards)
         allowed = {
-            suit: [slot for slot in range(5) if self.sizes[slot] and (not voids or slot == KITTY or suit not in self.voids[slot])]
+            suit: [
+                slot for slot in range(5)
+                if self.sizes[slot] and (not voids or slot == KITTY or suit not in self.voids[slot])
+            ]
             for suit in {suit_of[index] for index in cards}
         }
         if not careful:

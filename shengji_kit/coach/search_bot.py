@@ -95,7 +95,8 @@ def evaluate(
                 totals[i].append(play_out(start, cards, budget))
         done += 1
     return [
-        Scored(cards, sum(values) / done, done, exact, tuple(values)) for cards, values in zip(plays, totals, strict=True)
+        Scored(cards, sum(values) / done, done, exact, tuple(values))
+        for cards, values in zip(plays, totals, strict=True)
     ]
 
 

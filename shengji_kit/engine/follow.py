@@ -286,7 +286,7 @@ def playable_cards(lead: Sequence[Card] | None, hand: Sequence[Card], trump: Tru
     pairs_in_hand = sum(pair_counts(hand_suit, trump))
     needed_pairs = best[1]
     free_cards = n - 2 * needed_pairs
-    if best[0] == 0 and (needed_pairs == pairs_in_hand and free_cards > 0 or needed_pairs == 0):
+    if best[0] == 0 and ((needed_pairs == pairs_in_hand and free_cards > 0) or needed_pairs == 0):
         # Every pair must be played and the rest is any card, or no pair can be played.
         return set(hand_suit)
     found: set[Card] = set()

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 
 from .cards import CARDS, Card, draw_cards, symbols
 from .errors import RuleError
@@ -301,6 +302,6 @@ def _single_component_key(play: Sequence[Card], kind: str, pairs: int, trump: Tr
         if a.index != b.index:
             return None
         steps.append(step[a.index])
-    if any(later != earlier + 1 for earlier, later in zip(steps, steps[1:], strict=False)):
+    if any(later != earlier + 1 for earlier, later in pairwise(steps)):
         return None
     return steps[-1]

@@ -169,10 +169,7 @@ def _distinct_combinations(faces: list[int], counts: Sequence[int], size: int, l
         if room[i] < left:
             return False
         face = faces[i]
-        for take in range(min(copies[i], left), -1, -1):
-            if pick(i + 1, left - take, chosen + (face,) * take):
-                return True
-        return False
+        return any(pick(i + 1, left - take, chosen + (face,) * take) for take in range(min(copies[i], left), -1, -1))
 
     pick(0, size, ())
     return found

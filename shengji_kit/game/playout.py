@@ -27,8 +27,8 @@ class Playout:
     """Trick play from some position to the last card, over count arrays (no ``Card`` objects)."""
 
     __slots__ = (
-        "tables", "rules", "dealer", "counts", "sizes", "leader", "trick",
-        "attackers_points", "kitty", "last_lead", "last_winner", "to_act",
+        "attackers_points", "counts", "dealer", "kitty", "last_lead", "last_winner", "leader", "rules", "sizes",
+        "tables", "to_act", "trick",
     )
 
     def __init__(

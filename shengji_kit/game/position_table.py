@@ -328,4 +328,6 @@ def check_points(table: PositionTable) -> None:
     still_out = sum(card.points for _, cards in _places(table) for card in cards)
     most = DECK_POINTS - still_out
     if points is None or points < 0 or points % 5 or points > most:
-        raise PositionError("position_bad_points", {"field": join(table.path, "points"), "value": repr(points), "most": most})
+        raise PositionError(
+            "position_bad_points", {"field": join(table.path, "points"), "value": repr(points), "most": most}
+        )

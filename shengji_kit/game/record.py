@@ -264,7 +264,9 @@ def replay(record: Mapping[str, Any]) -> Replay:
     return Replay(tuple(play.tricks), result)
 
 
-def _check_play(play: TrickPlay, number: int, seat: int, cards: tuple[Card, ...], attempt: tuple[Card, ...] | None) -> Checked:
+def _check_play(
+    play: TrickPlay, number: int, seat: int, cards: tuple[Card, ...], attempt: tuple[Card, ...] | None
+) -> Checked:
     try:
         if attempt is None:
             checked = play.check(seat, cards)
@@ -296,7 +298,9 @@ def _compare(data: Mapping[str, Any], result: RoundResult) -> None:
         "kitty_multiplier": result.kitty_multiplier,
         "total": result.total,
         "next_dealer": result.next_dealer,
-        "outcome": {"side": result.outcome.side, "levels": result.outcome.levels, "deal_passes": result.outcome.deal_passes},
+        "outcome": {
+            "side": result.outcome.side, "levels": result.outcome.levels, "deal_passes": result.outcome.deal_passes,
+        },
     }
     for field, actual in expected.items():
         if data[field] != actual:
@@ -349,7 +353,9 @@ def check_rebuilt(parsed: ParsedRecord, rnd: Round) -> None:
     compared; a tampered field raises ``RuleError`` (``record_mismatch``) naming it.
     """
     if rnd.result is None:
-        raise RuleError("record_mismatch", {"field": "actions", "recorded": "an unfinished round", "actual": "a finished round"})
+        raise RuleError(
+            "record_mismatch", {"field": "actions", "recorded": "an unfinished round", "actual": "a finished round"}
+        )
     rebuilt = parse(rnd.record())
     simple: dict[str, tuple[object, object]] = {
         "dealer": (parsed.dealer, rebuilt.dealer),

@@ -29,7 +29,21 @@ __getattr__, __dir__ = lazy_names(__name__, {
 })
 
 __all__ = [
-    "AUTO", "AnswerDetail", "ClassProgress", "ENV_VAR", "Progress", "ProgressFormatError",
-    "Practice", "ProgressStore", "PuzzleRecord", "ShowMe", "TrainerSession", "answer_text", "data_dir",
-    "next_in_set", "progress_path", "right_choices", "trainers_choice",
+    "AUTO",
+    "ENV_VAR",
+    "AnswerDetail",
+    "ClassProgress",
+    "Practice",
+    "Progress",
+    "ProgressFormatError",
+    "ProgressStore",
+    "PuzzleRecord",
+    "ShowMe",
+    "TrainerSession",
+    "answer_text",
+    "data_dir",
+    "next_in_set",
+    "progress_path",
+    "right_choices",
+    "trainers_choice",
 ]

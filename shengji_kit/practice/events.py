@@ -98,4 +98,5 @@ def _record_events(puzzle: str, record: PuzzleRecord, at: str) -> Iterator[Progr
 
 def import_events(progress: Progress, at: str) -> list[ProgressEvent]:
     """The events that stand for a version-1 progress file (read once, when the log starts)."""
-    return [event for puzzle, record in sorted(progress.records.items()) for event in _record_events(puzzle, record, at)]
+    records = sorted(progress.records.items())
+    return [event for puzzle, record in records for event in _record_events(puzzle, record, at)]

@@ -1,8 +1,9 @@
 """A learner's progress: per puzzle the attempts, hints, whether it was solved, revealed, starred.
 
 A puzzle's star is earned by solving it with the first answer ever given, before any hint or
-"show me" (a wrong answer, a hint or "show me" each end the star); once earned it stays. ``Progress.to_json`` / ``Progress.from_json`` give the file format (version 1); reading
-checks every field and raises ``ProgressFormatError`` rather than guessing.
+"show me" (a wrong answer, a hint or "show me" each end the star); once earned it stays.
+``Progress.to_json`` / ``Progress.from_json`` give the file format (version 1); reading checks
+every field and raises ``ProgressFormatError`` rather than guessing.
 """
 
 from __future__ import annotations

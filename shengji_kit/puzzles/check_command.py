@@ -11,8 +11,13 @@ from .kinds import KINDS
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``check`` sub-subcommand and its optional paths."""
     sub = parser.add_subparsers(dest="puzzles_command", required=True)
-    check = sub.add_parser("check", help="verify every puzzle's and lesson exercise's answer with the engine or the solver")
-    check.add_argument("paths", nargs="*", help="puzzle files or directories (default: the shipped bank and the lessons' exercise files)")
+    check = sub.add_parser(
+        "check", help="verify every puzzle's and lesson exercise's answer with the engine or the solver"
+    )
+    check.add_argument(
+        "paths", nargs="*",
+        help="puzzle files or directories (default: the shipped bank and the lessons' exercise files)",
+    )
     check.add_argument("--quiet", action="store_true", help="print only failures")
 
 

@@ -83,7 +83,7 @@ def _axes(width: int, height: int, top: float, percent: bool, x_label: str, y_la
 def _nice_top(largest: float, percent: bool) -> float:
     """A round upper bound for the value axis."""
     if largest <= 0:
-        return 1.0 if percent else 1.0
+        return 1.0
     for step in (0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1.0) if percent else ():
         if largest <= step:
             return step

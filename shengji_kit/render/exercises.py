@@ -28,6 +28,6 @@ def problems_html(problems: Sequence[Problem], lang: str) -> Markup:
 def notice_html(lines: Sequence[str], kind: str = "error") -> Markup:
     """A panel holding only a message (a missing lesson file, a cell run out of order)."""
     body = Markup("").join(Markup("<p>{line}</p>").format(line=line) for line in lines)
-    return Markup('<div class="sk-panel"><div class="sk-message" data-role="notice" data-kind="{kind}">{body}</div></div>').format(
-        kind=kind, body=body
-    )
+    return Markup(
+        '<div class="sk-panel"><div class="sk-message" data-role="notice" data-kind="{kind}">{body}</div></div>'
+    ).format(kind=kind, body=body)

@@ -40,7 +40,8 @@ def review_block_html(
     """Under the summary: hints used, then the review button, its "reviewing…" state or its table."""
     used = Markup("")
     if hints_used:
-        used = Markup('<p data-role="hints-used">{line}</p>').format(line=text("coachui_hint_count", lang, count=hints_used))
+        used = Markup('<p data-role="hints-used">{line}</p>').format(
+            line=text("coachui_hint_count", lang, count=hints_used))
     if review is not None:
         body = Markup('<div data-role="review">{table}</div>').format(table=Markup(review_html(review, lang)))
     elif reviewing:

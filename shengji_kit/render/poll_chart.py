@@ -40,12 +40,14 @@ def poll_chart_svg(
         rows.append(Markup(
             '<g data-option="{option}" data-count="{count}"{right_attr}>'
             '<title>{option}: {count}</title>'
-            '<text x="{lx}" y="{ty}" font-size="18" text-anchor="end" fill="currentColor"{weight}>{mark}{short}</text>'
+            '<text x="{lx}" y="{ty}" font-size="18" text-anchor="end" fill="currentColor"{weight}>'
+            '{mark}{short}</text>'
             '<rect x="{bx}" y="{y}" width="{bw:.1f}" height="{bh}" rx="4" style="fill: {colour}"></rect>'
             '<text x="{cx:.1f}" y="{ty}" font-size="18" fill="currentColor">{count}</text></g>'
         ).format(
             option=option, count=count, right_attr=Markup(' data-correct="true"') if right else Markup(""),
-            lx=LABEL_WIDTH - 10, ty=y + ROW_HEIGHT / 2 + 1, weight=Markup(' font-weight="700"') if right else Markup(""),
+            lx=LABEL_WIDTH - 10, ty=y + ROW_HEIGHT / 2 + 1,
+            weight=Markup(' font-weight="700"') if right else Markup(""),
             mark="✔ " if right else "", short=_short(option), bx=LABEL_WIDTH, y=y + 6,
             bw=max(plot * count / top, 2.0), bh=ROW_HEIGHT - 14, colour=RIGHT_COLOUR if right else BAR_COLOUR,
             cx=LABEL_WIDTH + max(plot * count / top, 2.0) + 8,
@@ -53,7 +55,8 @@ def poll_chart_svg(
     return Markup(
         '<svg xmlns="http://www.w3.org/2000/svg" class="sk-chart sk-poll-chart" data-role="poll-chart" '
         'viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img" aria-label="{title}" {font}>'
-        '<title>{title}</title><text x="{lx}" y="22" font-size="16" text-anchor="end" fill="currentColor">{title}</text>'
+        '<title>{title}</title>'
+        '<text x="{lx}" y="22" font-size="16" text-anchor="end" fill="currentColor">{title}</text>'
         '<text x="{bx}" y="22" font-size="14" fill="currentColor">{count_label}</text>{rows}</svg>'
     ).format(w=width, h=height, title=title, font=FONT, lx=LABEL_WIDTH - 10, bx=LABEL_WIDTH,
              count_label=count_label, rows=Markup("").join(rows))

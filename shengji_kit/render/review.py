@@ -37,7 +37,9 @@ def _row(entry: Entry, lang: str) -> Markup:
 def review_html(review: Review, lang: str = "en") -> str:
     """The review as an HTML block for a notebook cell or a page."""
     lines = review.lines(lang)
-    heads = Markup("").join(Markup('<th style="{}">{}</th>').format(_CELL, head) for head in _HEADS.get(lang, _HEADS["en"]))
+    heads = Markup("").join(
+        Markup('<th style="{}">{}</th>').format(_CELL, head) for head in _HEADS.get(lang, _HEADS["en"])
+    )
     rows = Markup("").join(_row(entry, lang) for entry in review.entries)
     ending = escape(review.perfect.note.render(lang)) if review.perfect is not None else escape("")
     html = Markup(

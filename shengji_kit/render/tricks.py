@@ -33,7 +33,8 @@ def trick_centre_html(
     for seat in range(4):
         if seat not in by_seat:
             slots.append(
-                Markup('<div class="sk-slot sk-slot-{area}" data-slot="{seat}"></div>').format(area=_SLOTS[seat], seat=seat)
+                Markup('<div class="sk-slot sk-slot-{area}" data-slot="{seat}"></div>').format(
+                    area=_SLOTS[seat], seat=seat)
             )
             continue
         order, play = by_seat[seat]

@@ -149,7 +149,9 @@ def _whole_deal(table: PositionTable) -> tuple[tuple[Card, ...], ...]:
     hands = tuple(table.hands[seat] for seat in range(SEATS))
     counts = [len(hand) for hand in hands]
     if len(set(counts)) != 1:
-        raise PositionError("position_uneven_hands", {"field": f"{table.path}.hands", "counts": ", ".join(map(str, counts))})
+        raise PositionError(
+            "position_uneven_hands", {"field": f"{table.path}.hands", "counts": ", ".join(map(str, counts))}
+        )
     if counts[0] == 0:
         raise PositionError("position_empty_hands", {"field": f"{table.path}.hands"})
     return hands

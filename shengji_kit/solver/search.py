@@ -143,10 +143,7 @@ class Searcher:
         for cards in by_suit.values():
             for first, last in runs(pair_counts(cards, self.trump)):
                 pairs = last - first + 1
-                if pairs >= 2 and self.rules.tractor_kitty_scales:
-                    most = max(most, 4 * pairs)
-                else:
-                    most = max(most, 4)
+                most = max(most, 4 * pairs if pairs >= 2 and self.rules.tractor_kitty_scales else 4)
         self._largest[hand] = most
         return most
 
@@ -333,7 +330,7 @@ class Searcher:
         if hint is not None and hint != options[0][0]:
             for n, option in enumerate(options):
                 if option[0] == hint:
-                    options = [option] + options[:n] + options[n + 1 :]
+                    options = [option, *options[:n], *options[n + 1 :]]
                     break
         follow = self.follow
         for lead, rest, key, pot, ruff_only in options:
@@ -452,7 +449,7 @@ class Searcher:
             else:
                 now_win, now_best = win, best
             got = follow(
-                hands, leader, lead, left + (rest,), now_win, now_best,
+                hands, leader, lead, (*left, rest), now_win, now_best,
                 pot + points, ruff_only, alpha, beta, classes,
             )
             if maximising:
@@ -476,12 +473,12 @@ class Searcher:
     ) -> int:
         """The value once the next seat plays ``play`` (``hands`` without the cards played so far)."""
         seat = (leader + len(plays)) % 4
-        hands = hands[:seat] + (remove(hands[seat], play),) + hands[seat + 1 :]
+        hands = (*hands[:seat], remove(hands[seat], play), *hands[seat + 1 :])
         key = self.key(play, plays[0] if plays else play)
         if not plays or self.beats(key, best, plays[0]):
             assert key is not None
             win, best = len(plays), key
-        plays = plays + (play,)
+        plays = (*plays, play)
         if len(plays) == 4:
             gained = self.trick_points(hands, leader, plays, win)
             if not hands[0]:

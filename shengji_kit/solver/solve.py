@@ -115,12 +115,12 @@ def optimal_line(searcher: Searcher, hands: Hands, leader: int, value: int) -> t
             rest = list(hands[seat])
             for index in play:
                 rest.remove(index)
-            hands = hands[:seat] + (tuple(rest),) + hands[seat + 1 :]
+            hands = (*hands[:seat], tuple(rest), *hands[seat + 1 :])
             key = searcher.key(play, plays[0] if plays else play)
             if not plays or searcher.beats(key, best, plays[0]):
                 assert key is not None
                 win, best = k, key
-            plays = plays + (play,)
+            plays = (*plays, play)
         gained = searcher.trick_points(hands, leader, plays, win)
         card_points = sum(POINTS[i] for play in plays for i in play)
         winner = (leader + win) % 4

@@ -7,7 +7,7 @@ import traitlets
 LANGUAGES = ("en", "zh")
 
 
-class SessionLanguage(traitlets.HasTraits):  # type: ignore[misc]
+class SessionLanguage(traitlets.HasTraits):
     """Holds the chosen language; widgets observe ``lang`` and redraw when it changes."""
 
     lang = traitlets.Enum(LANGUAGES, default_value="en")

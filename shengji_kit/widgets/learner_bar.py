@@ -236,11 +236,14 @@ class LearnerBarScene(Observable):
             parts.append(Markup(
                 '<span class="sk-learner-form" role="group" aria-label="{title}">'
                 '<label class="sk-learner-field">{field} <input type="text" name="{input}" maxlength="40" '
-                'autocomplete="off" spellcheck="false" data-submit="name" data-cancel="cancel" data-autofocus="true"></label>'
+                'autocomplete="off" spellcheck="false" data-submit="name" data-cancel="cancel" data-autofocus="true">'
+                '</label>'
                 '{save}{cancel}</span>'
             ).format(
                 title=text("cls_learner_choose", lang), field=text("cls_learner_field", lang), input=NAME_FIELD,
-                save=_button("name", text("cls_learner_save", lang), extra=Markup(' data-field="{f}"').format(f=NAME_FIELD)),
+                save=_button(
+                    "name", text("cls_learner_save", lang), extra=Markup(' data-field="{f}"').format(f=NAME_FIELD)
+                ),
                 cancel=_button("cancel", text("cls_learner_cancel", lang)),
             ))
         else:
@@ -304,7 +307,9 @@ class LearnerBar(CardSurface):
             self.redraw()
 
 
-def learner_bar(show_poll: bool = True, language: bool = False, store: Callable[[], ClassStoreAPI] | None = None) -> LearnerBar:
+def learner_bar(
+    show_poll: bool = True, language: bool = False, store: Callable[[], ClassStoreAPI] | None = None
+) -> LearnerBar:
     """The learner bar for the top of a page: the learner's name, the switch, and the class's poll;
     ``language`` adds the 中文/English button (for pages that have none of their own)."""
     return LearnerBar(LearnerBarScene(store or shared_store, show_poll=show_poll, language=language))

@@ -32,10 +32,10 @@ kind                value                               en / zh
 
 Typed values write themselves: a card, a trump or an outcome has ``words(kind, lang)``
 (the ``Worded`` protocol), so the catalogue knows nothing of cards or trumps and sits on the
-ground floor, below the engine that uses it. The words behind ``seat``, ``suit``, ``team``… are catalogue codes too, so a translator edits them
-in the same files. English plurals: ``{count} {count:plural:card|cards}``; Chinese needs none.
-Reading these package data files once, at import, is the engine's only file access. For
-translators: docs/messages.md.
+ground floor, below the engine that uses it. The words behind ``seat``, ``suit``, ``team``… are
+catalogue codes too, so a translator edits them in the same files. English plurals:
+``{count} {count:plural:card|cards}``; Chinese needs none. Reading these package data files
+once, at import, is the engine's only file access. For translators: docs/messages.md.
 """
 
 from __future__ import annotations

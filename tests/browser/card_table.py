@@ -33,7 +33,8 @@ _COUNT_DRAWS = """() => {
   const root = document.querySelector('.sk-root');
   if (window.__skDraws === undefined) {
     window.__skDraws = 0;
-    new MutationObserver(() => { window.__skDraws += 1; }).observe(root, {childList: true, subtree: true, attributes: true, characterData: true});
+    new MutationObserver(() => { window.__skDraws += 1; })
+      .observe(root, {childList: true, subtree: true, attributes: true, characterData: true});
   }
   return window.__skDraws;
 }"""
@@ -146,7 +147,8 @@ class CardTable:
         """
         found: list[str] = self.page.evaluate(
             """() => {
-              const trick = document.querySelector('[data-role=last-trick]') || document.querySelector('[data-role=trick]');
+              const trick = document.querySelector('[data-role=last-trick]')
+                || document.querySelector('[data-role=trick]');
               if (!trick) return [];
               return [...trick.querySelectorAll("[data-played-by='0'] button[data-card]")].map(b => b.dataset.card);
             }"""

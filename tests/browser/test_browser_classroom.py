@@ -80,7 +80,9 @@ def choose_name(page: Page, name: str) -> None:
     expect(bar).to_have_attribute("data-learner", name)
 
 
-def test_an_answer_in_the_trainer_reaches_the_open_dashboard_without_a_reload(browser: Browser, class_server: VoilaServer) -> None:
+def test_an_answer_in_the_trainer_reaches_the_open_dashboard_without_a_reload(
+    browser: Browser, class_server: VoilaServer
+) -> None:
     name = "<b>Ann</b>"
     with tab(browser, class_server, "teacher") as teacher, tab(browser, class_server, "learner") as learner:
         open_dashboard(teacher)
@@ -104,10 +106,14 @@ def test_an_answer_in_the_trainer_reaches_the_open_dashboard_without_a_reload(br
         screenshot(teacher, "classroom-dashboard-live")
 
         learner.reload()  # the browser remembers the name: the page opens as the same learner
-        expect(learner.locator("[data-role=learner-bar]")).to_have_attribute("data-learner", name, timeout=PAGE_TIMEOUT_MS)
+        expect(learner.locator("[data-role=learner-bar]")).to_have_attribute(
+            "data-learner", name, timeout=PAGE_TIMEOUT_MS
+        )
 
 
-def test_a_poll_opened_by_the_teacher_is_answered_on_a_learners_page(browser: Browser, class_server: VoilaServer) -> None:
+def test_a_poll_opened_by_the_teacher_is_answered_on_a_learners_page(
+    browser: Browser, class_server: VoilaServer
+) -> None:
     with tab(browser, class_server, "poll-teacher") as teacher, tab(browser, class_server, "poll-learner") as learner:
         learner.goto(LANDING)
         choose_name(learner, "Bo")

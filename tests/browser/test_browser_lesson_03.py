@@ -35,7 +35,7 @@ def test_refusal_exercise_and_chinese_feedback(page: Page) -> None:
     open_lesson(page, SLUG, 3)
     item = first_item(SLUG, "why_refused")
     panel = panel_of(page, item)
-    right = item.question.code()  # type: ignore[attr-defined]
+    right = item.question.code()
     panel.locator(f"button[data-answer={right}]").click()
     expect_feedback(panel, item, right)
     panel.locator("button[data-action=lang]").click()
@@ -46,7 +46,8 @@ def test_the_table_explains_a_refused_play(page: Page) -> None:
     open_lesson(page, SLUG, 3)
     position = following.TABLES["suit"][0]
     table = page.locator("[data-role=follow-table]").first
-    refused = next(card for card in position.hand if card not in sk.playable_cards(position.lead, position.hand, position.trump))
+    playable = sk.playable_cards(position.lead, position.hand, position.trump)
+    refused = next(card for card in position.hand if card not in playable)
     table.locator(f".sk-hand button[data-card={refused.code}]").first.click()
     table.locator("button[data-action=play]").click()
     verdict = sk.check_follow(position.lead, position.hand, [refused], position.trump)

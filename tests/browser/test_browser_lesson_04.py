@@ -33,7 +33,7 @@ def test_who_wins_exercise_wrong_then_right(page: Page) -> None:
 def test_smallest_winner_by_clicking_cards(page: Page) -> None:
     open_lesson(page, SLUG, 3)
     item = first_item(SLUG, "smallest")
-    best = item.question.smallest()  # type: ignore[attr-defined]
+    best = item.question.smallest()
     panel = panel_of(page, item)
     for card in best:
         panel.locator(f".sk-hand button[data-card={card.code}]").first.click()
@@ -45,8 +45,9 @@ def test_the_stepper_moves_through_the_recorded_round(page: Page) -> None:
     open_lesson(page, SLUG, 3)
     stepper = page.locator("[data-role=trick-stepper]")
     total = len(recorded_tricks(7))
-    expect(stepper.locator("[data-role=trick-number]")).to_contain_text(text("l4_trick_number", "en", number=1, total=total))
+    number = stepper.locator("[data-role=trick-number]")
+    expect(number).to_contain_text(text("l4_trick_number", "en", number=1, total=total))
     stepper.locator("button[data-action=next]").click()
-    expect(stepper.locator("[data-role=trick-number]")).to_contain_text(text("l4_trick_number", "en", number=2, total=total))
+    expect(number).to_contain_text(text("l4_trick_number", "en", number=2, total=total))
     stepper.locator("button[data-action=previous]").click()
-    expect(stepper.locator("[data-role=trick-number]")).to_contain_text(text("l4_trick_number", "en", number=1, total=total))
+    expect(number).to_contain_text(text("l4_trick_number", "en", number=1, total=total))

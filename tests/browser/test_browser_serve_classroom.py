@@ -44,8 +44,8 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServ
     data = tmp_path_factory.mktemp("classroom-data")
     port = free_port()
     log = ARTIFACTS / "voila-classroom.log"
-    command = [sys.executable, "-m", "shengji_kit.apps.serving.serve", "--classroom", "--host", "127.0.0.1", "--port", str(port),
-               "--code", CODE, "--teacher-code", TEACHER_CODE]
+    command = [sys.executable, "-m", "shengji_kit.apps.serving.serve", "--classroom",
+               "--host", "127.0.0.1", "--port", str(port), "--code", CODE, "--teacher-code", TEACHER_CODE]
     server = launch_server(command, port, log, {**os.environ, ENV_VAR: str(data)})  # "/" answers with the code page
     yield server
     stop_server(server)

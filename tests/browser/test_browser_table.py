@@ -131,7 +131,9 @@ def test_game_log_and_rules_page(page: Page) -> None:
     table = CardTable(page).open()
     expect(page.locator("[data-role=log]")).to_be_visible()
     expect(page.locator("[data-role=bidding]")).to_contain_text("Cards dealt")
-    expect(page.locator("button[data-action=pass]").first).to_have_attribute("title", "pass: Decline for now: not declaring, overturning or asking for a redeal this time.")
+    expect(page.locator("button[data-action=pass]").first).to_have_attribute(
+        "title", "pass: Decline for now: not declaring, overturning or asking for a redeal this time."
+    )
     link = page.locator("[data-role=rules-link]")
     with page.context.expect_page() as opened:
         link.click()

@@ -15,7 +15,7 @@ def test_docs_example_figures() -> None:
     block = re.search(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
     assert block, "docs/chances.md has a python example"
     ns: dict[str, Any] = {}
-    exec(block.group(1), ns)  # noqa: S102 - the doc's own example
+    exec(block.group(1), ns)  # the doc's own example
     ace = ns["ace"]
     assert (ace.probability, ace.samples) == (0.5154, 20000)
     assert ace.describe("en") == "51.5% (20,000 sampled deals, ± 0.4%); exact: 51.4%"

@@ -72,7 +72,9 @@ def _brute_force_law(sit: Situation) -> dict[tuple[int, ...], float]:
         ("SA SK SQ SJ C3 C4 D5", (2, 2, 1, 2), ("S", "C", "D")),
     ],
 )
-def test_void_sampler_draws_each_valid_deal_with_equal_chance(unseen: str, sizes: tuple[int, ...], voids: tuple[str, ...]) -> None:
+def test_void_sampler_draws_each_valid_deal_with_equal_chance(
+    unseen: str, sizes: tuple[int, ...], voids: tuple[str, ...]
+) -> None:
     sit = small(unseen, sizes, voids)
     law = _brute_force_law(sit)
     samples = 40_000

@@ -51,7 +51,7 @@ class PostgresServer:
         """A new empty database; its SQLAlchemy URL."""
         with psycopg.connect(host=str(self.folder), port=self.port, user="postgres", dbname="postgres",
                              autocommit=True) as connection:
-            connection.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
+            connection.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
 
 

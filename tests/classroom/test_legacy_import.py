@@ -68,7 +68,9 @@ def test_a_version_1_file_beside_its_log_adds_nothing(store: SQLClassStore, fold
     ("cy.json", '{"version": 2, "puzzles": {}}'),
     ("cy.json", "\xff\xfe"),
 ])
-def test_a_damaged_file_is_set_aside_reported_and_kept(store: SQLClassStore, folder: Path, name: str, content: str) -> None:
+def test_a_damaged_file_is_set_aside_reported_and_kept(
+    store: SQLClassStore, folder: Path, name: str, content: str
+) -> None:
     damaged = folder / name
     original = content.encode("latin-1") if content.startswith("\xff") else content.encode("utf-8")
     damaged.write_bytes(original)

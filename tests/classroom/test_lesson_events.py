@@ -136,7 +136,8 @@ def test_an_answer_does_not_read_the_learners_history_back(store: SQLClassStore)
     counting = CountingStore(store)
     opener = cast(Callable[[], ClassStoreAPI], lambda: counting)
     bank = default_bank()
-    trainer = TrainerSession(bank, ClassProgress("ada", {p.id: p.set_id for p in bank.puzzles()}, opener), "01-who-wins")
+    sets = {p.id: p.set_id for p in bank.puzzles()}
+    trainer = TrainerSession(bank, ClassProgress("ada", sets, opener), "01-who-wins")
     items = load_lesson(SLUG).group("is_trump")
     block = GroupExerciseScene(items, ClassProgress("ada", opener=opener, group=SLUG))
     assert counting.reads == 2, "each page reads the learner's progress once, when it opens"

@@ -25,7 +25,8 @@ def test_an_empty_database_is_upgraded_to_head_on_open(tmp_path: Path) -> None:
     store = SQLClassStore(url)
     with store.engine.connect() as connection:
         assert current_revision(connection) == head_revision()
-    assert set(inspect(store.engine).get_table_names()) >= {"events", "polls", "poll_answers", "imports", "alembic_version"}
+    tables = {"events", "polls", "poll_answers", "imports", "alembic_version"}
+    assert set(inspect(store.engine).get_table_names()) >= tables
     store.close()
     SQLClassStore(url).close()  # opening again finds it current
 

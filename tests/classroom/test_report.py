@@ -57,7 +57,9 @@ def test_a_learner_on_an_unsolved_item_for_long_is_stuck_and_one_who_solves_is_n
 
 
 def test_the_most_missed_items_list_each_wrong_answer_with_how_many_gave_it(store: SQLClassStore) -> None:
-    wrong = [("ann", "p1", "East"), ("bo", "p1", "East"), ("cy", "p1", "West"), ("ann", "p1", "East"), ("bo", "p2", "3")]
+    wrong = [
+        ("ann", "p1", "East"), ("bo", "p1", "East"), ("cy", "p1", "West"), ("ann", "p1", "East"), ("bo", "p2", "3")
+    ]
     store.record([ClassEvent(who, item, "s", ATTEMPT, at(1), answer, False) for who, item, answer in wrong]
                  + [ClassEvent("cy", "p2", "s", ATTEMPT, at(1), "4", True)])
     report = class_report(store.events(), NOW)
@@ -67,7 +69,9 @@ def test_the_most_missed_items_list_each_wrong_answer_with_how_many_gave_it(stor
 
 
 def test_the_csv_has_a_row_per_learner_and_group_and_disarms_formulas(store: SQLClassStore) -> None:
-    store.record([ClassEvent("=cmd()", "p1", "s", SOLVE, at(1)), ClassEvent("李雷", "p1", "s", ATTEMPT, at(2), "x", False)])
+    store.record([
+        ClassEvent("=cmd()", "p1", "s", SOLVE, at(1)), ClassEvent("李雷", "p1", "s", ATTEMPT, at(2), "x", False)
+    ])
     rows = list(csv.DictReader(io.StringIO(class_report(store.events(), NOW, {"s": 3, "t": 2}).csv_text())))
     assert [(r["learner"], r["group"], r["done"], r["total"], r["attempts"]) for r in rows] == [
         ("'=cmd()", "s", "1", "3", "0"), ("'=cmd()", "t", "0", "2", "0"),
@@ -84,10 +88,14 @@ def test_no_events_make_an_empty_report() -> None:
 KIND = st.sampled_from([ATTEMPT, HINT, SOLVE, STAR])
 
 
-@given(st.lists(st.tuples(st.sampled_from("abc"), st.sampled_from(["p1", "p2", "p3"]), KIND, st.booleans()), max_size=40))
+@given(st.lists(
+    st.tuples(st.sampled_from("abc"), st.sampled_from(["p1", "p2", "p3"]), KIND, st.booleans()), max_size=40
+))
 def test_the_grid_agrees_with_counting_by_hand(rows: list[tuple[str, str, str, bool]]) -> None:
-    events = [StoredEvent(i + 1, ClassEvent(who, item, "g" + item[-1], kind, at(i), "x", ok if kind == ATTEMPT else None))
-              for i, (who, item, kind, ok) in enumerate(rows)]
+    events = [
+        StoredEvent(i + 1, ClassEvent(who, item, "g" + item[-1], kind, at(i), "x", ok if kind == ATTEMPT else None))
+        for i, (who, item, kind, ok) in enumerate(rows)
+    ]
     report = class_report(events, NOW)
     for r, learner in enumerate(report.learners):
         for c, group in enumerate(report.groups):

@@ -92,7 +92,8 @@ def test_the_trainer_follows_the_kernels_learner(bank: Bank) -> None:
     finally:
         app.close()
     set_current_learner("cy")
-    assert isinstance(app.session.store, ClassProgress) and app.session.store.learner == "ada", "a closed trainer stops following"
+    store = app.session.store
+    assert isinstance(store, ClassProgress) and store.learner == "ada", "a closed trainer stops following"
     assert open_store().learners() == ["ada"]
 
 

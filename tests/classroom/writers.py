@@ -34,7 +34,9 @@ def learner_name(writer: int) -> str:
     return f"learner-{writer:02d}"
 
 
-def _write(url: str, writer: int, count: int, barrier: Barrier, results: multiprocessing.Queue[tuple[int, float, float, int]]) -> None:
+def _write(
+    url: str, writer: int, count: int, barrier: Barrier, results: multiprocessing.Queue[tuple[int, float, float, int]]
+) -> None:
     from shengji_kit.classroom.store import SQLClassStore
 
     store = SQLClassStore(url)

@@ -74,7 +74,8 @@ def test_partner_winning_duck_and_feed() -> None:
     # West beats North: no partner reason
     beaten = [(1, "H3"), (2, "HQ"), (3, "HA")]
     assert not partner_sure_winner(made_view("H6 H5 D3", beaten))
-    assert not {"coach_partner_winning_duck", "coach_partner_winning_feed"} & codes_of("H6", {"trick": beaten}, "H6 H5 D3")
+    feeding = {"coach_partner_winning_duck", "coach_partner_winning_feed"}
+    assert not feeding & codes_of("H6", {"trick": beaten}, "H6 H5 D3")
 
 
 def test_ruff_when_out_of_the_led_suit() -> None:

@@ -93,7 +93,9 @@ def used_codes() -> dict[str, str]:
         where = str(path.relative_to(PACKAGE))
         skip: set[int] = set()
         for node in ast.walk(tree):
-            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
+            ):
                 skip.update(id(n) for n in ast.walk(node.value))
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "lazy_names":
                 skip.update(id(n) for n in ast.walk(node))  # a package face's names, not codes
@@ -279,7 +281,7 @@ def test_missing_parameter_raises() -> None:
 
 
 def test_unknown_language_raises_naming_the_known_ones() -> None:
-    with pytest.raises(MessageError, match="'fr'.*en, zh"):
+    with pytest.raises(MessageError, match=r"'fr'.*en, zh"):
         text("empty_play", "fr")
     assert issubclass(MessageError, ValueError)
 
@@ -319,7 +321,9 @@ def write_catalogue(root: pathlib.Path, files: dict[str, str]) -> pathlib.Path:
 
 
 def test_a_catalogue_loads_from_files(tmp_path: pathlib.Path) -> None:
-    root = write_catalogue(tmp_path, {"en/a.toml": 'x_hi = "Hi {who:seat}"\n', "zh/a.toml": 'x_hi = "你好{who:seat}"\n'})
+    root = write_catalogue(
+        tmp_path, {"en/a.toml": 'x_hi = "Hi {who:seat}"\n', "zh/a.toml": 'x_hi = "你好{who:seat}"\n'}
+    )
     loaded = load_catalogue(root)
     assert loaded["en"]["x_hi"].fields[0].kind == "seat"
 

@@ -48,7 +48,7 @@ def pair_faces(cards: Sequence[sk.Card]) -> list[sk.Card]:
 
 def is_tractor(faces: Sequence[sk.Card], trump: sk.Trump) -> bool:
     steps = sorted(trump.step(f) for f in faces)
-    return all(b == a + 1 for a, b in zip(steps, steps[1:], strict=False))
+    return all(b == a + 1 for a, b in itertools.pairwise(steps))
 
 
 def brute_match(faces: list[sk.Card], lengths: Sequence[int], trump: sk.Trump) -> int:
@@ -155,7 +155,9 @@ def brute_key(play: Sequence[sk.Card], lead: Shape, trump: sk.Trump) -> int | No
 
 
 @given(follow_cases(), st.data())
-def test_trick_winner_matches_brute_force(case: tuple[sk.Trump, list[sk.Card], list[sk.Card]], data: st.DataObject) -> None:
+def test_trick_winner_matches_brute_force(
+    case: tuple[sk.Trump, list[sk.Card], list[sk.Card]], data: st.DataObject
+) -> None:
     trump, lead, _ = case
     lead_shape = sk.shape(lead, trump)
     plays: list[list[sk.Card]] = [lead]

@@ -33,10 +33,11 @@ def test_levels_dealers_and_ledger_follow_the_rounds() -> None:
 def test_super_tycoon_wraps_after_ace_and_counts_laps() -> None:
     trump = Trump("K", "S")
     lead = parse_cards("S3")
-    result = score_round(0, parse_cards("S4 S6 S7 S8 S9 SJ SQ H3"), lead, 0, trump, Rules.preset("super_tycoon"), 0, ("K", "5"), [])
+    taken = parse_cards("S4 S6 S7 S8 S9 SJ SQ H3")
+    result = score_round(0, taken, lead, 0, trump, Rules.preset("super_tycoon"), 0, ("K", "5"), [])
     assert result.outcome.side == "defenders" and result.outcome.levels == 3
     assert result.levels_after == ("3", "5") and result.laps == (1, 0) and result.next_dealer == 2
-    classic = score_round(0, parse_cards("S4 S6 S7 S8 S9 SJ SQ H3"), lead, 0, trump, Rules.preset("classic"), 0, ("K", "5"), [])
+    classic = score_round(0, taken, lead, 0, trump, Rules.preset("classic"), 0, ("K", "5"), [])
     assert classic.levels_after == ("A", "5") and classic.laps == (0, 0)
     assert classic.match_points == -3 and classic.stakes() == (3.0, -3.0)
 

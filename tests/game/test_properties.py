@@ -121,7 +121,10 @@ def test_random_bot_rounds(seed: int, rules: str) -> None:
     finish_checks(rnd)
 
 
-@given(seed=st.integers(0, 2**40), rules=PRESETS, kinds=st.sampled_from([("rule", "random"), ("random", "rule"), ("rule", "rule")]))
+@given(
+    seed=st.integers(0, 2**40), rules=PRESETS,
+    kinds=st.sampled_from([("rule", "random"), ("random", "rule"), ("rule", "rule")]),
+)
 def test_rule_bot_rounds(seed: int, rules: str, kinds: tuple[str, str]) -> None:
     rnd = Round.new(seed, rules)
     play_checked(rnd, make_bots(seed, kinds))

@@ -103,7 +103,8 @@ def test_a_record_that_does_not_replay_names_trick_and_seat(record: dict[str, An
     with pytest.raises(RuleError) as error:
         replay(broken(record, swap_plays))
     assert error.value.code == "record_broken" and error.value.params["trick"] == 1
-    assert error.value.params["seat"] in ((record["tricks"][0]["leader"] + 1) % 4, (record["tricks"][0]["leader"] + 2) % 4)
+    leader = record["tricks"][0]["leader"]
+    assert error.value.params["seat"] in ((leader + 1) % 4, (leader + 2) % 4)
 
     with pytest.raises(RuleError) as error:
         replay(broken(record, lambda r: r.update(total=r["total"] + 5)))

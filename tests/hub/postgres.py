@@ -12,7 +12,7 @@ from pathlib import Path
 try:
     from classroom.postgres_server import postgres_bin, running_postgres
 except ImportError:  # the store's PostgreSQL fixture is not in this checkout
-    postgres_bin = running_postgres = None  # type: ignore[assignment]
+    postgres_bin = running_postgres = None
 
 
 @contextmanager

@@ -66,7 +66,9 @@ def new_context(browser: Browser, hub: RunningHub, foreign: list[str]) -> Browse
         foreign.append(route.request.url)
         route.abort("blockedbyclient")
 
-    context.route(lambda url: urlsplit(url).hostname not in LOCAL_HOSTS and not url.startswith(("data:", "blob:")), block)
+    context.route(
+        lambda url: urlsplit(url).hostname not in LOCAL_HOSTS and not url.startswith(("data:", "blob:")), block
+    )
     return context
 
 
@@ -136,7 +138,9 @@ def test_a_class_on_jupyterhub(browser: Browser, hub: RunningHub) -> None:
         dashboards = {}
         if DASHBOARD.exists():
             dashboards = {TEACHER.name: teacher, ALICE.name: contexts[ALICE.name].new_page()}
-            dashboards[ALICE.name].goto(f"/user/{ALICE.name}/voila/render/notebooks/classroom.ipynb", wait_until="commit")
+            dashboards[ALICE.name].goto(
+                f"/user/{ALICE.name}/voila/render/notebooks/classroom.ipynb", wait_until="commit"
+            )
         learners = (ALICE, BOB)
         for person in learners:
             pages[person.name].goto(f"/user/{person.name}/voila/render/notebooks/puzzles.ipynb", wait_until="commit")

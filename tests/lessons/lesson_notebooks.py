@@ -18,4 +18,5 @@ def notebook_groups(slug: str) -> list[str]:
 
 def notebook_has_no_outputs(slug: str) -> bool:
     cells = json.loads((LESSONS / f"{slug}.ipynb").read_text(encoding="utf-8"))["cells"]
-    return all(not cell.get("outputs") and cell.get("execution_count") is None for cell in cells if cell["cell_type"] == "code")
+    code = [cell for cell in cells if cell["cell_type"] == "code"]
+    return all(not cell.get("outputs") and cell.get("execution_count") is None for cell in code)

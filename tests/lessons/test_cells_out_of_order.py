@@ -21,7 +21,7 @@ CELLS = [
 
 @pytest.mark.parametrize("source", CELLS)
 def test_every_code_cell_runs_alone_in_a_fresh_namespace(source: str) -> None:
-    exec(compile(source, "<cell>", "exec"), {})  # noqa: S102 — the notebook's own cell, as Jupyter runs it
+    exec(compile(source, "<cell>", "exec"), {})  # the notebook's own cell, as Jupyter runs it
 
 
 def test_lesson_two_and_its_exercise_cells_exist() -> None:
@@ -34,5 +34,5 @@ def test_a_failing_cell_shows_a_bilingual_message_not_a_traceback() -> None:
         raise KeyError("no such thing")
 
     widget = lesson.safely(broken)
-    notice = parse(widget.html).find(data_role="notice")  # type: ignore[union-attr]
+    notice = parse(widget.html).find(data_role="notice")
     assert "Run All Cells" in notice.text and "从头运行" in notice.text and "no such thing" in notice.text

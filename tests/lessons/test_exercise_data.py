@@ -59,7 +59,9 @@ def teacher_folder(tmp_path: Path, broken: bool = False) -> Path:
     return tmp_path
 
 
-def test_a_teacher_file_in_an_override_folder_shows_its_exercise(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_teacher_file_in_an_override_folder_shows_its_exercise(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv(DATA_ENV, str(teacher_folder(tmp_path)))
     widget = lesson.exercises("09_mine", "mine")
     html = parse(widget.html)

@@ -86,7 +86,9 @@ def _trick(leader: int, *plays: str) -> RecordedTrick:
         (_trick(1, "DK DK", "S3 C4", "D5 D6", "D9 D10"), 1, ["l4_why_led"]),
     ],
 )
-def test_explain_trick_names_the_engines_winner_and_the_reason(trick: RecordedTrick, seat: int, codes: list[str]) -> None:
+def test_explain_trick_names_the_engines_winner_and_the_reason(
+    trick: RecordedTrick, seat: int, codes: list[str]
+) -> None:
     winner, sentences = explain_trick(trick)
     assert winner == seat == trick.seat(sk.trick_winner(trick.plays, TRUMP))
     assert [code for code, _ in sentences] == codes

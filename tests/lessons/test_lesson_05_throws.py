@@ -97,7 +97,10 @@ def test_safe_throw_is_judged_against_every_unseen_card() -> None:
 
 @pytest.mark.parametrize(
     ("options", "field"),
-    [(["HA HQ", "HK HQ"], "options[2]"), (["HA HQ", "HA"], "options[2]"), (["HA HQ", "HA C5"], "options[2]"), (["HA HQ"], "options")],
+    [
+        (["HA HQ", "HK HQ"], "options[2]"), (["HA HQ", "HA"], "options[2]"), (["HA HQ", "HA C5"], "options[2]"),
+        (["HA HQ"], "options"),
+    ],
 )
 def test_safe_throw_refuses_bad_options(options: list[str], field: str) -> None:
     with pytest.raises(FieldError) as caught:

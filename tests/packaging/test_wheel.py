@@ -29,8 +29,8 @@ from shengji_kit.kit_files import CHECKOUT_DIR, JUPYTER_DIR, PACKAGE_DIR, kit_fi
 from shengji_kit.words.catalogue import text
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
-import chromium  # noqa: E402  (tests/browser helpers)
-from live_server import VoilaServer, free_port, stop_server, wait_until_answers  # noqa: E402
+import chromium  # tests/browser helpers
+from live_server import VoilaServer, free_port, stop_server, wait_until_answers
 
 pytestmark = pytest.mark.slow
 

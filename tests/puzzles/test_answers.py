@@ -81,7 +81,9 @@ def test_count_total_shows_the_working() -> None:
     assert not check("count-total-kitty-captured", 85)[0]
 
 
-@pytest.mark.parametrize(("answer", "right"), [("attackers +1", True), ("attackers+1", True), ("swap", False), ("defenders +1", False)])
+@pytest.mark.parametrize(
+    ("answer", "right"), [("attackers +1", True), ("attackers+1", True), ("swap", False), ("defenders +1", False)]
+)
 def test_count_outcome_answers(answer: str, right: bool) -> None:
     assert check("count-outcome-exactly-120", answer)[0] is right
 

@@ -74,7 +74,7 @@ def test_bury_scores_voids_trumps_and_points() -> None:
     hand = list(parse_cards("BJ LJ S2 H2 SA SK SQ S10 S9 S8 S7 HA HA HK HQ HJ H9 H8 H7 H6 C3 C4 C6 C7 "
                             "DA DK DQ DJ D10 D9 D8 D7 D6"))
     trump = Trump("2", "S")
-    buried, score = best_bury(hand, trump)
+    _buried, score = best_bury(hand, trump)
     assert score.voids == ("C",) and score.total == VOID_BONUS
     bad = bury_score(hand, list(parse_cards("BJ LJ D10 HK C3 C4 C6 C7")), trump)
     assert bad.trumps == 2 and bad.points == 20 and bad.total < score.total
@@ -89,9 +89,9 @@ def test_bury_feedback_says_it_is_advice_and_refuses_illegal_buries() -> None:
 
 
 def test_chance_refuses_events_too_close_to_call() -> None:
+    south = "BJ H2 HA HK HQ H10 H9 SA SA SK SJ S9 S5 S3 C3 C4 C7 C8 C9 D4 D6 D8 D10 DJ DQ"
     fields = {"kind": "chance", "a": {"holds": "CA", "who": "1"}, "b": {"holds": "CA", "who": "3"}, "answer": "a",
-              "position": {"rules": "super_tycoon", "level": "2", "trump": "H",
-                           "hands": {"0": "BJ H2 HA HK HQ H10 H9 SA SA SK SJ S9 S5 S3 C3 C4 C7 C8 C9 D4 D6 D8 D10 DJ DQ"}}}
+              "position": {"rules": "super_tycoon", "level": "2", "trump": "H", "hands": {"0": south}}}
     puzzle = puzzle_from(fields)
     problems = verify_puzzle(puzzle)
     assert problems and "too close" in str(problems[0])

@@ -23,7 +23,9 @@ def last_trick_position(leader_cards: str, rules: str) -> Position:
             "trump": "S",
             "dealer": 0,
             "leader": 1,
-            "hands": {str(seat): " ".join(low[seat].split()[:size]) if seat != 1 else leader_cards for seat in range(4)},
+            "hands": {
+                str(seat): " ".join(low[seat].split()[:size]) if seat != 1 else leader_cards for seat in range(4)
+            },
             "kitty": KITTY_20,
             "points": 40,
         }

@@ -62,11 +62,20 @@ def test_optional_fields_have_defaults() -> None:
 @pytest.mark.parametrize(
     ("change", "field", "code"),
     [
-        ({"hands": {"0": "SA SK H3", "1": "S3 H9 HK", "2": "X9 D5 C10", "3": "SJ H10 C3"}}, "position.hands.2", "position_unknown_card"),
+        (
+            {"hands": {"0": "SA SK H3", "1": "S3 H9 HK", "2": "X9 D5 C10", "3": "SJ H10 C3"}},
+            "position.hands.2", "position_unknown_card",
+        ),
         ({"kitty": "H5 ZZ"}, "position.kitty", "position_unknown_card"),
-        ({"hands": {"0": "SA SK", "1": "S3 H9 HK", "2": "D4 D5 C10", "3": "SJ H10 C3"}}, "position.hands", "position_uneven_hands"),
+        (
+            {"hands": {"0": "SA SK", "1": "S3 H9 HK", "2": "D4 D5 C10", "3": "SJ H10 C3"}},
+            "position.hands", "position_uneven_hands",
+        ),
         ({"hands": {"0": "SA SK H3", "1": "S3 H9 HK", "2": "D4 D5 C10"}}, "position.hands", "position_missing_seat"),
-        ({"hands": {"0": "SA SA H3", "1": "S3 H9 HK", "2": "D4 D5 C10", "3": "SA H10 C3"}}, "position.hands.3", "position_too_many_copies"),
+        (
+            {"hands": {"0": "SA SA H3", "1": "S3 H9 HK", "2": "D4 D5 C10", "3": "SA H10 C3"}},
+            "position.hands.3", "position_too_many_copies",
+        ),
         ({"hands": {"0": "", "1": "", "2": "", "3": ""}}, "position.hands", "position_empty_hands"),
         ({"hands": {"0": "SA", "1": "S3", "2": "D4", "5": "C3"}}, "position.hands.5", "position_bad_seat"),
         ({"hands": "SA SK"}, "position.hands", "position_bad_type"),
@@ -96,7 +105,7 @@ def test_bad_fields_are_named(change: dict[str, Any], field: str, code: str) -> 
 def test_missing_fields_and_bad_toml() -> None:
     table = example()
     del table["leader"]
-    with pytest.raises(RuleError, match="position.leader is missing"):
+    with pytest.raises(RuleError, match=r"position\.leader is missing"):
         Position.from_dict(table)
     with pytest.raises(RuleError, match="position is missing"):
         Position.from_toml("[other]\nx = 1\n")
@@ -108,13 +117,13 @@ def test_missing_fields_and_bad_toml() -> None:
 def test_unknown_card_message_quotes_the_token() -> None:
     table = example()
     table["hands"]["2"] = "X9 D5 C10"
-    with pytest.raises(ValueError, match="position.hands.2: unknown card 'X9'"):
+    with pytest.raises(ValueError, match=r"position\.hands\.2: unknown card 'X9'"):
         Position.from_dict(table)
 
 
 def test_direct_construction_is_checked_too() -> None:
     position = Position.from_toml(EXAMPLE)
-    with pytest.raises(RuleError, match="position.leader"):
+    with pytest.raises(RuleError, match=r"position\.leader"):
         Position(position.rules, position.level, position.trump, 0, 9, position.hands)
     rebuilt = Position("classic", 2, "h", 0, 1, [list(hand) for hand in position.hands])
     assert rebuilt.level == "2" and rebuilt.trump == "H" and rebuilt.rules.name == "classic"

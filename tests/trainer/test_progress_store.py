@@ -90,8 +90,8 @@ def test_a_save_appends_to_the_log_and_syncs_it(
 
 @pytest.mark.parametrize(
     "content",
-    ["{not json", json.dumps({"version": 99, "puzzles": {}}), json.dumps({"version": 1, "puzzles": {"x": {"attempts": -1}}}),
-     json.dumps([1, 2]), "\udcff"],
+    ["{not json", json.dumps({"version": 99, "puzzles": {}}),
+     json.dumps({"version": 1, "puzzles": {"x": {"attempts": -1}}}), json.dumps([1, 2]), "\udcff"],
 )
 def test_a_damaged_file_is_set_aside_and_reported(store: ProgressStore, content: str) -> None:
     store.path.parent.mkdir(parents=True)

@@ -206,7 +206,8 @@ def test_a_number_is_typed_and_checked(session: TrainerSession) -> None:
     puzzle = session.puzzle
     assert puzzle is not None
     assert session.submit("  ") is None and session.record.attempts == 0
-    assert session.visit is not None and session.visit.control_notice is not None and "number" in session.visit.control_notice.render("en")
+    assert session.visit is not None and session.visit.control_notice is not None
+    assert "number" in session.visit.control_notice.render("en")
     wrong = session.submit(str(multiplier(puzzle) + 1))
     assert wrong is not None and not wrong.correct
     right = session.submit(str(multiplier(puzzle)))

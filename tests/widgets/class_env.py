@@ -34,7 +34,12 @@ def event(learner: str, item: str, kind: str, minutes_ago: float = 0, answer: st
     return ClassEvent(learner, item, group, kind, NOW - timedelta(minutes=minutes_ago), answer, correct)
 
 
-def solved(learner: str, item: str, minutes_ago: float = 0, star: bool = True, group: str = "01-who-wins") -> list[ClassEvent]:
+def solved(
+    learner: str, item: str, minutes_ago: float = 0, star: bool = True, group: str = "01-who-wins"
+) -> list[ClassEvent]:
     """A right first answer: the attempt, the solve and (by default) the star."""
-    found = [event(learner, item, ATTEMPT, minutes_ago, "East", True, group), event(learner, item, SOLVE, minutes_ago, group=group)]
+    found = [
+        event(learner, item, ATTEMPT, minutes_ago, "East", True, group),
+        event(learner, item, SOLVE, minutes_ago, group=group),
+    ]
     return found + ([event(learner, item, STAR, minutes_ago, group=group)] if star else [])

@@ -21,7 +21,9 @@ from .class_env import NOW, TEACHER_CODE, class_store, event, solved  # noqa: F4
 TEACHER = {"SHENGJI_KIT_TEACHER_CODE": TEACHER_CODE}
 
 
-def dashboard(store: ClassStoreAPI, query: dict[str, str] | None = None, env: dict[str, str] | None = None) -> DashboardScene:
+def dashboard(
+    store: ClassStoreAPI, query: dict[str, str] | None = None, env: dict[str, str] | None = None
+) -> DashboardScene:
     return DashboardScene(lambda: store, query={"teacher": TEACHER_CODE} if query is None else query,
                           environ=TEACHER if env is None else env, clock=lambda: NOW)
 
@@ -50,7 +52,7 @@ def test_without_the_teacher_code_nothing_of_the_class_is_read_or_shown(
 
 
 def test_the_grid_shows_each_learner_and_group_and_follows_new_events(class_store: ClassStoreAPI) -> None:  # noqa: F811
-    class_store.record(solved("ann", "ww-001") + [event("bo", "ww-002", ATTEMPT, 1, "North", False)])
+    class_store.record([*solved("ann", "ww-001"), event("bo", "ww-002", ATTEMPT, 1, "North", False)])
     scene = dashboard(class_store)
     tree = parse(scene.render("en"))
     assert tree.find(data_role="classroom-dashboard").attrs["data-class"] == "default"
@@ -66,7 +68,9 @@ def test_the_grid_shows_each_learner_and_group_and_follows_new_events(class_stor
     assert tree.find("th", data_group="01_trump_ranking").text == "主牌和大小"
 
 
-def test_stuck_learners_and_the_most_missed_answers_are_listed_and_markup_stays_text(class_store: ClassStoreAPI) -> None:  # noqa: F811
+def test_stuck_learners_and_the_most_missed_answers_are_listed_and_markup_stays_text(
+    class_store: ClassStoreAPI,  # noqa: F811
+) -> None:
     class_store.record([
         event("<b>x</b>", "ww-002", ATTEMPT, 15, "<i>West</i>", False),
         event("<b>x</b>", "ww-002", ATTEMPT, 12, "<i>West</i>", False),
@@ -96,7 +100,9 @@ def test_the_csv_link_holds_the_class_results(class_store: ClassStoreAPI) -> Non
     assert "ann,01-who-wins,1," in data and len(lines) > 10
 
 
-def test_a_projected_puzzle_is_polled_tallied_live_and_revealed_with_the_engines_reasons(class_store: ClassStoreAPI) -> None:  # noqa: F811
+def test_a_projected_puzzle_is_polled_tallied_live_and_revealed_with_the_engines_reasons(
+    class_store: ClassStoreAPI,  # noqa: F811
+) -> None:
     scene = dashboard(class_store)
     key = next(e.key for e in scene.catalogue.entries() if e.key == "puzzle:win-small-trump-ruffs")
     scene.handle({"type": "action", "action": "pick", "value": key})

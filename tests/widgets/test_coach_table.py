@@ -55,7 +55,9 @@ def test_a_hint_on_the_learners_turn_highlights_a_legal_play_with_reasons_in_bot
     assert ctrl.coach.hints_used == 1, "asking again for the same position reuses the hint"
     cards = list(advice.play)
     for card in cards:
-        index = next(i for i, held in enumerate(ctrl.selection.cards) if held == card and i not in ctrl.selection.selected)
+        index = next(
+            i for i, held in enumerate(ctrl.selection.cards) if held == card and i not in ctrl.selection.selected
+        )
         ctrl.handle({"type": "click", "card": card.code, "index": index})
     moves = len(ctrl.round.actions)
     ctrl.handle({"type": "action", "action": "play"})

@@ -91,7 +91,9 @@ def test_the_poll_appears_is_answered_and_revealed(class_store: ClassStoreAPI) -
     set_current_learner("Ann")
     bar = learner_bar()
     assert not parse(bar.html).has(data_role="poll")
-    poll = class_store.open_poll("default", "puzzle", "ww-001", "Who wins?", "谁赢？", ["East · 东家", "<i>West</i>"], "East · 东家")
+    poll = class_store.open_poll(
+        "default", "puzzle", "ww-001", "Who wins?", "谁赢？", ["East · 东家", "<i>West</i>"], "East · 东家"
+    )
     bar.bar.tick()  # what the kernel's ticker does every few seconds
     tree = parse(bar.html)
     panel = tree.find(data_role="poll")

@@ -91,7 +91,9 @@ def notes_shown(html: str) -> list[str]:
     [("seed=--5", ["seed"]), ("seed=%C2%B2", ["seed"]), ("seed=" + "7" * 5000, ["seed"]),
      ("rules=bogus&delay=-5", ["delay", "rules"]), ("rules=CLASSIC&delay=inf&seed=abc", ["seed", "delay", "rules"])],
 )
-def test_the_table_names_each_bad_option_in_both_languages(monkeypatch: pytest.MonkeyPatch, query: str, options: list[str]) -> None:
+def test_the_table_names_each_bad_option_in_both_languages(
+    monkeypatch: pytest.MonkeyPatch, query: str, options: list[str]
+) -> None:
     monkeypatch.setenv("QUERY_STRING", query)
     widget = play_app()
     app: PlayApp = widget.scene  # type: ignore[assignment]
@@ -104,8 +106,12 @@ def test_the_table_names_each_bad_option_in_both_languages(monkeypatch: pytest.M
     assert app.controller.round is not None
 
 
-@pytest.mark.parametrize(("query", "label_en", "label_zh"), [("", "super tycoon", "超级大亨"), ("rules=classic", "classic", "经典")])
-def test_the_rules_in_force_are_shown_on_the_table(monkeypatch: pytest.MonkeyPatch, query: str, label_en: str, label_zh: str) -> None:
+@pytest.mark.parametrize(
+    ("query", "label_en", "label_zh"), [("", "super tycoon", "超级大亨"), ("rules=classic", "classic", "经典")]
+)
+def test_the_rules_in_force_are_shown_on_the_table(
+    monkeypatch: pytest.MonkeyPatch, query: str, label_en: str, label_zh: str
+) -> None:
     monkeypatch.setenv("QUERY_STRING", query)
     widget = play_app(seed=3, delay=0)
     assert re.search(rf'data-role="rules"[^>]*>Rules: {label_en}', widget.html)

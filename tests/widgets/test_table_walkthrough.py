@@ -143,7 +143,10 @@ def test_the_last_trick_stays_until_the_learner_moves() -> None:
                 ctrl.advance()
                 continue
             view = ctrl.view
-            if view.phase == "play" and ctrl.held_trick is not None and view.trick and ctrl.held_trick < len(view.tricks):
+            if (
+                view.phase == "play" and ctrl.held_trick is not None and view.trick
+                and ctrl.held_trick < len(view.tricks)
+            ):
                 held = view.tricks[ctrl.held_trick]
                 last = parse(ctrl.render("en")).find(data_role="last-trick")
                 shown = [b.attrs["data-card"] for b in last.find_all("button")]
@@ -159,7 +162,9 @@ def test_a_burying_hand_is_laid_out_in_two_rows() -> None:
     ctrl = PlayApp(seed=1, delay=0).controller
     cards = tuple(ctrl.selection.cards)
     assert not parse(hand_html(cards[:25])).find_all(cls="sk-hand-row")
-    hand = parse_cards("SA SK SQ SJ S10 S9 S8 S7 HA HK HQ HJ H10 H9 H8 H7 CA CK CQ CJ C10 C9 C8 C7 DA DK DQ DJ D10 D9 D8 D7 BJ")
+    hand = parse_cards(
+        "SA SK SQ SJ S10 S9 S8 S7 HA HK HQ HJ H10 H9 H8 H7 CA CK CQ CJ C10 C9 C8 C7 DA DK DQ DJ D10 D9 D8 D7 BJ"
+    )
     rows = parse(hand_html(hand)).find_all(cls="sk-hand-row")
     assert len(rows) == 2
     counts = [len(row.find_all("button")) for row in rows]

@@ -115,7 +115,8 @@ class DashboardScene(Observable):
             self.bank = bank or default_bank()
             self.titles = group_titles(self.bank)
             self.totals = group_totals(self.bank)
-            self.catalogue = ProjectorCatalogue(self.bank, records_dir if records_dir is not None else data_dir() / "records")
+            records = records_dir if records_dir is not None else data_dir() / "records"
+            self.catalogue = ProjectorCatalogue(self.bank, records)
             self.refresh()
 
     @property
@@ -207,8 +208,9 @@ class DashboardScene(Observable):
     def render(self, lang: str) -> str:
         if self.refusal is not None:
             notice = notice_html([text(self.refusal, one) for one in languages_from(lang)], "error")
-            return str(Markup('<div class="sk-dashboard" data-role="classroom-dashboard" data-refused="{code}">{notice}</div>').format(
-                code=self.refusal, notice=notice))
+            return str(Markup(
+                '<div class="sk-dashboard" data-role="classroom-dashboard" data-refused="{code}">{notice}</div>'
+            ).format(code=self.refusal, notice=notice))
         report = self.report or class_report([], self.clock(), self.totals, self.stuck_minutes)
         error = Markup("")
         if self.error is not None:
@@ -216,7 +218,9 @@ class DashboardScene(Observable):
                 line=text("cls_store_error", lang, error=self.error))
         return str(Markup(
             '<div class="sk-dashboard" data-role="classroom-dashboard" data-class="{class_name}">'
-            '<div class="sk-dash-head"><h2>{title}</h2><span class="sk-dash-meta">{live}</span>{last}{lang_button}</div>{error}'
+            '<div class="sk-dash-head"><h2>{title}</h2><span class="sk-dash-meta">{live}</span>{last}{lang_button}'
+            '</div>'
+            '{error}'
             '<section data-role="class-grid"><h3>{grid_title}</h3>{grid}</section>'
             '{stuck}{missed}<div class="sk-dash-row">{csv}</div>{project}{join}</div>'
         ).format(
@@ -261,15 +265,19 @@ class DashboardScene(Observable):
 
     def _poll_controls(self, lang: str) -> Markup:
         """Open (on the projected item), reveal, close."""
-        buttons = [Markup('<button type="button" class="sk-button" data-action="poll-open"{disabled}>{label}</button>').format(
-            disabled=Markup("") if self.projection is not None else Markup(" disabled"), label=text("cls_poll_open", lang))]
+        disabled = Markup("") if self.projection is not None else Markup(" disabled")
+        buttons = [Markup(
+            '<button type="button" class="sk-button" data-action="poll-open"{disabled}>{label}</button>'
+        ).format(disabled=disabled, label=text("cls_poll_open", lang))]
         poll = self.poll
         if poll is not None and poll.state == POLL_OPEN:
-            buttons.append(Markup('<button type="button" class="sk-button sk-primary" data-action="poll-reveal">{l}</button>').format(
-                l=text("cls_poll_reveal", lang)))
+            buttons.append(Markup(
+                '<button type="button" class="sk-button sk-primary" data-action="poll-reveal">{l}</button>'
+            ).format(l=text("cls_poll_reveal", lang)))
         if poll is not None:
-            buttons.append(Markup('<button type="button" class="sk-button" data-action="poll-close">{l}</button>').format(
-                l=text("cls_poll_close", lang)))
+            buttons.append(Markup(
+                '<button type="button" class="sk-button" data-action="poll-close">{l}</button>'
+            ).format(l=text("cls_poll_close", lang)))
         return Markup('<div class="sk-dash-row" data-role="poll-controls">{b}</div>').format(b=Markup("").join(buttons))
 
     def _tally_html(self, lang: str) -> Markup:
@@ -287,7 +295,8 @@ class DashboardScene(Observable):
                                answer=poll.answer if poll.state == POLL_REVEALED else None)
         state = text("cls_poll_state_open" if poll.state == POLL_OPEN else "cls_poll_state_revealed", lang)
         return Markup(
-            '<div class="sk-poll-tally" data-role="poll-tally" data-poll-id="{id}" data-state="{state_code}" data-answers="{answered}">'
+            '<div class="sk-poll-tally" data-role="poll-tally" data-poll-id="{id}" data-state="{state_code}"'
+            ' data-answers="{answered}">'
             '<p class="sk-dash-meta">{prompt} {state} {tally}</p>{chart}</div>'
         ).format(
             id=poll.id, state_code=poll.state, answered=len(poll.answers),

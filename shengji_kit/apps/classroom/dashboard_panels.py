@@ -29,13 +29,15 @@ def grid_html(report: ClassReport, titles: Mapping[str, tuple[str, str]], lang: 
     if not report.learners:
         return Markup('<p data-role="grid-empty">{empty}</p>').format(empty=text("cls_grid_empty", lang))
     head = Markup("").join(
-        Markup('<th scope="col" data-group="{group}">{title}</th>').format(group=group, title=_group_title(group, titles, lang))
+        Markup('<th scope="col" data-group="{group}">{title}</th>').format(
+            group=group, title=_group_title(group, titles, lang))
         for group in report.groups)
     rows = []
     for row, learner in enumerate(report.learners):
         stuck = report.stuck_minutes(learner)
-        badge = Markup("") if stuck is None else Markup('<span class="sk-stuck-badge" data-role="stuck">{t}</span>').format(
-            t=text("cls_grid_stuck", lang, minutes=stuck))
+        badge = Markup("") if stuck is None else Markup(
+            '<span class="sk-stuck-badge" data-role="stuck">{t}</span>'
+        ).format(t=text("cls_grid_stuck", lang, minutes=stuck))
         cells = []
         for column, group in enumerate(report.groups):
             values = {"done": int(report.done[row, column]), "total": report.totals[column],
@@ -43,22 +45,27 @@ def grid_html(report: ClassReport, titles: Mapping[str, tuple[str, str]], lang: 
             cells.append(Markup(
                 '<td data-group="{group}" data-done="{done}" data-stars="{stars}" data-attempts="{attempts}" '
                 'title="{label}">{shown}</td>'
-            ).format(group=group, label=text("cls_grid_cell_label", lang, group=_group_title(group, titles, lang), **values),
+            ).format(group=group,
+                     label=text("cls_grid_cell_label", lang, group=_group_title(group, titles, lang), **values),
                      shown=text("cls_grid_cell", lang, **values) if values["attempts"] or values["done"] else "·",
                      **values))
-        rows.append(Markup('<tr data-learner="{learner}"{stuck}><th scope="row">{learner}{badge}</th>{cells}</tr>').format(
+        rows.append(Markup(
+            '<tr data-learner="{learner}"{stuck}><th scope="row">{learner}{badge}</th>{cells}</tr>'
+        ).format(
             learner=learner, stuck=Markup("") if stuck is None else Markup(' data-stuck="{m}"').format(m=stuck),
             badge=badge, cells=Markup("").join(cells)))
     return Markup(
-        '<div class="sk-grid-wrap"><table class="sk-grid" data-role="grid"><thead><tr><th scope="col">{learner}</th>{head}</tr>'
-        '</thead><tbody>{rows}</tbody></table></div><p class="sk-dash-meta">{legend}</p>'
+        '<div class="sk-grid-wrap"><table class="sk-grid" data-role="grid">'
+        '<thead><tr><th scope="col">{learner}</th>{head}</tr></thead><tbody>{rows}</tbody></table></div>'
+        '<p class="sk-dash-meta">{legend}</p>'
     ).format(learner=text("cls_grid_learner", lang), head=head, rows=Markup("").join(rows),
              legend=text("cls_grid_legend", lang))
 
 
 def stuck_html(report: ClassReport, minutes: int, lang: str) -> Markup:
     lines = [Markup('<li data-learner="{learner}">{line}</li>').format(
-        learner=s.learner, line=text("cls_stuck_line", lang, learner=s.learner, item=s.item, minutes=s.minutes, wrong=s.wrong))
+        learner=s.learner,
+        line=text("cls_stuck_line", lang, learner=s.learner, item=s.item, minutes=s.minutes, wrong=s.wrong))
         for s in report.stuck]
     body = Markup("<ul>{lines}</ul>").format(lines=Markup("").join(lines)) if lines else Markup("<p>{none}</p>").format(
         none=text("cls_stuck_none", lang))
@@ -79,7 +86,8 @@ def missed_html(report: ClassReport, titles: Mapping[str, tuple[str, str]], lang
                     line=text("cls_missed_answer", lang, answer=answer or text("cls_missed_blank", lang), count=count))
                 for answer, count in missed.answers)
             items.append(Markup(
-                '<li data-item="{item}" data-wrong="{wrong}">{line}<br><span class="sk-missed-answers">{answers}</span></li>'
+                '<li data-item="{item}" data-wrong="{wrong}">{line}<br>'
+                '<span class="sk-missed-answers">{answers}</span></li>'
             ).format(item=missed.item, wrong=missed.wrong, answers=answers, line=text(
                 "cls_missed_item", lang, item=missed.item, group=_group_title(missed.group, titles, lang),
                 wrong=missed.wrong, learners=missed.learners)))
@@ -103,8 +111,8 @@ def csv_link_html(report: ClassReport, class_name: str, now: datetime, lang: str
     data = base64.b64encode(("\ufeff" + report.csv_text()).encode("utf-8")).decode("ascii")
     safe_class = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in class_name) or "class"
     return Markup(
-        '<a class="sk-button" data-role="csv-export" download="{name}" href="data:text/csv;charset=utf-8;base64,{data}">'
-        '{label}</a>'
+        '<a class="sk-button" data-role="csv-export" download="{name}"'
+        ' href="data:text/csv;charset=utf-8;base64,{data}">{label}</a>'
     ).format(name=f"{safe_class}-{now:%Y%m%d-%H%M}.csv", data=data, label=text("cls_export", lang))
 
 

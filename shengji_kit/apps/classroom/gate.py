@@ -32,7 +32,7 @@ def teacher_refusal(query: Mapping[str, str], environ: Mapping[str, str] | None 
     if env.get(SERVICE_URL_ENV, "").strip():
         try:
             return None if _hub_says_teacher() else "cls_gate_hub_refused"
-        except Exception:  # noqa: BLE001 — an unreachable service refuses, it never opens the page
+        except Exception:  # an unreachable service refuses, it never opens the page
             return "cls_gate_hub_refused"
     code = env.get(TEACHER_CODE_ENV, "").strip()
     if not code:

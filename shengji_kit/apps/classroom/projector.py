@@ -114,16 +114,20 @@ class PuzzleProjection:
         options = Markup("")
         if choices:
             options = Markup('<ol class="sk-projector-options" type="A">{items}</ol>').format(
-                items=Markup("").join(Markup("<li>{label}</li>").format(label=choice.label(lang)) for choice in choices))
+                items=Markup("").join(
+                    Markup("<li>{label}</li>").format(label=choice.label(lang)) for choice in choices))
         why = Markup("")
         if question is not None and poll is not None and poll.ref == question.ref and not _asking(poll, question):
             right = next(choice for choice in choices if option_text(choice) == question.answer)
             why = Markup('<div class="sk-projector-why" data-role="projector-why">{text}</div>').format(
                 text=paragraphs(self.puzzle.check(right.value).message(lang)))
         return Markup(
-            '<p class="sk-projector-title">{title}</p><p class="sk-projector-prompt" data-role="projector-prompt">{prompt}</p>'
+            '<p class="sk-projector-title">{title}</p>'
+            '<p class="sk-projector-prompt" data-role="projector-prompt">{prompt}</p>'
             '<div class="sk-projector-body"><div class="sk-projector-board">{board}</div>{options}</div>{why}'
-        ).format(title=self.title(lang), prompt=self.puzzle.prompt(lang), board=self._board(lang), options=options, why=why)
+        ).format(
+            title=self.title(lang), prompt=self.puzzle.prompt(lang), board=self._board(lang), options=options, why=why
+        )
 
     def handle(self, action: str) -> None:
         """A puzzle has no steps."""
@@ -157,15 +161,17 @@ class RecordProjection:
         if _asking(poll, self.question()):
             total = len(self.stepper.tricks)
             return Markup(
-                '<p class="sk-projector-title">{title}</p><p class="sk-projector-prompt" data-role="projector-prompt">{prompt}</p>'
+                '<p class="sk-projector-title">{title}</p>'
+                '<p class="sk-projector-prompt" data-role="projector-prompt">{prompt}</p>'
                 '<div class="sk-legend" data-role="trick-number">{number}</div>'
                 '<div class="sk-projector-board">{trick}</div>'
             ).format(
                 title=self.name, prompt=text("cls_poll_trick_prompt", lang, number=self.stepper.index + 1),
                 number=text("cls_project_trick", lang, number=self.stepper.index + 1, total=total),
                 trick=trick_centre_html(self.trick.played(), None, lang, done=False))
-        return Markup('<p class="sk-projector-title">{title}</p><div class="sk-projector-board">{stepper}</div>').format(
-            title=self.name, stepper=self.stepper.render(lang))
+        return Markup(
+            '<p class="sk-projector-title">{title}</p><div class="sk-projector-board">{stepper}</div>'
+        ).format(title=self.name, stepper=self.stepper.render(lang))
 
     def handle(self, action: str) -> None:
         self.stepper.handle({"action": action})
@@ -213,7 +219,8 @@ class ProjectorCatalogue:
         return found
 
     def open(self, key: str) -> Projection:
-        """The projection of ``key``; ``KeyError`` for an unknown one, ``ValueError`` for a record that cannot be read."""
+        """The projection of ``key``; ``KeyError`` for an unknown one, ``ValueError`` for a record that cannot be
+        read."""
         source, _, ref = key.partition(":")
         if source == "puzzle":
             return PuzzleProjection(self.bank.get(ref), "puzzle")
@@ -240,6 +247,7 @@ def projector_html(projection: Projection | None, lang: str, poll: Poll | None, 
         '<p class="sk-projector-prompt">{none}</p>').format(none=text("cls_project_none", lang))
     return Markup(
         '<div class="sk-projector" data-role="projector" data-key="{key}"><div class="sk-projector-frame">'
-        '<div class="sk-projector-stage" data-role="projector-stage" data-width="1920" data-height="1080"><div class="sk-projector-main">{inner}</div>{tally}</div>'
+        '<div class="sk-projector-stage" data-role="projector-stage" data-width="1920" data-height="1080">'
+        '<div class="sk-projector-main">{inner}</div>{tally}</div>'
         '</div></div>'
     ).format(key=projection.key if projection is not None else "", inner=inner, tally=tally or Markup(""))

@@ -34,5 +34,5 @@ def built_or_notice(build: Callable[[], T]) -> T | NoticeScene:
     """``build()``, or a notice in both languages naming what went wrong (never a traceback)."""
     try:
         return build()
-    except Exception as error:  # noqa: BLE001 — a learner's notebook shows a message, not a traceback
+    except Exception as error:
         return NoticeScene("ex_cell_failed", error=f"{type(error).__name__}: {error}")

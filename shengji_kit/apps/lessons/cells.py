@@ -51,7 +51,7 @@ def safely(build: Callable[[], T]) -> T | CardSurface:
     """``build()``, or a bilingual message saying the cell could not run (never a traceback)."""
     try:
         return build()
-    except Exception as error:  # noqa: BLE001 — a learner's notebook shows a message, not a traceback
+    except Exception as error:  # a learner's notebook shows a message, not a traceback
         return notice("ex_cell_failed", error=f"{type(error).__name__}: {error}")
 
 
@@ -94,10 +94,12 @@ class LinksScene:
             except KeyError:
                 title = ""
             if title:
-                parts.append(Markup('<p><a href="../notebooks/puzzles.ipynb?set={set}" data-role="trainer-link">{label}</a></p>').format(
-                    set=here.trainer_set, label=text("ex_trainer_link", lang, title=title)
-                ))
-        return str(Markup('<div class="sk-panel" data-role="lesson-links">{parts}</div>').format(parts=Markup("").join(parts)))
+                parts.append(Markup(
+                    '<p><a href="../notebooks/puzzles.ipynb?set={set}" data-role="trainer-link">{label}</a></p>'
+                ).format(set=here.trainer_set, label=text("ex_trainer_link", lang, title=title)))
+        return str(Markup('<div class="sk-panel" data-role="lesson-links">{parts}</div>').format(
+            parts=Markup("").join(parts)
+        ))
 
     def handle(self, message: Mapping[str, Any]) -> None:
         """Links are followed by the browser itself."""

@@ -27,7 +27,7 @@ __all__ = ["card_counter", "gain_chart", "kitty_chart", "split_chart"]
 START_HAND = "BJ H2 HA HK HQ H10 H9 SA SA SK SJ S9 S5 S3 C3 C4 C7 C8 C9 D4 D6 D8 D10 DJ DQ"
 
 
-class CardCounter(ipywidgets.VBox):  # type: ignore[misc]
+class CardCounter(ipywidgets.VBox):
     """Text boxes for the hand, the cards played and the card asked about; the figures follow them."""
 
     def __init__(self, hand: str, played: str, card: str, trump: Trump) -> None:

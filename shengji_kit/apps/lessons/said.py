@@ -47,6 +47,6 @@ def try_it(build: Callable[[], Said], error_code: str) -> Said:
         return build()
     except RuleError as error:
         return Said({lang: [text(error_code, lang, why=error.message(lang))] for lang in LANGUAGES}, ok=False)
-    except Exception as error:  # noqa: BLE001 — a learner's experiment shows a message, not a traceback
+    except Exception as error:  # a learner's experiment shows a message, not a traceback
         failed = f"{type(error).__name__}: {error}"
         return Said({lang: [text("ex_cell_failed", lang, error=failed)] for lang in LANGUAGES}, ok=False)

@@ -14,7 +14,9 @@ __all__ = ["language_switch", "read", "tractor_finder"]
 FINDER_HAND = "BJ BJ LJ LJ H7 H7 S7 S7 C7 HA HA HK HK S6 S6 S8 S8 S9 D3 D3 D4 D4 D5"
 
 
-def tractor_finder(cards: str | None = FINDER_HAND, level: str = "7", suit: str | None = "H", seed: int | None = 1) -> HandSurface:
+def tractor_finder(
+    cards: str | None = FINDER_HAND, level: str = "7", suit: str | None = "H", seed: int | None = 1
+) -> HandSurface:
     """A hand with its pairs and tractors outlined; change the level and trump suit and watch them.
 
     ``level``, ``trump_suit`` and ``cards`` are traitlets: link them to ipywidgets controls."""

@@ -46,4 +46,5 @@ def recorded_round(seed: int = 7, start: int = 0) -> CardSurface:
 
 def summary() -> CardSurface:
     """The lesson's rules on one card."""
-    return CardSurface(RuleCard("l4_summary_title", ("l4_rule_shape", "l4_rule_trump", "l4_rule_over", "l4_rule_equal", "l4_rule_discard")))
+    rules = ("l4_rule_shape", "l4_rule_trump", "l4_rule_over", "l4_rule_equal", "l4_rule_discard")
+    return CardSurface(RuleCard("l4_summary_title", rules))

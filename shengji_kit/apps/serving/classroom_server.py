@@ -57,7 +57,7 @@ LOGIN_PAGE = Markup(
 )
 
 
-class ClassroomLoginHandler(VoilaLoginHandler):  # type: ignore[misc]
+class ClassroomLoginHandler(VoilaLoginHandler):
     """The page that asks for the class code, in English and Chinese; the code is checked by Voila's
     identity provider as its token (``process_login_form``), which then sets the login cookie."""
 
@@ -168,7 +168,7 @@ def guard_handlers(handlers: list[Any]) -> list[Any]:
 
 
 # Voila has no type information: mypy sees its classes as Any.
-class ClassroomVoila(Voila):  # type: ignore[misc]
+class ClassroomVoila(Voila):
     """Voila with the class code as its token, every address guarded, and the kit's code page."""
 
     def initialize(self, argv: Any = None) -> None:

@@ -78,7 +78,11 @@ class HostAction(argparse.Action):
     """``--host``: 127.0.0.1 or localhost, unless ``--classroom`` came before (then any address)."""
 
     def __call__(
-        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option_string: str | None = None
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
     ) -> None:
         host = str(values).strip()
         if host not in LOCAL_HOSTS and not getattr(namespace, "classroom", False):
@@ -284,7 +288,11 @@ def classroom_command(classroom: Classroom, python: str = sys.executable) -> lis
 
 
 def classroom_environment(
-    classroom: Classroom, qr_path: Path, secret: str, base: Mapping[str, str] | None = None, python: str = sys.executable
+    classroom: Classroom,
+    qr_path: Path,
+    secret: str,
+    base: Mapping[str, str] | None = None,
+    python: str = sys.executable,
 ) -> dict[str, str]:
     """``voila_environment`` plus the codes: the class code and cookie key for the server only,
     the join address, its QR file and the teacher code for the kernels too."""
@@ -341,7 +349,9 @@ def run_classroom(args: argparse.Namespace, base_env: Mapping[str, str] | None =
             qr_path = save_join_qr(classroom, folder)
             secret = cookie_secret(classroom.code, folder)
         except OSError as error:
-            raise ClassroomError("classroom_folder_unwritable", folder=str(folder), error=error.strerror or str(error)) from error
+            raise ClassroomError(
+                "classroom_folder_unwritable", folder=str(folder), error=error.strerror or str(error)
+            ) from error
     except ClassroomError as error:
         print(error.bilingual(), file=sys.stderr)
         return 2

@@ -28,7 +28,8 @@ class SharedTemplateCache(BytecodeCache):
     def get_bucket(self, environment: Environment, name: str, filename: str | None, source: str) -> Bucket:
         # Environments that compile differently (async or not, other extensions) never share code.
         settings = (environment.is_async, tuple(sorted(environment.extensions)), repr(environment.autoescape))
-        bucket = Bucket(environment, self.get_cache_key(f"{name}|{settings}", filename), self.get_source_checksum(source))
+        key = self.get_cache_key(f"{name}|{settings}", filename)
+        bucket = Bucket(environment, key, self.get_source_checksum(source))
         self.load_bytecode(bucket)
         return bucket
 

@@ -88,7 +88,9 @@ class TrainerApp(CardSurface):
         super().redraw()
 
 
-def trainer_app(learner: str | None = None, mode: str = AUTO, bank: Bank | None = None, data: Path | None = None) -> TrainerApp:
+def trainer_app(
+    learner: str | None = None, mode: str = AUTO, bank: Bank | None = None, data: Path | None = None
+) -> TrainerApp:
     """The puzzle trainer for ``learner`` (default: the kernel's current learner, followed as it changes).
 
     Progress is kept in the class store (``open_store()``), or in ``data/class.sqlite3`` when a

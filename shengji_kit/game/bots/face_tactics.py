@@ -32,8 +32,8 @@ class FaceDecision:
     """
 
     __slots__ = (
-        "tables", "costs", "seat", "hand", "held", "unseen", "unseen_suits", "voids", "trick", "leader",
-        "throws", "_cache", "_tops",
+        "_cache", "_tops", "costs", "hand", "held", "leader", "seat", "tables", "throws", "trick", "unseen",
+        "unseen_suits", "voids",
     )
 
     def __init__(
@@ -161,7 +161,9 @@ class FaceDecision:
             else:
                 top = max([step[face] for face in faces])
                 boss = not self.beatable(kind, pairs, top, suit)
-            ruff_risk = suit != TRUMP and trumps_out > 0 and (self.void(opponents[0], suit) or self.void(opponents[1], suit))
+            ruff_risk = (
+                suit != TRUMP and trumps_out > 0 and (self.void(opponents[0], suit) or self.void(opponents[1], suit))
+            )
             points = sum([FACE_POINTS[face] for face in faces])
             if boss and not ruff_risk:
                 score = 40.0 + 8 * n + 2 * points

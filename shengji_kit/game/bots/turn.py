@@ -25,7 +25,7 @@ class Turn:
     such a bot must choose exactly as ``choose(view, actions)`` would.
     """
 
-    __slots__ = ("round", "seat", "_actions")
+    __slots__ = ("_actions", "round", "seat")
 
     def __init__(self, rnd: Round, seat: int) -> None:
         self.round = rnd
@@ -47,7 +47,7 @@ class Turn:
 class PlayTurn:
     """``seat``'s turn to play in ``rnd``; ``actions`` and ``view`` are built on first access."""
 
-    __slots__ = ("round", "seat", "_actions", "_faces", "_play")
+    __slots__ = ("_actions", "_faces", "_play", "round", "seat")
 
     def __init__(self, rnd: Round, seat: int, play: TrickPlay | None = None) -> None:
         self.round = rnd

@@ -180,11 +180,13 @@ def _show(visit: Visit, lang: str) -> Markup:
 def _controls(session: TrainerSession, visit: Visit, lang: str) -> Markup:
     record = session.record
     costs = not visit.solved and not record.star and not record.star_lost
-    hint = action_button("hint", text("trainer_hint" if costs else "trainer_hint_free", lang), disabled=visit.hint_shown)
+    hint_label = text("trainer_hint" if costs else "trainer_hint_free", lang)
+    hint = action_button("hint", hint_label, disabled=visit.hint_shown)
     show = action_button("show", text("trainer_show", lang), disabled=visit.show is not None)
     finished = visit.locked and (visit.show is None or visit.show.finished)
     following = action_button("next", text("trainer_next", lang), primary=finished, autofocus=finished)
-    count = len(visit.puzzle.question.choices()) if visit.puzzle.kind != "trick_winner" else len(visit.puzzle.table.trick)
+    puzzle = visit.puzzle
+    count = len(puzzle.question.choices()) if puzzle.kind != "trick_winner" else len(puzzle.table.trick)
     last = "9, 0" if count >= 10 else key_of(count - 1)
     keys = text("trainer_keys", lang, last=last) if count else text("trainer_keys_plain", lang)
     return Markup(

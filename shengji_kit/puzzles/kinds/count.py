@@ -173,7 +173,8 @@ class CountQuestion(Question):
         truth = self.truth()
         if truth == self.stated:
             return []
-        return [Mismatch("answer", f"states {self.stated!r} for {self.ask}, but the engine gives {truth!r}: {self.working().render('en')}")]
+        working = self.working().render("en")
+        return [Mismatch("answer", f"states {self.stated!r} for {self.ask}, but the engine gives {truth!r}: {working}")]
 
 
 def parse(raw: Raw, table: PositionTable) -> CountQuestion:

@@ -39,7 +39,9 @@ def lead_value(position: Position, lead: tuple[int, ...]) -> int:
     searcher = searcher_for(position)
     hands = start_hands(position)
     classes = searcher.classes(hands)
-    return position.points + searcher.after_play(hands, position.leader, (), 0, NO_KEY, lead, -INFINITY, INFINITY, classes)
+    return position.points + searcher.after_play(
+        hands, position.leader, (), 0, NO_KEY, lead, -INFINITY, INFINITY, classes
+    )
 
 
 @dataclass(frozen=True)
@@ -132,7 +134,8 @@ class Endgame(Question):
             mismatches.append(Mismatch("total", f"states {self.total}, but the solver gives {solution.total}"))
         if set(solution.best) != self.best:
             said = " | ".join(sorted(self.best))
-            mismatches.append(Mismatch("best", f"states {said}, but the solver's best leads are {' | '.join(sorted(solution.best))}"))
+            best = " | ".join(sorted(solution.best))
+            mismatches.append(Mismatch("best", f"states {said}, but the solver's best leads are {best}"))
         return mismatches
 
 

@@ -77,7 +77,9 @@ class Refusal(Question):
         code = self.code()
         if code == self.stated:
             return []
-        return [Mismatch("answer", f"states {self.stated!r}, but check_follow says {code!r} for {cards_text(self.play)}")]
+        return [
+            Mismatch("answer", f"states {self.stated!r}, but check_follow says {code!r} for {cards_text(self.play)}")
+        ]
 
 
 def parse(raw: Raw, table: PositionTable) -> Refusal:

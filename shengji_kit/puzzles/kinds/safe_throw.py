@@ -105,7 +105,8 @@ class SafeThrowQuestion(Question):
         if len(safe) != 1:
             return [Mismatch("options", f"{len(safe)} options are sure to stand; exactly one must be")]
         if not same_cards(self.options[safe[0]], self.stated):
-            return [Mismatch("answer", f"states {cards_text(self.stated)}, but the safe throw is {cards_text(self.options[safe[0]])}")]
+            safe_throw = cards_text(self.options[safe[0]])
+            return [Mismatch("answer", f"states {cards_text(self.stated)}, but the safe throw is {safe_throw}")]
         return []
 
 
@@ -124,7 +125,8 @@ def parse(raw: Raw, table: PositionTable) -> SafeThrowQuestion:
     for number, value in enumerate(values, start=1):
         option = read_cards(value, f"options[{number}]")
         if missing_from(hand, option):
-            raise FieldError(f"options[{number}]", f"holds cards not in the hand: {cards_text(missing_from(hand, option))}")
+            missing = cards_text(missing_from(hand, option))
+            raise FieldError(f"options[{number}]", f"holds cards not in the hand: {missing}")
         try:
             lead = shape(option, table.trump)
         except ValueError:

@@ -75,7 +75,9 @@ class SmallestWinner(Question):
         if best is None:
             return Grade(False, (Message("smallest_none"),))
         if not self.wins(play):
-            lines = (Message("smallest_loses", {"cards": tuple(play)}), Message("smallest_best", {"cards": tuple(best)}))
+            lines = (
+                Message("smallest_loses", {"cards": tuple(play)}), Message("smallest_best", {"cards": tuple(best)})
+            )
             return Grade(False, lines)
         if self.key(play) != self.key(best):
             return Grade(False, (Message("smallest_too_big", {"cards": tuple(play), "best": tuple(best)}),))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any, ClassVar
 
 from ...engine.cards import CARDS, RANKS, SUITS, Card
@@ -24,7 +25,7 @@ def order_problem(order: list[Card] | tuple[Card, ...], trump: Trump) -> Message
     if any(trump.is_trump(card) for card in order) and not trump.is_trump(order[0]):
         return Message("puzzle_sort_trumps_first", {"card": order[0]})
     finished: set[str] = set()
-    for before, card in zip(order, order[1:], strict=False):
+    for before, card in pairwise(order):
         suit, previous = trump.suit_of(card), trump.suit_of(before)
         if suit != previous:
             finished.add(previous)
@@ -64,7 +65,8 @@ class SortQuestion(Question):
 
     def verify(self) -> list[Mismatch]:
         if not same_cards(self.stated, self.cards):
-            return [Mismatch("answer", f"holds {cards_text(self.stated)}, not the hand's cards {cards_text(self.cards)}")]
+            stated, held = cards_text(self.stated), cards_text(self.cards)
+            return [Mismatch("answer", f"holds {stated}, not the hand's cards {held}")]
         problem = order_problem(self.stated, self.table.trump)
         if problem is not None:
             return [Mismatch("answer", f"{problem.render('en')} (trump.sorted gives {self.expected()})")]

@@ -93,7 +93,8 @@ class ThrowQuestion(Question):
     def verify(self) -> list[Mismatch]:
         result = self.result()
         if result.ok != self.stands:
-            return [Mismatch("stands", f"states {str(self.stands).lower()}, but check_throw says {str(result.ok).lower()}: {self.expected()}")]
+            said, says = str(self.stands).lower(), str(result.ok).lower()
+            return [Mismatch("stands", f"states {said}, but check_throw says {says}: {self.expected()}")]
         mismatches: list[Mismatch] = []
         blocker = self.blocker_seat(result)
         if blocker != self.blocker:

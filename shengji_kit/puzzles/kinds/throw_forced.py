@@ -22,7 +22,8 @@ FIELDS = ("forced",)
 
 @dataclass(frozen=True)
 class ThrowForcedQuestion(Question):
-    """The lead in ``table.trick`` is a throw; the learner picks the part actually led (the whole throw if it stands)."""
+    """The lead in ``table.trick`` is a throw; the learner picks the part actually led (the whole throw if it
+    stands)."""
 
     kind: ClassVar[str] = KIND
     FORMAT: ClassVar[str] = "choice"
@@ -45,7 +46,9 @@ class ThrowForcedQuestion(Question):
         """Each part of the throw, then the whole throw (what is led when it stands)."""
         parts = [component.cards for component in shape(self.table.lead, self.table.trump).components]
         options = [*parts, tuple(self.table.lead)]
-        return [Choice(" ".join(card.code for card in cards), Text.of("l5_forced_choice", cards=cards)) for cards in options]
+        return [
+            Choice(" ".join(card.code for card in cards), Text.of("l5_forced_choice", cards=cards)) for cards in options
+        ]
 
     def grade(self, answer: object) -> Grade:
         given = answer_cards(answer)

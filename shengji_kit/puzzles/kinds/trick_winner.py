@@ -64,7 +64,8 @@ class TrickWinner(Question):
         winner = self.winner()
         if winner == self.stated:
             return []
-        return [Mismatch("answer", f"states seat {self.stated}, but trick_winner gives seat {winner} ({self._played(winner)})")]
+        played = self._played(winner)
+        return [Mismatch("answer", f"states seat {self.stated}, but trick_winner gives seat {winner} ({played})")]
 
 
 def parse(raw: Raw, table: PositionTable) -> TrickWinner:

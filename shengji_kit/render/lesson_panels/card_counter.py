@@ -29,7 +29,9 @@ def count_cards(hand: str, played: str, card: str, trump: Trump, lang: str = "en
         asked = parse_card(card.strip())
         figures = [
             (code, chance_holds(asked, holder, known, samples=SAMPLES, seed=seed))
-            for code, holder in (("l8_counter_partner", PARTNER), ("l8_counter_east", EAST), ("l8_counter_kitty", KITTY))
+            for code, holder in (
+                ("l8_counter_partner", PARTNER), ("l8_counter_east", EAST), ("l8_counter_kitty", KITTY)
+            )
         ]
     except (RuleError, ValueError) as error:
         reason = error.message(lang) if isinstance(error, RuleError) else str(error)

@@ -56,7 +56,9 @@ def follow_position(level: str, suit: str | None, leader: int, plays: Sequence[s
     """A position written as card text; the plays run from ``leader`` up to the seat before South."""
     if (leader + len(plays)) % 4 != LEARNER or not 1 <= len(plays) <= 3:
         raise ValueError(f"{len(plays)} plays from seat {leader} do not lead up to South")
-    return FollowPosition(Trump(level, suit), leader, tuple(tuple(parse_cards(p)) for p in plays), tuple(parse_cards(hand)))
+    return FollowPosition(
+        Trump(level, suit), leader, tuple(tuple(parse_cards(p)) for p in plays), tuple(parse_cards(hand))
+    )
 
 
 def _button(action: str, label: str, primary: bool = False) -> Markup:
@@ -69,7 +71,9 @@ def _button(action: str, label: str, primary: bool = False) -> Markup:
 class FollowTable:
     """Positions to follow, one at a time; the learner picks cards and plays them; the engine judges."""
 
-    def __init__(self, positions: Sequence[FollowPosition], show_winner: bool = False, title: str = "l3_table_title") -> None:
+    def __init__(
+        self, positions: Sequence[FollowPosition], show_winner: bool = False, title: str = "l3_table_title"
+    ) -> None:
         if not positions:
             raise ValueError("a follow table needs at least one position")
         self.positions = tuple(positions)
@@ -145,10 +149,16 @@ class FollowTable:
         need = len(position.lead)
         prompt_code = "l4_try_prompt" if self.show_winner else "l3_table_prompt"
         prompt = text("join_sentences", lang).join(
-            (trump_context(position.trump, lang), text(prompt_code, lang, leader=position.leader, lead=position.lead, count=need))
+            (
+                trump_context(position.trump, lang),
+                text(prompt_code, lang, leader=position.leader, lead=position.lead, count=need),
+            )
         )
         plays, winner = self.result if self.result is not None else (position.played(), None)
-        note = self._say(lang) if self.sentences else text("l3_position", lang, number=self.index + 1, total=len(self.positions))
+        if self.sentences:
+            note = self._say(lang)
+        else:
+            note = text("l3_position", lang, number=self.index + 1, total=len(self.positions))
         buttons = _button("play", text("l3_play", lang), primary=True) + _button("clear", text("l3_clear", lang))
         if len(self.positions) > 1:
             buttons += _button("next", text("l3_next", lang))

@@ -166,12 +166,15 @@ class LiveDeal:
         buttons: list[Markup] = []
         for action in self.choices():
             if action.kind == REDEAL:
-                buttons.append(Markup('<button type="button" class="sk-button" data-action="redeal">{label}</button>')
-                               .format(label=text("event_redeal", lang, seat=YOU, dealer=self.round.dealer, points="<15")))
+                label = text("event_redeal", lang, seat=YOU, dealer=self.round.dealer, points="<15")
+                buttons.append(Markup(
+                    '<button type="button" class="sk-button" data-action="redeal">{label}</button>'
+                ).format(label=label))
                 continue
             value = codes(action.cards)
             buttons.append(Markup(
-                '<button type="button" class="sk-button sk-primary" data-action="show" data-value="{value}">{label}</button>'
+                '<button type="button" class="sk-button sk-primary" data-action="show" data-value="{value}">'
+                '{label}</button>'
             ).format(value=value, label=text("l7_deal_show", lang, cards=action.cards)))
         for cards in self.tries():
             buttons.append(Markup(

@@ -96,11 +96,13 @@ class Scoreboard:
         for index, play in enumerate(trick.plays):
             seat = (trick.leader + index) % 4
             states = ("selected",) if seat == trick.winner else ()
-            rows.append(Markup('<div class="sk-trick-play" data-seat="{seat}"><span class="sk-legend">{name}</span>{cards}</div>').format(
-                seat=seat, name=text(f"seat_{seat}", lang), cards=card_row_html(play, lang, states)
-            ))
+            rows.append(Markup(
+                '<div class="sk-trick-play" data-seat="{seat}"><span class="sk-legend">{name}</span>{cards}</div>'
+            ).format(seat=seat, name=text(f"seat_{seat}", lang), cards=card_row_html(play, lang, states)))
         taken = points(card for play in trick.plays for card in play)
-        return Markup('<div class="sk-trick" data-role="trick">{rows}<div class="sk-legend">{taken}</div></div>').format(
+        return Markup(
+            '<div class="sk-trick" data-role="trick">{rows}<div class="sk-legend">{taken}</div></div>'
+        ).format(
             rows=Markup("").join(rows), taken=text("l6_board_taken", lang, seat=trick.winner, points=taken)
         )
 

@@ -31,7 +31,9 @@ FRAME = {
 class TractorFinder:
     """A hand, a level and a trump suit; the engine finds the pairs and tractors of each suit."""
 
-    def __init__(self, cards: str | None = None, level: str = "7", suit: str | None = "H", seed: int | None = 1) -> None:
+    def __init__(
+        self, cards: str | None = None, level: str = "7", suit: str | None = "H", seed: int | None = 1
+    ) -> None:
         self.rng = random.Random(seed)
         self.trump = Trump(level, suit)
         self.hand = Selection(parse_cards(cards) if cards else self._deal(), self.trump)
@@ -91,7 +93,8 @@ class TractorFinder:
             '<div class="sk-controls"><span class="sk-control-label">{suit_label}</span>{suits}'
             '<button type="button" class="sk-button" data-action="deal">{new_hand}</button></div>'
             '<div class="sk-legend">{legend}</div>'
-            '<div data-role="finder-hand" style="display:flex;flex-wrap:wrap;align-items:center;gap:4px;margin:6px 0">{boxes}</div>'
+            '<div data-role="finder-hand" style="display:flex;flex-wrap:wrap;align-items:center;gap:4px;margin:6px 0">'
+            '{boxes}</div>'
             '<div class="sk-message" data-role="message" data-kind="info">{summary}</div></div>'
         ).format(
             title=text("l2_finder_title", lang), lang_button=lang_button(lang),

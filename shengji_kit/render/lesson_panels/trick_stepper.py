@@ -49,7 +49,9 @@ def explain_trick(trick: RecordedTrick) -> tuple[int, list[Sentence]]:
     lead = shape(plays[0], trump)
     best = plays[winner]
     params = {"seat": trick.seat(winner), "cards": best}
-    ruffs = [i for i, play in enumerate(plays) if i and (key := play_key(play, lead, trump)) is not None and key[0] == 1]
+    ruffs = [
+        i for i, play in enumerate(plays) if i and (key := play_key(play, lead, trump)) is not None and key[0] == 1
+    ]
     if winner == 0:
         code = "l4_why_led"
     elif lead.suit == TRUMP:
