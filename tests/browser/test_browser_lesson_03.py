@@ -4,7 +4,7 @@ exercise, and the live table explaining a refused play. Right answers come from 
 from __future__ import annotations
 
 import pytest
-from lesson_panels import expect_feedback, first_item, open_lesson, panel_of
+from lesson_page import expect_feedback, first_item, open_lesson, panel_of
 from playwright.sync_api import Page, expect
 
 import shengji_kit as sk

@@ -4,7 +4,7 @@ exercise by clicking cards, and the trick stepper. Right answers come from the e
 from __future__ import annotations
 
 import pytest
-from lesson_panels import expect_feedback, first_item, open_lesson, panel_of
+from lesson_page import expect_feedback, first_item, open_lesson, panel_of
 from playwright.sync_api import Page, expect
 
 from shengji_kit.puzzles.kinds.trick_winner import TrickWinner

@@ -4,7 +4,7 @@ explanation; the live table checks a throw and reveals who stops it."""
 from __future__ import annotations
 
 import pytest
-from lesson_exercises import (
+from lesson_page import (
     answer_wrong_then_right,
     block,
     open_lesson,

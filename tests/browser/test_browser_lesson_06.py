@@ -4,7 +4,7 @@ with the explanation; the scoreboard steps to the end and multiplies the kitty o
 from __future__ import annotations
 
 import pytest
-from lesson_exercises import answer_wrong_then_right, open_lesson
+from lesson_page import answer_wrong_then_right, open_lesson
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import psutil
 import pytest
-from lesson_exercises import answer_wrong_then_right, open_lesson
+from lesson_page import answer_wrong_then_right, open_lesson
 from live_server import VoilaServer, free_port, launch_server, stop_server
 from playwright.sync_api import Browser, Page, expect
 

@@ -1,24 +1,26 @@
-"""Helpers for browser tests of lesson exercise panels: find a block's panel, and answer its item
-right or wrong, with the right answer worked out by the engine (never read from the page)."""
+"""Helpers for browser tests of the lesson pages: open a lesson, find an exercise panel (by its
+block or by its item's title), and answer or judge its item, with the right answer worked out by
+the engine (never read from the page)."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Locator, Page, expect
 
-from shengji_kit.puzzles import Puzzle
 from shengji_kit.puzzles.lesson_exercises import load_lesson
+from shengji_kit.puzzles.model import Puzzle
 from shengji_kit.words.catalogue import text
 
 LOAD_TIMEOUT_MS = 90_000
 
 
 def open_lesson(page: Page, slug: str, panels: int) -> None:
-    """Open ``lessons/<slug>.ipynb`` in Voila and wait for its ``panels`` exercise blocks."""
+    """Open ``lessons/<slug>.ipynb`` in Voila and wait until its ``panels`` exercise blocks are drawn."""
     page.goto(f"/voila/render/lessons/{slug}.ipynb")
     expect(page.locator("[data-role=exercise]")).to_have_count(panels, timeout=LOAD_TIMEOUT_MS)
 
 
 def block(page: Page, group: str) -> Locator:
+    """The exercise panel of the block ``group``."""
     return page.locator(f"[data-role=exercise][data-group={group}]")
 
 
@@ -28,12 +30,32 @@ def shown_item(panel: Locator, slug: str) -> Puzzle:
     return next(item for item in load_lesson(slug).items if item.id == item_id)
 
 
+def first_item(slug: str, group: str) -> Puzzle:
+    """The first item of an exercise block, as the notebook shows it first."""
+    return load_lesson(slug).group(group)[0]
+
+
+def panel_of(page: Page, item: Puzzle, lang: str = "en") -> Locator:
+    """The exercise panel showing ``item`` (found by its title)."""
+    title = page.locator(".sk-panel-title", has_text=item.title(lang))
+    return page.locator("[data-role=exercise]", has=title)
+
+
 def right_and_wrong(item: Puzzle) -> tuple[str, str]:
     """A right and a wrong answer among the item's choices, as the engine judges them."""
     values = [choice.value for choice in item.question.choices()]
     right = [value for value in values if item.check(value).correct]
     assert len(right) == 1, (item.id, right)
     return right[0], next(value for value in values if value != right[0])
+
+
+def expect_feedback(panel: Locator, item: Puzzle, answer: object, lang: str = "en") -> None:
+    """The panel's feedback is the engine's judgement of ``answer`` and the item's explanation."""
+    feedback = item.check(answer)
+    shown = panel.locator("[data-role=feedback]")
+    expect(shown).to_have_attribute("data-kind", "ok" if feedback.correct else "error")
+    expect(shown).to_contain_text(feedback.verdict(lang))
+    expect(shown).to_contain_text(item.explanation(lang))
 
 
 def answer_wrong_then_right(page: Page, slug: str, group: str) -> None:
