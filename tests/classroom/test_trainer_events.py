@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from html_tree import parse
-from trainer.answers import losing_seat, winning_seat
+from practice.answers import losing_seat, winning_seat
 
 from shengji_kit.apps.trainer.trainer_app import trainer_app
 from shengji_kit.classroom.identity import set_current_learner

@@ -7,12 +7,11 @@ from pathlib import Path
 
 import pytest
 from html_tree import Element, parse
+from practice.answers import losing_seat, winning_seat
 
 from shengji_kit.apps.trainer.trainer_app import TrainerApp, trainer_app
 from shengji_kit.puzzles import Bank
 from shengji_kit.widgets.language import SESSION
-
-from .answers import losing_seat, winning_seat
 
 
 @pytest.fixture
