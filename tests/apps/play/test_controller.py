@@ -5,13 +5,12 @@ from __future__ import annotations
 import asyncio
 
 from html_tree import parse
+from widgets.helpers import bots, controller, select, take_turn
 
 from shengji_kit.apps.play.controller import TableController
 from shengji_kit.engine.cards import Card
 from shengji_kit.game import Round
 from shengji_kit.game.bots import RandomBot
-
-from .helpers import bots, controller, select, take_turn
 
 
 def play_until(ctrl: TableController, done: object, seed: int = 99) -> None:

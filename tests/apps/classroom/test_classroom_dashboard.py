@@ -9,14 +9,13 @@ from datetime import datetime
 
 import pytest
 from html_tree import parse
+from widgets.class_env import NOW, TEACHER_CODE, class_store, event, solved  # noqa: F401  (fixture)
 
 from shengji_kit.apps.classroom import ClassroomDashboard, DashboardScene
 from shengji_kit.apps.classroom.dashboard import REFRESH_SECONDS
 from shengji_kit.classroom.store_protocol import ATTEMPT, POLL_REVEALED, ClassStoreAPI
 from shengji_kit.widgets.language import SESSION
 from shengji_kit.words.catalogue import text
-
-from .class_env import NOW, TEACHER_CODE, class_store, event, solved  # noqa: F401  (fixture)
 
 TEACHER = {"SHENGJI_KIT_TEACHER_CODE": TEACHER_CODE}
 

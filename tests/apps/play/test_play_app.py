@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from html_tree import parse
+from widgets.helpers import take_turn
 
 from shengji_kit.apps.play.play_app import PlayApp, play_app
 from shengji_kit.game.bots import RuleBot
-
-from .helpers import take_turn
 
 
 def finish_round(app: PlayApp, seed: int) -> None:

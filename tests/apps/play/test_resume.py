@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from widgets.helpers import take_turn
+
 from shengji_kit.apps.play.play_app import PlayApp, play_app
 from shengji_kit.game.bots import RuleBot
 from shengji_kit.game.saved_round import SavedMatch, saved_match_path
 from shengji_kit.widgets.language import SESSION
-
-from .helpers import take_turn
 
 
 def play_until_trick(app: PlayApp, trick: int, seed: int = 5) -> None:

@@ -6,13 +6,12 @@ from __future__ import annotations
 import asyncio
 
 from html_tree import Element, parse
+from widgets.helpers import controller, take_turn
 
 from shengji_kit.apps.play.controller import TableController
 from shengji_kit.engine.cards import Card, parse_card
 from shengji_kit.game.bots import RandomBot
 from shengji_kit.words.catalogue import text
-
-from .helpers import controller, take_turn
 
 
 def play_until(ctrl: TableController, done: object, seed: int = 99) -> None:

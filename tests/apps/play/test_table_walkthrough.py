@@ -3,6 +3,8 @@ the last trick kept, glossary tooltips, the rules page, the first round and the 
 
 from __future__ import annotations
 
+from widgets.helpers import controller, select, take_turn
+
 from shengji_kit.apps.play.first_deal import learner_can_bid, learner_friendly_seed
 from shengji_kit.apps.play.play_app import PlayApp, rule_bots
 from shengji_kit.apps.rules_page import rules_html
@@ -13,8 +15,6 @@ from shengji_kit.game.bots import RandomBot
 from shengji_kit.render.glossary import term
 from shengji_kit.render.hands import hand_html
 from tests.html_tree import parse
-
-from .helpers import controller, select, take_turn
 
 
 def play_to_own_lead(seed: int) -> object:
