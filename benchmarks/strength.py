@@ -22,7 +22,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from shengji_kit.coach.sample_playout import Budget
+from shengji_kit.coach._sample_playout import Budget
 from shengji_kit.coach.search_bot import SearchBot
 from shengji_kit.game import Round
 from shengji_kit.game.bots import play_round

@@ -33,8 +33,8 @@ from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.ioloop import IOLoop
 
 from ..words.catalogue import text
+from ._wire import WireError, event_from_json, poll_to_json, stored_to_json
 from .store_protocol import POLL_CLOSED, POLL_REVEALED, ClassStoreAPI, StoreError
-from .wire import WireError, event_from_json, poll_to_json, stored_to_json
 
 SERVICE_NAME = "shengji-class"
 TEACHERS_GROUP_ENV = "SHENGJI_KIT_TEACHERS_GROUP"

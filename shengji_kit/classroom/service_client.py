@@ -22,8 +22,8 @@ from typing import Any, TypeVar
 from urllib.parse import urlencode
 
 from ..words.catalogue import text
+from ._wire import WireError, event_to_json, poll_from_json, stored_from_json
 from .store_protocol import DEFAULT_CLASS, ClassEvent, Poll, StoredEvent, StoreError
-from .wire import WireError, event_to_json, poll_from_json, stored_from_json
 
 SERVICE_URL_ENV = "SHENGJI_KIT_CLASS_SERVICE_URL"
 TOKEN_ENV = "JUPYTERHUB_API_TOKEN"

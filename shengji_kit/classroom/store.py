@@ -19,7 +19,7 @@ from sqlalchemy import Connection, Engine, Row, delete, func, insert, select, up
 from sqlalchemy import text as sql
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, SQLAlchemyError
 
-from .database import WRITE, create_store_engine, default_url
+from ._database import WRITE, create_store_engine, default_url
 from .migrate import upgrade_to_head
 from .schema import IMPORTED, events, imports, poll_answers, polls
 from .store_protocol import (

@@ -12,7 +12,7 @@ from ..engine.shapes import THROW, shape
 from ..engine.throws import check_throw
 from ..game.views import SeatView
 from ..solver.search import INFINITY, NO_KEY, Searcher
-from .sampling import Sample
+from ._sampling import Sample
 
 
 def searcher_for(view: SeatView, sample: Sample) -> Searcher:

@@ -18,6 +18,7 @@ from ..game.actions import Action
 from ..game.round import FOLLOW_LIMIT, Round
 from ..game.views import SeatView
 from ..words import Message
+from ._sample_playout import Budget
 from .facts import (
     is_sure_winner,
     is_top_in_suit,
@@ -30,7 +31,6 @@ from .facts import (
     shown_void,
     wins_now,
 )
-from .sample_playout import Budget
 from .search_bot import Scored, best_of, candidates, evaluate
 
 EARLY_BUDGET = Budget(samples=24, seconds=0.35, candidates=5, solve_at=4)

@@ -24,11 +24,11 @@ from ..game.views import SeatView
 from ..solver.position import Position
 from ..solver.solve import solve
 from ..words import Message
+from ._sample_playout import Budget
+from ._sampling import Sample
 from .exact_score import exact_total, searcher_for
 from .facts import points_at_stake
 from .hint import reasons_for
-from .sample_playout import Budget
-from .sampling import Sample
 from .search_bot import Scored, best_of, candidates, evaluate
 
 REVIEW_BUDGET = Budget(samples=6, candidates=4, solve_at=4)

@@ -24,9 +24,9 @@ from ..game.bots.memory import Memory
 from ..game.bots.rule import RuleBot
 from ..game.bots.tactics import Table, choose_follow, lead_score, safe_throws
 from ..game.views import SeatView
+from ._sample_playout import Budget, Start, play_out
+from ._sampling import Knowledge
 from .exact_score import exact_total, searcher_for
-from .sample_playout import Budget, Start, play_out
-from .sampling import Knowledge
 
 __all__ = ["Budget", "Scored", "SearchBot", "candidates", "evaluate"]
 

@@ -17,7 +17,7 @@ from ..engine.scoring import kitty_multiplier
 from ..engine.shapes import THROW, pair_counts, runs
 from ..engine.tricks import play_key
 from ..engine.trump import TRUMP, Trump
-from .moves import POINTS, Hand, Hands, MoveMaker, Play, SeatClasses, cards_of, remove
+from ._moves import POINTS, Hand, Hands, MoveMaker, Play, SeatClasses, cards_of, remove
 
 Key = tuple[int, int]
 Classes = tuple[SeatClasses, ...]

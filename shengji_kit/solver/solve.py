@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..engine.cards import CARDS
-from .moves import POINTS, Hands, Play
+from ._moves import POINTS, Hands, Play
 from .position import Position
 from .search import INFINITY, NO_KEY, Classes, Key, Searcher, card_codes
 from .solution import Solution, Trick

@@ -15,6 +15,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from shengji_kit.classroom._wire import (
+    WireError,
+    event_from_json,
+    event_to_json,
+    poll_from_json,
+    poll_to_json,
+    stored_from_json,
+    stored_to_json,
+)
 from shengji_kit.classroom.class_list import (
     ClassListError,
     add_member,
@@ -31,15 +40,6 @@ from shengji_kit.classroom.store_protocol import (
     ClassEvent,
     Poll,
     StoredEvent,
-)
-from shengji_kit.classroom.wire import (
-    WireError,
-    event_from_json,
-    event_to_json,
-    poll_from_json,
-    poll_to_json,
-    stored_from_json,
-    stored_to_json,
 )
 from shengji_kit.words.catalogue import text
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from shengji_kit.coach import hint
+from shengji_kit.coach._sample_playout import Budget
 from shengji_kit.coach.facts import (
     is_sure_winner,
     is_top_in_suit,
@@ -15,7 +16,6 @@ from shengji_kit.coach.facts import (
     shown_void,
 )
 from shengji_kit.coach.hint import reasons_for
-from shengji_kit.coach.sample_playout import Budget
 from tests.coach.positions import cards, made_view, round_at
 
 TINY = Budget(samples=2, candidates=3, horizon=1, solve_at=3)

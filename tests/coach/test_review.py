@@ -6,8 +6,8 @@ import pytest
 
 import shengji_kit as sk
 from shengji_kit.coach import Review
+from shengji_kit.coach._sample_playout import Budget
 from shengji_kit.coach.review import Entry
-from shengji_kit.coach.sample_playout import Budget
 from shengji_kit.engine.errors import RuleError
 from shengji_kit.game import Round
 from shengji_kit.game.bots import play_round

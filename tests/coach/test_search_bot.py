@@ -8,9 +8,9 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from shengji_kit.coach._sample_playout import Budget
+from shengji_kit.coach._sampling import Knowledge, Sample
 from shengji_kit.coach.exact_score import exact_total, searcher_for
-from shengji_kit.coach.sample_playout import Budget
-from shengji_kit.coach.sampling import Knowledge, Sample
 from shengji_kit.coach.search_bot import SearchBot, candidates
 from shengji_kit.engine.cards import codes, full_deck
 from shengji_kit.game.bots import play_round

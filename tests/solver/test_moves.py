@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from shengji_kit.engine import Rules, Trump, check_throw, legal_leads, parse_cards, shape
-from shengji_kit.solver.moves import SINGLE_CLASS, MoveMaker
+from shengji_kit.solver._moves import SINGLE_CLASS, MoveMaker
 
 from .brute import random_small_position
 

@@ -40,7 +40,7 @@ from ...widgets.surface import STATIC, CardSurface, Observable, styles
 from ...widgets.ticker import Ticker
 from ...words import languages_from, text
 from ..page_options import query_options
-from .dashboard_panels import (
+from ._dashboard_panels import (
     csv_link_html,
     grid_html,
     join_html,
@@ -48,7 +48,7 @@ from .dashboard_panels import (
     missed_html,
     stuck_html,
 )
-from .gate import teacher_refusal
+from ._gate import teacher_refusal
 from .projector import Projection, ProjectorCatalogue, projector_html
 
 log = logging.getLogger(__name__)

@@ -10,7 +10,7 @@ from ...render.lesson_panels.follow_table import FollowPosition, FollowTable, fo
 from ...render.lesson_panels.rule_card import RuleCard
 from ...widgets.surface import CardSurface
 from ...widgets.switch import language_switch
-from .cell_notice import NoticeScene, built_or_notice
+from ._cell_notice import NoticeScene, built_or_notice
 
 __all__ = ["TABLES", "language_switch", "summary", "table"]
 

@@ -11,7 +11,7 @@ from ...render.lesson_panels.rule_card import RuleCard
 from ...render.lesson_panels.trick_stepper import TrickStepper, recorded_tricks
 from ...widgets.surface import CardSurface
 from ...widgets.switch import language_switch
-from .cell_notice import NoticeScene, built_or_notice
+from ._cell_notice import NoticeScene, built_or_notice
 
 __all__ = ["TABLES", "language_switch", "recorded_round", "summary", "table"]
 

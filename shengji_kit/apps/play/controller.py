@@ -22,8 +22,8 @@ from ...render.selection import Selection
 from ...widgets.surface import Observable
 from ...words import Message
 from ...words.catalogue import text
+from ._pacing import Pacer
 from .coach_desk import CoachDesk
-from .pacing import Pacer
 
 LEARNER = 0
 TABLE_EVENTS = frozenset({
@@ -359,6 +359,6 @@ class TableController(Observable):
 
     def render(self, lang: str) -> str:
         from ...render.table import table_html
-        from .table_builder import build_scene
+        from ._table_builder import build_scene
 
         return table_html(build_scene(self, lang))

@@ -13,10 +13,10 @@ from ...game.saved_round import RoundActions
 from ...widgets.surface import CardSurface, Observable
 from ...words import Message
 from ..page_options import checked_delay, checked_rules, checked_seed, query_options
+from ._first_deal import learner_friendly_seed
+from ._play_banner import banner_html
+from ._round_keeper import DECLINE, RESUME, RoundKeeper
 from .controller import Note, TableController, TablePreferences
-from .first_deal import learner_friendly_seed
-from .play_banner import banner_html
-from .round_keeper import DECLINE, RESUME, RoundKeeper
 
 BotFactory = Callable[[int], Mapping[int, Bot]]
 

@@ -12,7 +12,7 @@ from ..actions import Action, Event
 from ..auction import PLAY_PHASE
 from ..round import Round
 from ..views import SeatView
-from .turn import PlayTurn, Turn
+from ._turn import PlayTurn, Turn
 
 
 class Bot(Protocol):

@@ -12,7 +12,7 @@ import random as _random
 from ...engine.cards import Card
 from ..actions import BURY, PLAY, Action
 from ..views import SeatView
-from .turn import PlayTurn, Turn
+from ._turn import PlayTurn, Turn
 
 
 def below(rng: _random.Random, count: int) -> int:

@@ -15,10 +15,10 @@ from ...engine.cards import Card
 from ...engine.trump import TRUMP, Trump
 from ..actions import DECLARE, OVERTURN, PASS, Action
 from ..views import SeatView
+from ._turn import PlayTurn
 from .face_tactics import FaceDecision
 from .memory import Memory
 from .tactics import Table, choose_follow, choose_lead
-from .turn import PlayTurn
 
 DEAL_SHARE = ((12, 0.42), (20, 0.36), (26, 0.32))
 """During the deal: (cards held below, trump share needed) — the fewer cards, the surer it must look."""

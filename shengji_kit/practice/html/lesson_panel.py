@@ -17,10 +17,10 @@ from ...render.table import lang_button
 from ...words.catalogue import text
 from ..showme import right_choices
 from ..visit import Visit
-from .answer_controls import answers_html
+from ._answer_controls import answers_html
+from ._position_html import position_html
 from .page import hint_html
 from .parts import action_button
-from .position_html import position_html
 
 
 def lesson_html(visit: Visit, lang: str, number: int, total: int, dealt: bool, score: tuple[int, int],

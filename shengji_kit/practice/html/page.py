@@ -18,9 +18,9 @@ from ..coach_hint import puzzle_hint
 from ..session import TrainerSession
 from ..showme import answer_text, right_choices
 from ..visit import Visit
-from .answer_controls import answers_html
+from ._answer_controls import answers_html
+from ._position_html import position_html
 from .parts import action_button, key_of, labelled_row, paragraphs
-from .position_html import position_html
 
 _SYMBOLS = {"star": "★", "solved": "✓", "tried": "•", "new": ""}
 

@@ -20,7 +20,7 @@ from ..ladder import suit_ladder_html, trump_ladder_html
 from ..pips import pip
 from ..selection import Selection
 from ..table import lang_button
-from .trump_facts import card_role, ladder_position
+from ._trump_facts import card_role, ladder_position
 
 HAND_SIZE = 25
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from widgets.helpers import controller, select, take_turn
 
-from shengji_kit.apps.play.first_deal import learner_can_bid, learner_friendly_seed
+from shengji_kit.apps.play._first_deal import learner_can_bid, learner_friendly_seed
 from shengji_kit.apps.play.play_app import PlayApp, rule_bots
 from shengji_kit.apps.rules_page import rules_html
 from shengji_kit.engine.cards import parse_cards

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from markupsafe import Markup
 
 from ...words import Message, text
-from .round_keeper import DECLINE, RESUME, RoundKeeper
+from ._round_keeper import DECLINE, RESUME, RoundKeeper
 
 
 def rules_label(rules: str, lang: str) -> str:

@@ -17,8 +17,8 @@ from ..engine.cards import CARDS, Card
 from ..engine.trump import TRUMP
 from ..game.playout import Playout
 from ..game.views import SeatView
+from ._sampling import Sample
 from .rollout import RuleRollout, shown_voids
-from .sampling import Sample
 
 
 @dataclass(frozen=True)
