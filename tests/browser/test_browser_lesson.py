@@ -7,34 +7,17 @@ file gives the cards and the trump), never read from the page's feedback.
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from lesson_page import block, open_lesson, shown_item
+from playwright.sync_api import Page, expect
 
 from shengji_kit import trick_winner
 from shengji_kit.puzzles.kinds.is_tractor import is_tractor
-from shengji_kit.puzzles.lesson_exercises import load_lesson
-from shengji_kit.puzzles.model import Puzzle
 from shengji_kit.words.catalogue import text
 
 pytestmark = pytest.mark.browser
 
-LESSON_1 = "/voila/render/lessons/01_trump_ranking.ipynb"
-LESSON_2 = "/voila/render/lessons/02_tractors.ipynb"
-LOAD_TIMEOUT_MS = 90_000
-
-
-def open_lesson(page: Page, address: str, panels: int) -> None:
-    page.goto(address)
-    expect(page.locator("[data-role=exercise]")).to_have_count(panels, timeout=LOAD_TIMEOUT_MS)
-
-
-def block(page: Page, group: str) -> Locator:
-    return page.locator(f"[data-role=exercise][data-group={group}]")
-
-
-def shown_item(panel: Locator, slug: str) -> Puzzle:
-    """The data-file item the panel shows now (its id is the panel's ``data-item``)."""
-    item_id = panel.get_attribute("data-item")
-    return next(item for item in load_lesson(slug).items if item.id == item_id)
+LESSON_1 = "01_trump_ranking"
+LESSON_2 = "02_tractors"
 
 
 def yes_no(truth: bool) -> tuple[str, str]:
