@@ -25,9 +25,16 @@ def problems_html(problems: Sequence[Problem], lang: str) -> Markup:
     ).format(title=text("ex_broken_title", lang), items=items)
 
 
-def notice_html(lines: Sequence[str], kind: str = "error") -> Markup:
-    """A panel holding only a message (a missing lesson file, a cell run out of order)."""
-    body = Markup("").join(Markup("<p>{line}</p>").format(line=line) for line in lines)
+def notice_html(lines: Sequence[str], kind: str = "error", langs: Sequence[str] = ()) -> Markup:
+    """A panel holding only a message (a missing lesson file, a cell run out of order); ``langs``, when
+    given, names each line's language so a browser and a screen reader pick the right voice and font."""
+    tags = list(langs) or [""] * len(lines)
+    body = Markup("").join(
+        Markup('<p lang="{lang}">{line}</p>').format(lang=lang, line=line)
+        if lang
+        else Markup("<p>{line}</p>").format(line=line)
+        for lang, line in zip(tags, lines, strict=True)
+    )
     return Markup(
         '<div class="sk-panel"><div class="sk-message" data-role="notice" data-kind="{kind}">{body}</div></div>'
     ).format(kind=kind, body=body)

@@ -7,9 +7,9 @@ missing file, an unknown group or an unexpected error becomes a visible message 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from markupsafe import Markup
 
@@ -17,43 +17,14 @@ from ...practice.class_progress import ClassProgress
 from ...puzzles.bank import default_bank
 from ...puzzles.lesson_exercises import lesson_data_dir, load_lesson
 from ...puzzles.lesson_list import lesson_entry, next_lesson
-from ...render.exercises import notice_html
 from ...widgets.exercise import ExerciseBlock, GroupExerciseScene
 from ...widgets.learner_bar import show_block_learner_bar
 from ...widgets.surface import CardSurface
 from ...widgets.switch import language_switch
-from ...words import languages_from, text
+from ...words import text
+from .notice import notice, safely
 
 __all__ = ["exercises", "language_switch", "links", "safely"]
-
-T = TypeVar("T")
-
-
-class NoticeScene:
-    """A panel that only says something (in every language at once: it may explain a failure)."""
-
-    def __init__(self, code: str, kind: str = "error", **params: object) -> None:
-        self.code, self.kind, self.params = code, kind, params
-
-    def render(self, lang: str) -> str:
-        return str(notice_html([text(self.code, one, **self.params) for one in languages_from(lang)], self.kind))
-
-    def handle(self, message: Mapping[str, Any]) -> None:
-        """A notice has nothing to click."""
-
-
-def notice(code: str, kind: str = "error", **params: object) -> CardSurface:
-    """A widget showing one catalogue message in every language."""
-    return CardSurface(NoticeScene(code, kind, **params))
-
-
-def safely(build: Callable[[], T]) -> T | CardSurface:
-    """``build()``, or a bilingual message saying the cell could not run (never a traceback)."""
-    try:
-        return build()
-    except Exception as error:  # a learner's notebook shows a message, not a traceback
-        return notice("ex_cell_failed", error=f"{type(error).__name__}: {error}")
-
 
 def exercises(slug: str, group: str, data_dir: str | Path | None = None, seed: int | None = None) -> CardSurface:
     """The exercise widget for one block (``group``) of a lesson's data file (``slug``), a practice session."""

@@ -10,7 +10,7 @@ from ...render.lesson_panels.follow_table import FollowPosition, FollowTable, fo
 from ...render.lesson_panels.rule_card import RuleCard
 from ...widgets.surface import CardSurface
 from ...widgets.switch import language_switch
-from ._cell_notice import NoticeScene, built_or_notice
+from .notice import notice, safely
 
 __all__ = ["TABLES", "language_switch", "summary", "table"]
 
@@ -39,8 +39,8 @@ TABLES: dict[str, tuple[FollowPosition, ...]] = {
 def table(section: str) -> CardSurface:
     """The "try it" table of one section: ``suit``, ``short``, ``shape`` or ``void``."""
     if section not in TABLES:
-        return CardSurface(NoticeScene("l3_unknown_table", name=section, known=", ".join(TABLES)))
-    return CardSurface(built_or_notice(lambda: FollowTable(TABLES[section])))
+        return notice("l3_unknown_table", name=section, known=", ".join(TABLES))
+    return safely(lambda: CardSurface(FollowTable(TABLES[section])))
 
 
 def summary() -> CardSurface:

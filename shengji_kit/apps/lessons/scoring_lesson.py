@@ -18,7 +18,7 @@ from ...render.lesson_panels.scoring_tables import KittyTable, LevelTable
 from ...widgets.surface import CardSurface
 from ...widgets.switch import language_switch
 from . import cells as lesson
-from ._said import Said, say, try_it
+from .notice import Said, say, try_it
 
 __all__ = [
     "climb", "count", "exercises", "kitty", "kitty_table", "language_switch", "level_table", "links",

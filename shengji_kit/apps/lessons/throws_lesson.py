@@ -12,7 +12,7 @@ from ...render.lesson_panels.throw_table import ThrowTable
 from ...widgets.surface import CardSurface
 from ...widgets.switch import language_switch
 from . import cells as lesson
-from ._said import Said, try_it
+from .notice import Said, try_it
 
 __all__ = ["check", "exercises", "language_switch", "links", "throw_table"]
 

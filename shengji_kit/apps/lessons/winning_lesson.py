@@ -11,7 +11,7 @@ from ...render.lesson_panels.rule_card import RuleCard
 from ...render.lesson_panels.trick_stepper import TrickStepper, recorded_tricks
 from ...widgets.surface import CardSurface
 from ...widgets.switch import language_switch
-from ._cell_notice import NoticeScene, built_or_notice
+from .notice import notice, safely
 
 __all__ = ["TABLES", "language_switch", "recorded_round", "summary", "table"]
 
@@ -35,13 +35,13 @@ TABLES: dict[str, tuple[FollowPosition, ...]] = {
 def table(section: str) -> CardSurface:
     """The "try it" table of one section: ``shape``, ``ruff`` or ``equal``."""
     if section not in TABLES:
-        return CardSurface(NoticeScene("l3_unknown_table", name=section, known=", ".join(TABLES)))
-    return CardSurface(built_or_notice(lambda: FollowTable(TABLES[section], show_winner=True, title="l4_try_title")))
+        return notice("l3_unknown_table", name=section, known=", ".join(TABLES))
+    return safely(lambda: CardSurface(FollowTable(TABLES[section], show_winner=True, title="l4_try_title")))
 
 
 def recorded_round(seed: int = 7, start: int = 0) -> CardSurface:
     """Every trick of a seeded round played by four RuleBots, one at a time, winner and reason shown."""
-    return CardSurface(built_or_notice(lambda: TrickStepper(recorded_tricks(seed), start)))
+    return safely(lambda: CardSurface(TrickStepper(recorded_tricks(seed), start)))
 
 
 def summary() -> CardSurface:
