@@ -1,0 +1,1 @@
+"""The fault suite: what a class meets when parts fail or a learner pushes (issue 19)."""
