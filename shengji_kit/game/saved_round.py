@@ -3,17 +3,21 @@
 Only actions are stored (every round of the match, the last one open): the match is rebuilt by
 dealing each round from the match seed and playing its actions again, as ``record.rebuild``
 does for one round. The file is ``{"format", "version", "seed", "rules", "rounds": [[[seat, kind,
-cards], …], …]}``, written atomically.
+cards], …], …]}``, written atomically, one file per learner and class (``saved_match_path``).
+A file that cannot be read is set aside (``set_aside``), never deleted.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
+import re
 import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +30,23 @@ from .round import Round
 FORMAT = "shengji-kit/open-match"
 VERSION = 1
 RoundActions = tuple[tuple[int, Action], ...]
+DEFAULT_NAME = "default"
+"""The default learner and the default class (their files keep the first version's place)."""
+MAX_FILE_BYTES = 4_000_000
+"""A saved match is a few kilobytes; a file larger than this is not one."""
+MAX_ROUNDS = 500
+MAX_SEED = 10**20
+REASONS = ("json", "deep", "number", "size", "shape", "replay", "encoding")
+"""Why a saved match could not be used; each has a ``round_save_reason_<reason>`` text."""
+_UNSAFE = re.compile(r"[^\w.-]+")
 
 
 class SavedRoundError(ValueError):
-    """The saved match cannot be read or does not replay; the message says why."""
+    """The saved match cannot be read or does not replay; ``reason`` (one of ``REASONS``) and the message say why."""
+
+    def __init__(self, message: str, reason: str = "shape") -> None:
+        super().__init__(message[:300])
+        self.reason = reason if reason in REASONS else "shape"
 
 
 @dataclass(frozen=True)
@@ -61,20 +78,17 @@ class SavedMatch:
         if not isinstance(data, Mapping) or data.get("format") != FORMAT or data.get("version") != VERSION:
             raise SavedRoundError(f"not a {FORMAT} version {VERSION} file")
         seed, rules, rounds = data.get("seed"), data.get("rules"), data.get("rounds")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise SavedRoundError("seed must be a whole number")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED < seed < MAX_SEED:
+            raise SavedRoundError("seed must be a whole number of at most 20 digits")
         if rules not in PRESET_NAMES:
             raise SavedRoundError(f"rules must be one of {', '.join(PRESET_NAMES)}")
-        if not isinstance(rounds, list) or not rounds:
-            raise SavedRoundError("rounds must be a non-empty list")
+        if not isinstance(rounds, list) or not 0 < len(rounds) <= MAX_ROUNDS:
+            raise SavedRoundError(f"rounds must be a list of 1 to {MAX_ROUNDS} rounds")
         parsed: list[RoundActions] = []
         for number, actions in enumerate(rounds):
             if not isinstance(actions, list):
                 raise SavedRoundError(f"rounds[{number}] must be a list")
-            try:
-                parsed.append(tuple((int(entry[0]), Action.from_json(entry[1:])) for entry in actions))
-            except (TypeError, ValueError, IndexError) as error:
-                raise SavedRoundError(f"rounds[{number}] holds a bad action ({error})") from error
+            parsed.append(tuple(_entry(number, entry) for entry in actions))
         return SavedMatch(seed, str(rules), tuple(parsed))
 
     def rebuild(self) -> tuple[Match, Round]:
@@ -86,31 +100,112 @@ class SavedMatch:
                 try:
                     rnd.act(seat, action)
                 except RuleError as error:
-                    raise SavedRoundError(f"round {number + 1} does not replay: {error.message('en')}") from error
+                    raise SavedRoundError(
+                        f"round {number + 1} does not replay: {error.message('en')}", "replay"
+                    ) from error
+                except (ValueError, TypeError, IndexError, KeyError) as error:
+                    raise SavedRoundError(f"round {number + 1} does not replay: {error}", "replay") from error
             if number < len(self.rounds) - 1:
                 if rnd.result is None:
-                    raise SavedRoundError(f"round {number + 1} is not finished but a later round follows")
+                    raise SavedRoundError(f"round {number + 1} is not finished but a later round follows", "replay")
                 match.finish(rnd)
         return match, rnd
 
 
-def saved_match_path(folder: Path, learner: str) -> Path:
-    """Where ``learner``'s open match is kept: ``<folder>/rounds/<learner>.json``."""
-    return folder / "rounds" / f"{learner}.json"
+def _entry(number: int, entry: object) -> tuple[int, Action]:
+    """One ``[seat, kind, cards]`` of round ``number``; ``SavedRoundError`` when it is anything else."""
+    if not isinstance(entry, list) or not entry:
+        raise SavedRoundError(f"rounds[{number}] holds a bad action (an action is [seat, kind, cards])")
+    seat = entry[0]
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise SavedRoundError(f"rounds[{number}] holds a bad action (a seat is 0, 1, 2 or 3)")
+    try:
+        return seat, Action.from_json(entry[1:])
+    except (TypeError, ValueError, IndexError, RecursionError) as error:
+        detail = error if not isinstance(error, RecursionError) else "nested too deeply"
+        raise SavedRoundError(f"rounds[{number}] holds a bad action ({str(detail)[:120]})") from error
+
+
+def file_stem(name: str) -> str:
+    """A file name for a learner's or class's exact ``name``, never shared by two names.
+
+    A name that is already a plain lower-case file name (letters, digits, ``_ . -``) is used as it is;
+    any other gets a short hash of the exact name after a ``+`` (which no plain name holds), so "a b"
+    and "a_b", or "Ann" and "ann" on a case-blind disk, keep their own files.
+    """
+    slug = _UNSAFE.sub("_", name.strip()).strip("._")[:64] or DEFAULT_NAME
+    if slug == name and name == name.lower():
+        return slug
+    digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:10]
+    return f"{slug.lower()}+{digest}"
+
+
+def saved_match_path(folder: Path, learner: str, class_name: str = DEFAULT_NAME) -> Path:
+    """Where ``learner``'s open match in ``class_name`` is kept.
+
+    The default class: ``<folder>/rounds/<learner>.json`` (so the default learner's file is where the
+    first version kept it); any other class: ``<folder>/rounds/<class>/<learner>.json``.
+    """
+    rounds = folder / "rounds"
+    if class_name != DEFAULT_NAME:
+        rounds = rounds / file_stem(class_name)
+    return rounds / f"{file_stem(learner)}.json"
 
 
 def load_saved(path: Path) -> SavedMatch | None:
-    """The saved match at ``path``; None when there is none; ``SavedRoundError`` when it is damaged."""
+    """The saved match at ``path``; None when there is none.
+
+    Raises ``SavedRoundError`` when the file is damaged (what it holds is not a saved match), and
+    ``OSError`` when it cannot be opened at all (the file is left alone: it may be fine).
+    """
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+        with path.open("rb") as source:
+            raw = source.read(MAX_FILE_BYTES + 1)
+    except (FileNotFoundError, NotADirectoryError):  # no file (or no rounds folder, a file in its place)
         return None
-    except (OSError, UnicodeDecodeError) as error:
-        raise SavedRoundError(str(error)) from error
+    if len(raw) > MAX_FILE_BYTES:
+        raise SavedRoundError(f"the file is larger than {MAX_FILE_BYTES} bytes", "size")
     try:
-        return SavedMatch.from_json(json.loads(text))
-    except ValueError as error:
-        raise SavedRoundError(str(error)) from error
+        content = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SavedRoundError(str(error), "encoding") from error
+    try:
+        data = json.loads(content)
+    except RecursionError as error:
+        raise SavedRoundError("the file is nested too deeply", "deep") from error
+    except json.JSONDecodeError as error:
+        raise SavedRoundError(f"not JSON: {error}", "json") from error
+    except ValueError as error:  # a number too long for Python's int-string limit
+        raise SavedRoundError(str(error), "number") from error
+    try:
+        return SavedMatch.from_json(data)
+    except RecursionError as error:
+        raise SavedRoundError("the file is nested too deeply", "deep") from error
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a damaged ``<name>.json`` to ``<name>.damaged-<stamp>.json`` beside it; the new path.
+
+    Never deletes nor overwrites; ``OSError`` passes on when the file cannot be renamed.
+    """
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    for attempt in range(100):
+        extra = f"-{attempt}" if attempt else ""
+        target = path.with_name(f"{path.stem}.damaged-{stamp}{extra}{path.suffix}")
+        if target.exists():
+            continue
+        try:
+            os.link(path, target)  # fails, rather than replaces, when the name was taken meanwhile
+        except FileExistsError:
+            continue
+        except OSError:
+            if target.exists():
+                raise
+            os.rename(path, target)  # a file system without hard links
+            return target
+        path.unlink()
+        return target
+    raise FileExistsError(f"no free name to set {path.name} aside")
 
 
 def store_saved(saved: SavedMatch, path: Path) -> None:

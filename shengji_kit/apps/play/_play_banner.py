@@ -1,4 +1,5 @@
-"""The lines above the card table: address options that were not used, the rules in force, the resume offer."""
+"""The lines above the card table: address options that were not used, a saved round that could not be read
+or a round that is not being saved, the resume offer, the rules in force."""
 
 from __future__ import annotations
 
@@ -18,16 +19,21 @@ def rules_label(rules: str, lang: str) -> str:
 
 
 def banner_html(rules: str, notes: Sequence[Message], keeper: RoundKeeper | None, lang: str) -> Markup:
-    """The banner: one line per option note, the rules line, and the offer with its two buttons."""
+    """The banner: one line per option note, the saved round's problem, the offer with its two buttons, the rules."""
     parts = [
         Markup('<p class="sk-page-note" data-role="page-note" data-option="{}">{}</p>').format(
             note.params["name"], note.render(lang)
         )
         for note in notes
     ]
-    if keeper is not None and keeper.problem:
-        parts.append(Markup('<p class="sk-page-note" data-role="resume-problem">{}</p>').format(
-            text("resume_damaged", lang, detail=keeper.problem)
+    if keeper is not None and keeper.problem is not None:
+        parts.append(Markup('<p class="sk-page-note" data-role="resume-problem" data-problem="{}">{}</p>').format(
+            keeper.problem.code, keeper.problem.render(lang)
+        ))
+    saving_note = keeper.saving_note() if keeper is not None else None
+    if saving_note is not None:
+        parts.append(Markup('<p class="sk-page-note" data-role="round-not-saved">{}</p>').format(
+            saving_note.render(lang)
         ))
     if keeper is not None and keeper.offer is not None:
         parts.append(Markup(

@@ -1,8 +1,10 @@
 """The play app's hook for saved rounds: keep the open match after every move, offer to resume it.
 
 The data and its rebuilding live in ``game/saved_round.py``; this module decides when to save
-(after every change, once the learner has chosen between the saved round and a new one) and
-what the offer says. The file sits in the learner's data folder next to the trainer's progress.
+(after every move of the learner's, once the learner has chosen between the saved round and a
+new one), what the offer says, and what the page is told when a saved round cannot be read
+(it is set aside, never deleted) or a round cannot be saved. Each learner of each class has a
+file of their own in the data folder, next to the trainer's progress.
 """
 
 from __future__ import annotations
@@ -14,18 +16,32 @@ from ...data_folder import data_dir
 from ...game.match import Match
 from ...game.round import Round
 from ...game.saved_round import (
+    DEFAULT_NAME,
     RoundActions,
     SavedMatch,
     SavedRoundError,
     forget_saved,
     load_saved,
     saved_match_path,
+    set_aside,
     store_saved,
 )
-from ...practice.event_log import DEFAULT_LEARNER, learner_slug
+from ...words import Message
 from ...words.catalogue import text
 
 RESUME, DECLINE = "resume", "resume-new"
+LEARNER = 0
+
+
+def learner_moved(finished: list[RoundActions], current: Round) -> bool:
+    """Whether the match holds anything the learner did (a finished round, or a move in this one)."""
+    return bool(finished) or any(seat == LEARNER for seat, _ in current.actions)
+
+
+def why(error: OSError) -> str:
+    """An OS error in a few words: its reason and the file it concerns."""
+    reason = error.strerror or type(error).__name__
+    return f"{reason}: {error.filename}" if error.filename else reason
 
 
 @dataclass
@@ -34,43 +50,74 @@ class RoundKeeper:
 
     path: Path
     offer: SavedMatch | None = None
-    problem: str = ""
-    """Why the saved round could not be offered (a damaged file), shown once."""
+    problem: Message | None = None
+    """Why the saved round could not be offered (set aside, or left untouched), shown above the table."""
     resumed: bool = False
     offer_trick: int = 0
     """The trick the offered round stands at (0: before the first lead)."""
-    _broken: bool = field(default=False, repr=False)
+    save_error: str = ""
+    """Why the last save failed ("" while saving works); the page says the round is not being saved."""
+    _untouchable: bool = field(default=False, repr=False)
+    """A file that could not be read nor set aside: it is never written over."""
 
     @classmethod
-    def for_learner(cls, learner: str = DEFAULT_LEARNER, folder: Path | None = None) -> RoundKeeper:
-        """The keeper of ``learner``'s file; a saved open round becomes the offer."""
-        keeper = cls(saved_match_path(folder or data_dir(), learner_slug(learner)))
-        try:
-            saved = load_saved(keeper.path)
-        except SavedRoundError as error:
-            keeper.problem = str(error)
-            saved = None
-        if saved is not None and saved.open_round:
-            try:
-                _, rnd = saved.rebuild()
-            except SavedRoundError as error:
-                keeper.problem = str(error)
-            else:
-                keeper.offer = saved if rnd.result is None else None
-                keeper.offer_trick = rnd.tricks_played + 1 if rnd.phase == "play" else 0
+    def for_learner(
+        cls, learner: str = DEFAULT_NAME, folder: Path | None = None, class_name: str = DEFAULT_NAME
+    ) -> RoundKeeper:
+        """The keeper of ``learner``'s file in ``class_name``; a saved open round becomes the offer."""
+        keeper = cls(saved_match_path(folder or data_dir(), learner, class_name))
+        keeper._read()
         return keeper
 
+    def _read(self) -> None:
+        try:
+            saved = load_saved(self.path)
+            if saved is None or not saved.open_round:
+                return
+            _, rnd = saved.rebuild()
+        except OSError as error:  # the file cannot be opened: it may be fine, so it is left alone
+            self.problem = Message("round_save_unreadable", {"error": why(error)}, "error")
+            self._untouchable = True
+        except SavedRoundError as error:
+            self._set_aside(error.reason)
+        except Exception:  # noqa: BLE001  # whatever the file holds, the page must open
+            self._set_aside("shape")
+        else:
+            if rnd.result is None:
+                self.offer = saved
+                self.offer_trick = rnd.tricks_played + 1 if rnd.phase == "play" else 0
+
+    def _set_aside(self, reason: str) -> None:
+        """Rename the damaged file out of the way and say so (or, if it cannot be moved, leave it be)."""
+        reason_text = Message(f"round_save_reason_{reason}")
+        try:
+            moved = set_aside(self.path)
+        except OSError as error:
+            self.problem = Message("round_save_stuck", {"reason": reason_text, "error": why(error)}, "error")
+            self._untouchable = True
+        else:
+            self.problem = Message("round_save_set_aside", {"reason": reason_text, "file": moved.name}, "error")
+
+    @property
+    def saving(self) -> bool:
+        """Whether moves are being saved (False when the last save failed or the file is left untouched)."""
+        return not self.save_error and not self._untouchable
+
     def keep(self, match: Match, finished: list[RoundActions], current: Round) -> None:
-        """Save the match after a move (not while the learner has not answered the offer)."""
-        if self.offer is not None or self._broken:
-            return
-        if match.over:
-            forget_saved(self.path)
+        """Save the match after a move (not while the offer is unanswered, nor before the learner moved)."""
+        if self.offer is not None or self._untouchable:
             return
         try:
-            store_saved(SavedMatch.of(match, finished, current), self.path)
-        except OSError:
-            self._broken = True  # the folder cannot be written: play on without saving
+            if match.over:
+                forget_saved(self.path)
+            elif learner_moved(finished, current):
+                store_saved(SavedMatch.of(match, finished, current), self.path)
+            else:
+                return
+        except OSError as error:
+            self.save_error = why(error)  # the page says so; every later move tries again
+        else:
+            self.save_error = ""
 
     def take_offer(self) -> tuple[Match, Round, list[RoundActions]] | None:
         """Accept the offer: the rebuilt match, its open round, and its finished rounds' actions."""
@@ -93,3 +140,9 @@ class RoundKeeper:
         if not self.offer_trick:
             return text("resume_offer_bidding", lang, seed=self.offer.seed)
         return text("resume_offer", lang, trick=self.offer_trick, seed=self.offer.seed)
+
+    def saving_note(self) -> Message | None:
+        """The page's note while saves fail (None while they work or ``problem`` already says so)."""
+        if not self.save_error or self._untouchable:
+            return None
+        return Message("round_save_failing", {"error": self.save_error}, "error")

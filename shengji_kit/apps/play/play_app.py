@@ -5,20 +5,23 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ...classroom.identity import current_learner, on_learner_change
 from ...game.bots import Bot, RuleBot
 from ...game.deal import derived_seed
 from ...game.match import Match
 from ...game.round import Round
 from ...game.saved_round import RoundActions
+from ...widgets.class_store import class_name
 from ...widgets.surface import CardSurface, Observable
 from ...words import Message
 from ..page_options import checked_delay, checked_rules, checked_seed, query_options
 from ._first_deal import learner_friendly_seed
 from ._play_banner import banner_html
-from ._round_keeper import DECLINE, RESUME, RoundKeeper
+from ._round_keeper import DECLINE, RESUME, RoundKeeper, learner_moved
 from .controller import Note, TableController, TablePreferences
 
 BotFactory = Callable[[int], Mapping[int, Bot]]
+KeeperFactory = Callable[[str], RoundKeeper]
 
 
 def rule_bots(seed: int) -> dict[int, Bot]:
@@ -30,7 +33,9 @@ class PlayApp(Observable):
     """A match seen from seat 0: each round gets a ``TableController``; next round on request.
 
     With a ``keeper`` the open match is saved after every move, and a saved open round is offered
-    for resuming (``round_keeper.py``).
+    for resuming (``_round_keeper.py``). With ``keeper_for`` instead, the app keeps the rounds of the
+    kernel's current learner and follows the learner bar: when the learner changes, the new learner's
+    keeper takes over (their saved round becomes the offer) and the old learner's file is left alone.
     """
 
     def __init__(
@@ -42,18 +47,43 @@ class PlayApp(Observable):
         allow_undo: bool = False,
         keeper: RoundKeeper | None = None,
         notes: Sequence[Message] = (),
+        keeper_for: KeeperFactory | None = None,
     ) -> None:
         super().__init__()
-        self.match = Match(learner_friendly_seed(seed, rules, make_bots), rules)
+        self.match_seed = learner_friendly_seed(seed, rules, make_bots)
+        self.match = Match(self.match_seed, rules)
         self.preferences = TablePreferences()
         self.delay = delay
         self.make_bots = make_bots
         self.allow_undo = allow_undo
+        self.keeper_for = keeper_for
+        self.learner = current_learner()
+        if keeper is None and keeper_for is not None:
+            keeper = keeper_for(self.learner)
         self.keeper = keeper
         self.notes = tuple(notes)
         self.finished_rounds: list[RoundActions] = []
         self.controller = self._control(self.match.new_round())
         self._keep()
+        if keeper_for is not None:  # held weakly: the listener goes with the app
+            self._stop_following = on_learner_change(self.follow_learner)
+
+    def follow_learner(self, learner: str) -> None:
+        """The kernel's learner changed (the learner bar): keep that learner's rounds from now on.
+
+        Their saved round becomes the offer. A round the previous learner had begun stays theirs:
+        the table is dealt afresh (the visit's deal again) rather than continued as the new learner's.
+        """
+        if self.keeper_for is None or learner == self.learner:
+            return
+        before = self.keeper
+        self.learner = learner
+        self.keeper = self.keeper_for(learner)
+        if learner_moved(self.finished_rounds, self.controller.round) or (before is not None and before.resumed):
+            self.match = Match(self.match_seed, self.match.rules.name)
+            self.finished_rounds = []
+            self._replace(self.match.new_round())
+        self.changed()
 
     def _control(self, rnd: Round) -> TableController:
         controller = TableController(
@@ -124,8 +154,8 @@ def play_app(
     Arguments left out come from the page address (``?seed=7&delay=0.3&rules=classic``); without
     them every visit deals a fresh match, bots pause 0.7 s, and the rules are ``super_tycoon``.
     An address option that cannot be used is named above the table with what was used instead.
-    The open round is saved for ``learner`` (the default learner when left out) so a reload can
-    resume it.
+    The open round is saved for ``learner`` in this kernel's class so a reload can resume it; left
+    out, the learner is the kernel's current one, followed as the learner bar changes it.
     """
     options = query_options()
     notes: list[Message] = []
@@ -133,5 +163,13 @@ def play_app(
     chosen_delay, delay_note = (delay, None) if delay is not None else checked_delay(options, 0.7)
     chosen_rules, rules_note = (rules, None) if rules is not None else checked_rules(options, "super_tycoon")
     notes = [note for note in (seed_note, delay_note, rules_note) if note is not None]
-    keeper = RoundKeeper.for_learner(learner) if learner is not None else RoundKeeper.for_learner()
-    return CardSurface(PlayApp(chosen_seed, chosen_rules, chosen_delay, keeper=keeper, notes=notes))
+    klass = class_name()
+
+    def keeper_for(name: str) -> RoundKeeper:
+        return RoundKeeper.for_learner(name, class_name=klass)
+
+    if learner is not None:
+        app = PlayApp(chosen_seed, chosen_rules, chosen_delay, keeper=keeper_for(learner), notes=notes)
+    else:
+        app = PlayApp(chosen_seed, chosen_rules, chosen_delay, notes=notes, keeper_for=keeper_for)
+    return CardSurface(app)
