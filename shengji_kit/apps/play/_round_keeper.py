@@ -80,7 +80,7 @@ class RoundKeeper:
             self._untouchable = True
         except SavedRoundError as error:
             self._set_aside(error.reason)
-        except Exception:  # noqa: BLE001  # whatever the file holds, the page must open
+        except Exception:  # whatever the file holds, the page must open
             self._set_aside("shape")
         else:
             if rnd.result is None:
