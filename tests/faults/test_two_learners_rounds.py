@@ -1,0 +1,157 @@
+"""Two learners of one class on one ``shengji-kit serve --classroom``, each in a browser of their own:
+each names themself in the learner bar and plays in the play app; after a reload each is offered, and
+resumes, their own round (never the other's). Requests to other hosts are aborted and fail the test."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+import pytest
+
+BROWSER_TESTS = Path(__file__).resolve().parents[1] / "browser"
+if str(BROWSER_TESTS) not in sys.path:
+    sys.path.insert(0, str(BROWSER_TESTS))
+
+import chromium  # noqa: E402
+from card_table import TURN_TIMEOUT_MS, CardTable  # noqa: E402
+from live_server import VoilaServer, free_port, launch_server, stop_server  # noqa: E402
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from test_browser_play import play_legal, reach_first_play  # noqa: E402
+
+from shengji_kit.game.saved_round import load_saved, saved_match_path  # noqa: E402
+from shengji_kit.practice import ENV_VAR  # noqa: E402
+
+
+def _browser_fixtures() -> object:
+    """tests/browser/conftest.py's helpers (``guard``, ``screenshot``, timeouts), loaded under a name of its own."""
+    spec = importlib.util.spec_from_file_location("browser_test_helpers", BROWSER_TESTS / "conftest.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+HELPERS = _browser_fixtures()
+guard, screenshot = HELPERS.guard, HELPERS.screenshot  # type: ignore[attr-defined]
+ARTIFACTS: Path = HELPERS.ARTIFACTS  # type: ignore[attr-defined]
+PAGE_TIMEOUT_MS: int = HELPERS.PAGE_TIMEOUT_MS  # type: ignore[attr-defined]
+ACTION_TIMEOUT_MS: int = HELPERS.ACTION_TIMEOUT_MS  # type: ignore[attr-defined]
+
+CODE = "class-7788"
+CLASS = "7b"
+PLAY = "/voila/render/notebooks/play.ipynb"
+LEARNERS = {"Ann Lee": 11, "Bo": 12}  # name -> the visit's seed (two different deals)
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("two-learners-data")
+
+
+@pytest.fixture(scope="module")
+def server(data: Path) -> Iterator[VoilaServer]:
+    """``shengji-kit serve --classroom`` on 127.0.0.1, its kernels in class 7b, keeping data in ``data``."""
+    port = free_port()
+    command = [sys.executable, "-m", "shengji_kit.apps.serving.serve", "--classroom",
+               "--host", "127.0.0.1", "--port", str(port), "--code", CODE, "--teacher-code", "teacher-5151"]
+    env = {**os.environ, ENV_VAR: str(data), "SHENGJI_KIT_CLASS": CLASS,
+           "SHENGJI_KIT_CLASS_DB": f"sqlite:///{data / 'class.sqlite3'}"}
+    env.pop("SHENGJI_KIT_CLASS_SERVICE_URL", None)
+    launched = launch_server(command, port, ARTIFACTS / "voila-two-learners.log", env)
+    yield launched
+    stop_server(launched)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as driver:
+        try:
+            launched = chromium.launch(driver)
+        except chromium.ChromiumMissing as missing:
+            pytest.fail(str(missing), pytrace=False)
+        yield launched
+        launched.close()
+
+
+@contextmanager
+def learner_tab(browser: Browser, server: VoilaServer, name: str) -> Iterator[Page]:
+    """A tab in a browser context of its own (its own cookie and localStorage); other hosts are refused."""
+    context = browser.new_context(viewport=chromium.VIEWPORT, base_url=server.base_url, locale="en-US")
+    context.set_default_timeout(ACTION_TIMEOUT_MS)
+    context.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
+    seen = guard(context)
+    page = context.new_page()
+    try:
+        yield page
+    except BaseException:
+        screenshot(page, f"two-learners-{name.replace(' ', '-')}")
+        raise
+    finally:
+        context.unroute_all(behavior="ignoreErrors")
+        page.goto("about:blank", timeout=10_000)  # Voila stops the page's kernel
+        context.close()
+    assert not seen.problems(), seen.problems()
+
+
+def name_myself(page: Page, name: str) -> None:
+    """Type ``name`` into the learner bar (the browser remembers it)."""
+    learner_bar = page.locator("[data-role=learner-bar]").first
+    expect(learner_bar).to_be_visible(timeout=PAGE_TIMEOUT_MS)
+    learner_bar.locator("[data-action=switch]").click()
+    field = learner_bar.locator("input[data-submit=name]")
+    expect(field).to_be_focused()
+    field.fill(name)
+    field.press("Enter")
+    expect(learner_bar).to_have_attribute("data-learner", name)
+
+
+def open_play(page: Page, seed: int, token: bool = False) -> CardTable:
+    address = f"{PLAY}?seed={seed}&delay=0" + (f"&token={CODE}" if token else "")
+    page.goto(address)
+    table = CardTable(page)
+    table.hand_cards.first.wait_for(state="visible", timeout=TURN_TIMEOUT_MS)
+    table.draws()
+    return table
+
+
+def test_each_learner_resumes_their_own_round_after_a_reload(browser: Browser, server: VoilaServer, data: Path) -> None:
+    with ExitStack() as tabs:
+        pages = {name: tabs.enter_context(learner_tab(browser, server, name)) for name in LEARNERS}
+        tables: dict[str, CardTable] = {}
+        for name, page in pages.items():
+            tables[name] = open_play(page, LEARNERS[name], token=True)
+            name_myself(page, name)
+            expect(page.locator("[data-role=resume-offer]")).to_have_count(0)  # neither has a round yet
+        hands: dict[str, list[str]] = {}
+        for name, table in tables.items():
+            reach_first_play(table)
+            play_legal(table)
+            table.wait_for_turn()
+            hands[name] = table.hand_codes()
+        ann, bo = LEARNERS
+        assert sorted(hands[ann]) != sorted(hands[bo]), "two deals: the learners hold different hands"
+        for name in LEARNERS:  # each learner's file holds that learner's hand
+            saved = load_saved(saved_match_path(data, name, CLASS))
+            assert saved is not None, name
+            _, rnd = saved.rebuild()
+            assert sorted(card.code for card in rnd.view(0).hand) == sorted(hands[name]), name
+
+        for name, page in pages.items():
+            page.reload()
+            learner_bar = page.locator("[data-role=learner-bar]").first
+            expect(learner_bar).to_have_attribute("data-learner", name, timeout=PAGE_TIMEOUT_MS)
+            offer = page.locator("[data-role=resume-offer]")
+            expect(offer).to_be_visible(timeout=PAGE_TIMEOUT_MS)
+            table = CardTable(page)
+            table.hand_cards.first.wait_for(state="visible", timeout=TURN_TIMEOUT_MS)
+            table.draws()
+            table.click(offer.locator("button[data-action=resume]"))
+            expect(page.locator("[data-role=resumed]")).to_be_visible()
+            assert sorted(table.hand_codes()) == sorted(hands[name]), f"{name} resumes their own hand"
+        assert not saved_match_path(data, "default", CLASS).exists(), "nothing was saved for a learner without a name"
