@@ -25,6 +25,7 @@ from test_browser_play import play_legal, reach_first_play  # noqa: E402
 
 from shengji_kit.game.saved_round import load_saved, saved_match_path  # noqa: E402
 from shengji_kit.practice import ENV_VAR  # noqa: E402
+from shengji_kit.words.catalogue import text  # noqa: E402
 
 
 def _browser_fixtures() -> object:
@@ -155,3 +156,32 @@ def test_each_learner_resumes_their_own_round_after_a_reload(browser: Browser, s
             expect(page.locator("[data-role=resumed]")).to_be_visible()
             assert sorted(table.hand_codes()) == sorted(hands[name]), f"{name} resumes their own hand"
         assert not saved_match_path(data, "default", CLASS).exists(), "nothing was saved for a learner without a name"
+
+
+def test_a_damaged_saved_round_is_set_aside_and_said_and_the_page_plays(
+    browser: Browser, server: VoilaServer, data: Path
+) -> None:
+    name = "Cy"
+    path = saved_match_path(data, name, CLASS)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    damaged = "[" * 100_000 + "]" * 100_000
+    path.write_text(damaged, encoding="utf-8")
+    with learner_tab(browser, server, name) as page:
+        table = open_play(page, 13, token=True)
+        name_myself(page, name)
+        problem = page.locator("[data-role=resume-problem]")
+        [moved] = path.parent.glob(f"{path.stem}.damaged-*.json")
+        assert moved.read_text(encoding="utf-8") == damaged, "set aside, never deleted"
+        reason = text("round_save_reason_deep", "en")
+        expect(problem).to_have_text(text("round_save_set_aside", "en", reason=reason, file=moved.name))
+        expect(page.locator("[data-role=resume-offer]")).to_have_count(0)
+        table.click(table.button("lang"))
+        expect(problem).to_have_text(
+            text("round_save_set_aside", "zh", reason=text("round_save_reason_deep", "zh"), file=moved.name)
+        )
+        table.click(table.button("lang"))  # back to English: the table helpers read the English status bar
+        expect(problem).to_have_text(text("round_save_set_aside", "en", reason=reason, file=moved.name))
+        reach_first_play(table)
+        play_legal(table)
+        saved = load_saved(path)
+        assert saved is not None and any(seat == 0 for seat, _ in saved.open_round), "the new round is saved"
