@@ -92,6 +92,8 @@ class RoundKeeper:
         reason_text = Message(f"round_save_reason_{reason}")
         try:
             moved = set_aside(self.path)
+        except FileNotFoundError:
+            return  # another page of this learner set it aside a moment ago (and says so)
         except OSError as error:
             self.problem = Message("round_save_stuck", {"reason": reason_text, "error": why(error)}, "error")
             self._untouchable = True

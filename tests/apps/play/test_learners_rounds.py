@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from widgets.helpers import take_turn
 
+from shengji_kit.apps.play._round_keeper import RoundKeeper
 from shengji_kit.apps.play.play_app import PlayApp, play_app
 from shengji_kit.classroom.identity import reset_current_learner, set_current_learner
 from shengji_kit.game.bots import RuleBot
@@ -190,3 +191,13 @@ def test_a_saved_round_that_cannot_be_opened_is_left_untouched(data_folder: Path
     assert 'data-problem="round_save_unreadable"' in widget.html
     move(widget, 2)
     assert path.is_dir() and not list(path.parent.glob("*.damaged-*")), "left as it is"
+
+
+def test_a_damaged_round_already_set_aside_by_another_page_is_no_problem(data_folder: Path) -> None:
+    path = saved_match_path(data_folder, "default")
+    path.parent.mkdir(parents=True)
+    path.write_text("{broken")
+    keeper = RoundKeeper(path)
+    path.unlink()  # the other tab's kernel moved it between this one's read and its set-aside
+    keeper._set_aside("json")
+    assert keeper.problem is None and keeper.saving
