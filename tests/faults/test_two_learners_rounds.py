@@ -44,6 +44,8 @@ ARTIFACTS: Path = HELPERS.ARTIFACTS  # type: ignore[attr-defined]
 PAGE_TIMEOUT_MS: int = HELPERS.PAGE_TIMEOUT_MS  # type: ignore[attr-defined]
 ACTION_TIMEOUT_MS: int = HELPERS.ACTION_TIMEOUT_MS  # type: ignore[attr-defined]
 
+pytestmark = pytest.mark.browser  # a real Chromium: left out with the other browser tests by -m "not browser"
+
 CODE = "class-7788"
 CLASS = "7b"
 PLAY = "/voila/render/notebooks/play.ipynb"
