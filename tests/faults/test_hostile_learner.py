@@ -161,7 +161,8 @@ def test_a_right_attempt_gets_the_service_s_own_solve_and_star(hub: RunningHub, 
     ]})
     assert status == 200 and len(answer["ids"]) == 6 and answer["ids"][3] is None, answer
     mine = stored(hub, tokens, MALLORY.name)
-    kinds = {item.id: [(e["kind"], e["correct"]) for e in mine if e["item"] == item.id] for item in (first, second, third)}
+    kinds = {item.id: [(e["kind"], e["correct"]) for e in mine if e["item"] == item.id]
+             for item in (first, second, third)}
     assert kinds[first.id] == [(ATTEMPT, True), (SOLVE, None), (STAR, None)]
     assert kinds[second.id] == [(ATTEMPT, False)]
     assert kinds[third.id] == [(HINT, None), (ATTEMPT, True), (SOLVE, None)]
