@@ -222,3 +222,18 @@ def test_huge_and_malformed_requests_are_refused_with_a_reason(hub: RunningHub, 
     status, answer = call(hub, token, "GET", "api/no-such-thing")
     refused(status, answer, 404, "service_not_found")
     assert len(stored(hub, tokens, MALLORY.name)) == before, "a refused request stored nothing"
+
+
+def test_the_kernel_s_client_sends_no_solve_and_skips_items_the_service_cannot_judge(
+    hub: RunningHub, tokens: dict[str, str]
+) -> None:
+    puzzle = trick_puzzles()[6]
+    client = ServiceClassStore(hub.service_url, tokens[CAROL.name])
+    dealt = ClassEvent(CAROL.name, "dealt-trick-sa-sk-s2-s3", "01_trump_ranking", ATTEMPT, datetime.now(UTC), "1", True)
+    attempt = ClassEvent(CAROL.name, puzzle.id, puzzle.set_id, ATTEMPT, datetime.now(UTC), winning_seat(puzzle), True)
+    solve = ClassEvent(CAROL.name, puzzle.id, puzzle.set_id, SOLVE, datetime.now(UTC))
+    ids = client.record([dealt, attempt, solve])
+    assert ids[0] == 0 and ids[1] > 0 and ids[2] == 0 and client.unsent == ()
+    assert client.record([dealt, attempt, solve]) == ids, "handed in again, nothing is sent twice"
+    mine = [(e["item"], e["kind"]) for e in stored(hub, tokens, CAROL.name)]
+    assert mine == [(puzzle.id, ATTEMPT), (puzzle.id, SOLVE), (puzzle.id, STAR)]
