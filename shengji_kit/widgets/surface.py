@@ -119,10 +119,7 @@ class CardSurface(anywidget.AnyWidget):
 
         A message over the bounds (``message_problem``) is logged and dropped before the scene sees it.
         """
-        problem = message_problem(message)
-        if problem is not None:
-            self.refused = problem
-            log.warning(text("service_message_too_large", "en", detail=problem))
+        if not self._within_bounds(message):
             return
         if message.get("type") == "action" and message.get("action") == "lang":
             value = str(message.get("value") or "")
@@ -145,8 +142,17 @@ class CardSurface(anywidget.AnyWidget):
         self.lang = change["new"]
         self.redraw()
 
+    def _within_bounds(self, message: object) -> bool:
+        """Whether the message may reach the scene; if not, why is logged and kept in ``refused``."""
+        problem = message_problem(message)
+        if problem is not None:
+            self.refused = problem
+            log.warning(text("service_message_too_large", "en", detail=problem))
+        return problem is None
+
     def _on_frontend_message(self, _widget: object, content: Any, _buffers: object) -> None:
-        if isinstance(content, dict):
+        # checked here too: a subclass's own ``handle`` may act before calling this one's
+        if isinstance(content, dict) and self._within_bounds(content):
             self.handle(content)
 
 

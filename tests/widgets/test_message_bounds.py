@@ -62,3 +62,18 @@ def test_ordinary_messages_pass_and_checking_a_huge_one_is_cheap() -> None:
     started = time.perf_counter()
     assert message_problem(huge) is not None
     assert time.perf_counter() - started < 0.05, "a huge text is refused on its length, without encoding it"
+
+
+def test_the_browser_s_own_channel_drops_a_huge_message_before_any_handle(
+    class_store: ClassStoreAPI,  # noqa: F811
+) -> None:
+    puzzle = first_trick_puzzle()
+    widget = ExerciseBlock(GroupExerciseScene([puzzle], ClassProgress("ann", group="01-who-wins")))
+    widget._on_frontend_message(widget, {"type": "answer", "answer": "2" * 3_000_000}, [])
+    assert widget.refused and class_store.events() == []
+    widget._on_frontend_message(widget, {"type": "answer", "answer": wrong_seat(puzzle)}, [])
+    assert [(s.event.kind, s.event.correct) for s in class_store.events()] == [(ATTEMPT, False)]
+
+
+def wrong_seat(puzzle: Puzzle) -> str:
+    return next(str(seat) for seat, _ in puzzle.table.trick if str(seat) != winning_seat(puzzle))
