@@ -61,3 +61,16 @@ def test_an_event_past_a_bound_is_refused_in_both_languages_and_nothing_is_store
     with pytest.raises(EventRefused):
         store.record_import("/old/progress.json", "ann", [replace(GOOD, **change)])
     assert store.count_events() == 0 and store.imported_sources() == set()
+
+
+@pytest.mark.postgres
+def test_the_bounds_fit_postgresql_s_columns(postgres_url: str) -> None:
+    """PostgreSQL enforces the column lengths: the longest allowed event is kept, one past is refused first."""
+    store = SQLClassStore(postgres_url)
+    try:
+        test_the_longest_answers_and_names_the_store_allows_are_kept(store)
+        with pytest.raises(EventRefused):
+            store.record([replace(GOOD, item="i" * (MAX_REF_CHARS + 1))])
+        assert store.count_events() == 2
+    finally:
+        store.close()
