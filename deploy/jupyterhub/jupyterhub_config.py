@@ -34,8 +34,8 @@ import sys
 from pathlib import Path
 
 from shengji_kit.apps.serving import serve
-from shengji_kit.classroom.class_list import teachers
-from shengji_kit.classroom.hub_service import DEFAULT_TEACHERS_GROUP, SERVICE_NAME
+from shengji_kit.classroom.class_list import load_class_list, teachers
+from shengji_kit.classroom.hub_service import CLASS_GROUP_PREFIX, DEFAULT_TEACHERS_GROUP, SERVICE_NAME
 
 c = get_config()  # noqa: F821  (provided by traitlets when JupyterHub loads this file)
 env = os.environ
@@ -68,10 +68,14 @@ c.ConfigurableHTTPProxy.pid_file = str(state / "jupyterhub-proxy.pid")
 c.JupyterHub.db_url = f"sqlite:///{state / 'jupyterhub.sqlite'}"
 c.JupyterHub.cookie_secret_file = str(state / "jupyterhub_cookie_secret")
 
-# --- who may log in: the class list; its teachers form the teachers group ---------------------------
+# --- who may log in: the class list; its teachers form the teachers group, and everyone on it ---------
+# --- is in the class's group ``class-<name>`` (a learner writes only into the classes of their groups) --
 c.JupyterHub.authenticator_class = "shengji_kit.classroom.class_list_auth.ClassListAuthenticator"
 c.ClassListAuthenticator.class_list = str(class_list)
-c.JupyterHub.load_groups = {DEFAULT_TEACHERS_GROUP: {"users": teachers(class_list)}}
+c.JupyterHub.load_groups = {
+    DEFAULT_TEACHERS_GROUP: {"users": teachers(class_list)},
+    CLASS_GROUP_PREFIX + class_name: {"users": sorted(load_class_list(class_list))},
+}
 
 # --- each person's server: the kit through Voila, the landing page first ----------------------------
 if env.get("SHENGJI_KIT_HUB_SPAWNER", "local") == "simple":
@@ -116,7 +120,8 @@ c.JupyterHub.services = [
     {
         "name": SERVICE_NAME,
         "url": service_url,
-        "command": [sys.executable, "-m", "shengji_kit.classroom.hub_service"],
+        # the service (shengji_kit/classroom/hub_service.py) with the kit's puzzles and exercises to judge
+        "command": [sys.executable, "-m", "shengji_kit.apps.classroom.class_service"],
         "environment": {
             "SHENGJI_KIT_CLASS_DB": class_db,
             "SHENGJI_KIT_CLASS": class_name,
@@ -129,10 +134,10 @@ c.JupyterHub.services = [
 c.JupyterHub.load_roles = [
     # every user may reach the class service (it decides what they may do there)
     {"name": "user", "scopes": ["self", f"access:services!service={SERVICE_NAME}"]},
-    # the service may read who is in the teachers group
+    # the service may read who is in the teachers group and in each class's group (class-<name>)
     {
         "name": "shengji-class-service",
-        "scopes": [f"read:groups!group={DEFAULT_TEACHERS_GROUP}"],
+        "scopes": ["read:groups"],
         "services": [SERVICE_NAME],
     },
 ]

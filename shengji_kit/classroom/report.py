@@ -19,6 +19,11 @@ import numpy.typing as npt
 from .store_protocol import ATTEMPT, HINT, SOLVE, STAR, StoredEvent
 
 DEFAULT_STUCK_MINUTES = 10
+# A learner's answer is the learner's text: the report shows at most this much of it, and of an
+# item at most this many different wrong answers (a hostile learner must not fill the dashboard).
+SHOWN_ANSWER_CHARS = 60
+SHOWN_ANSWERS = 8
+ELLIPSIS = "…"
 Counts = npt.NDArray[np.int64]
 
 
@@ -42,6 +47,14 @@ class MissedItem:
     wrong: int
     learners: int
     answers: tuple[tuple[str, int], ...]
+    """The most given wrong answers (each shortened to ``SHOWN_ANSWER_CHARS``) and their counts."""
+    other: int = 0
+    """How many wrong answers are not listed in ``answers`` (beyond the ``SHOWN_ANSWERS`` most given)."""
+
+
+def shorten(answer: str, limit: int = SHOWN_ANSWER_CHARS) -> str:
+    """``answer`` cut to ``limit`` characters, ending in an ellipsis when it was longer."""
+    return answer if len(answer) <= limit else answer[: max(limit - 1, 0)] + ELLIPSIS
 
 
 @dataclass(frozen=True)
@@ -184,15 +197,18 @@ def _missed(flat: Sequence[object], items: Sequence[str], item_at: npt.NDArray[n
     wrong_items = item_at[wrong]
     per_item = np.bincount(wrong_items, minlength=len(items))
     order = sorted((int(i) for i in np.flatnonzero(per_item)), key=lambda i: (-int(per_item[i]), items[i]))[:limit]
-    answers = np.array([getattr(e, "answer", "") for e in flat], dtype=object)
+    answers = np.array([shorten(str(getattr(e, "answer", ""))) if w else "" for e, w in zip(flat, wrong, strict=True)],
+                       dtype=object)
     groups = {i: str(getattr(flat[int(np.flatnonzero(item_at == i)[0])], "group", "")) for i in order}
     missed = []
     for index in order:
         mask = wrong & (item_at == index)
         given, counts = np.unique(answers[mask].astype(str), return_counts=True)
         ranked = sorted(zip(given.tolist(), counts.tolist(), strict=True), key=lambda pair: (-pair[1], pair[0]))
+        shown = ranked[:SHOWN_ANSWERS]
         missed.append(MissedItem(
             items[index], groups[index], int(per_item[index]), int(np.unique(learner_at[mask]).size),
-            tuple((str(answer), int(count)) for answer, count in ranked),
+            tuple((str(answer), int(count)) for answer, count in shown),
+            sum(int(count) for _, count in ranked[SHOWN_ANSWERS:]),
         ))
     return tuple(missed)

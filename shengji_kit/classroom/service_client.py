@@ -5,6 +5,10 @@ events to the class service (shengji_kit/classroom/hub_service.py) with the serv
 token (``$JUPYTERHUB_API_TOKEN``), at ``$SHENGJI_KIT_CLASS_SERVICE_URL``. When the service does not
 answer, nothing is lost: the events wait in this object and go with the next call; the error says
 so in English and Chinese.
+
+The page asserts nothing the service can check itself: solves and stars are never sent (the
+service derives them from the attempts, which it judges with the engine), and batches stay within
+the service's bounds (200 events, a body well under 512 KB).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import json
+import logging
 import os
 import threading
 import urllib.error
@@ -23,7 +28,7 @@ from urllib.parse import urlencode
 
 from ..words.catalogue import text
 from ._wire import WireError, event_to_json, poll_from_json, stored_from_json
-from .store_protocol import DEFAULT_CLASS, ClassEvent, Poll, StoredEvent, StoreError
+from .store_protocol import DEFAULT_CLASS, SOLVE, STAR, ClassEvent, Poll, StoredEvent, StoreError
 
 SERVICE_URL_ENV = "SHENGJI_KIT_CLASS_SERVICE_URL"
 TOKEN_ENV = "JUPYTERHUB_API_TOKEN"
@@ -31,9 +36,22 @@ TOKEN_ENV = "JUPYTERHUB_API_TOKEN"
 REQUEST_SECONDS = 10.0
 Decoded = TypeVar("Decoded")
 # Refusals of the events themselves: sending them again would be refused again, so they are dropped.
-REFUSED_FOR_GOOD = frozenset({"hub_own_progress_only", "hub_bad_request"})
+REFUSED_FOR_GOOD = frozenset({
+    "hub_own_progress_only", "hub_bad_request", "service_not_in_class", "service_answer_too_long",
+    "service_field_too_long", "service_field_missing", "service_unknown_kind", "service_naive_time",
+    "service_bad_seconds", "service_too_many_events", "service_body_too_large", "service_bad_field",
+})
+# An item the service cannot judge (a freshly dealt exercise): its events are settled, never sent again.
+UNKNOWN_ITEM = "service_unknown_item"
 # How many stored events' ids are remembered, so that a page handing them in again stores nothing twice.
 REMEMBERED_SENT = 10_000
+# One request's events: the service takes at most 200 and a body of at most 512 KB.
+BATCH_EVENTS = 200
+BATCH_BYTES = 384 * 1024
+# The id ``record`` gives an event the service does not store (a solve or star: it derives its own).
+NOT_STORED = 0
+DERIVED_KINDS = (SOLVE, STAR)
+log = logging.getLogger("shengji_kit.service_client")
 
 
 def bilingual(code: str, **params: object) -> str:
@@ -85,7 +103,7 @@ class ServiceClassStore:
         """One request to the service; its JSON answer. ServiceError when refused or unreachable."""
         params = {name: str(value) for name, value in query.items() if value is not None}
         address = self.url + path + (f"?{urlencode(params)}" if params else "")
-        data = None if body is None else json.dumps(body).encode("utf-8")
+        data = None if body is None else json.dumps(body, ensure_ascii=False).encode("utf-8")
         request = urllib.request.Request(address, data=data, method=method, headers={
             "Authorization": f"token {self._token}",
             "Content-Type": "application/json",
@@ -114,38 +132,68 @@ class ServiceClassStore:
         return ServiceError(code, refused.code, **params)
 
     def _flush(self) -> None:
-        """Send every queued event, oldest first; remember their ids.
+        """Send every queued event, oldest first, in batches within the service's bounds; remember their ids.
 
-        Refused events are dropped, since they would be refused forever: another learner's (the
-        service says who the caller is, so the caller's own events still go) or malformed ones.
+        Solves and stars are not sent (the service derives them): they settle with id 0. Refused
+        events are dropped, since they would be refused forever: another learner's (the service says
+        who the caller is, so the caller's own events still go) or malformed ones. An item the
+        service does not know (a dealt exercise) is settled quietly and the rest still go.
         Unreachable or failing service: everything stays queued, and is tried again at exit too.
         """
         with self._lock:
-            if not self._unsent:
-                return
-            batch = list(self._unsent)
-            try:
-                answer = self._call("POST", "api/events", {"events": [event_to_json(event) for event in batch]})
-            except ServiceError as error:
-                if error.code == "hub_own_progress_only" and error.params.get("user"):
-                    mine = [event for event in batch if event.learner == error.params["user"]]
-                    self._unsent[: len(batch)] = mine
-                    if mine and len(mine) < len(batch):
-                        self._flush()  # the caller's own events go now; the refusal is still said
-                elif error.code in REFUSED_FOR_GOOD:
-                    del self._unsent[: len(batch)]
-                elif not self._flush_at_exit:  # events wait: one last try when the kernel stops
-                    atexit.register(self._flush_quietly)
-                    self._flush_at_exit = True
-                raise
-            ids = answer.get("ids") if isinstance(answer, dict) else None
-            if not isinstance(ids, list) or len(ids) != len(batch):
-                raise ServiceError("hub_service_failed", None, status=200, detail=f"unexpected answer {answer!r}")
-            del self._unsent[: len(batch)]
-            for event, event_id in zip(batch, ids, strict=True):
-                self._sent[event] = int(event_id)
-            while len(self._sent) > REMEMBERED_SENT:
-                self._sent.popitem(last=False)
+            while self._unsent:
+                self._flush_batch(self._next_batch())
+
+    def _next_batch(self) -> list[ClassEvent]:
+        """The oldest queued events that fit one request (at least one)."""
+        batch: list[ClassEvent] = []
+        size = 0
+        for event in self._unsent[:BATCH_EVENTS]:
+            size += len(json.dumps(event_to_json(event), ensure_ascii=False).encode("utf-8")) + 2
+            if batch and size > BATCH_BYTES:
+                break
+            batch.append(event)
+        return batch
+
+    def _settle(self, event: ClassEvent, event_id: int) -> None:
+        self._sent[event] = event_id
+        while len(self._sent) > REMEMBERED_SENT:
+            self._sent.popitem(last=False)
+
+    def _flush_batch(self, batch: list[ClassEvent]) -> None:
+        sent = [event for event in batch if event.kind not in DERIVED_KINDS]
+        answer: Any = {"ids": []}
+        try:
+            if sent:
+                answer = self._call("POST", "api/events", {"events": [event_to_json(event) for event in sent]})
+        except ServiceError as error:
+            if error.code == "hub_own_progress_only" and error.params.get("user"):
+                mine = [event for event in batch if event.learner == error.params["user"]]
+                self._unsent[: len(batch)] = mine
+                if mine and len(mine) < len(batch):
+                    self._flush()  # the caller's own events go now; the refusal is still said
+            elif error.code == UNKNOWN_ITEM and any(event.item == error.params.get("item") for event in sent):
+                item = error.params["item"]
+                log.warning("the class service cannot judge %s: its events are not kept", item)
+                for event in batch:
+                    if event.item == item:
+                        self._settle(event, NOT_STORED)
+                self._unsent[: len(batch)] = [event for event in batch if event.item != item]
+                return  # the rest go with the next batch
+            elif error.code in REFUSED_FOR_GOOD:
+                del self._unsent[: len(batch)]
+            elif not self._flush_at_exit:  # events wait: one last try when the kernel stops
+                atexit.register(self._flush_quietly)
+                self._flush_at_exit = True
+            raise
+        ids = answer.get("ids") if isinstance(answer, dict) else None
+        if not isinstance(ids, list) or len(ids) != len(sent):
+            raise ServiceError("hub_service_failed", None, status=200, detail=f"unexpected answer {answer!r}")
+        del self._unsent[: len(batch)]
+        stored = dict(zip(sent, ids, strict=True))
+        for event in batch:
+            found = stored.get(event)
+            self._settle(event, found if isinstance(found, int) and not isinstance(found, bool) else NOT_STORED)
 
     def _flush_quietly(self) -> None:
         """Last chance at exit for queued events (the kernel is stopping)."""
@@ -159,7 +207,8 @@ class ServiceClassStore:
 
         Each event is stored once: a page that keeps its own unsent events
         (shengji_kit/classroom/recorder.py) hands them in again after an error, and an event already
-        queued or already stored (its id is remembered) is not sent twice.
+        queued or already stored (its id is remembered) is not sent twice. A solve or star is never
+        sent (the service derives its own from the attempts): its id is 0.
         """
         with self._lock:
             for event in events:

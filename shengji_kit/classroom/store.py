@@ -19,9 +19,10 @@ from sqlalchemy import Connection, Engine, Row, delete, func, insert, select, up
 from sqlalchemy import text as sql
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, SQLAlchemyError
 
+from ..words.catalogue import text
 from ._database import WRITE, create_store_engine, default_url
 from .migrate import upgrade_to_head
-from .schema import IMPORTED, events, imports, poll_answers, polls
+from .schema import IMPORTED, NAME_LENGTH, REF_LENGTH, events, imports, poll_answers, polls
 from .store_protocol import (
     DEFAULT_CLASS,
     EVENT_KINDS,
@@ -38,6 +39,13 @@ T = TypeVar("T")
 ATTEMPTS = 8  # tries of one write before it is reported as failed
 POLL_SOURCES = ("puzzle", "exercise", "record")
 _WRITE_LOCK = "SELECT pg_advisory_xact_lock(:key)"
+# Bounds of what one event may hold (a hostile page must not fill the store or the dashboard).
+MAX_ANSWER_BYTES = 2048  # an answer's text in UTF-8 (a whole hand of card codes is under 100)
+MAX_NAME_CHARS = NAME_LENGTH  # learner and class names
+MAX_REF_CHARS = REF_LENGTH  # item ids and groups
+MAX_SECONDS = 7 * 24 * 3600.0  # the time spent on one item: at most a week
+FIELD_LIMITS = {"learner": MAX_NAME_CHARS, "class_name": MAX_NAME_CHARS, "item": MAX_REF_CHARS,
+                "group": MAX_REF_CHARS}
 
 
 def utc(moment: datetime) -> datetime:
@@ -53,14 +61,43 @@ def _class_key(class_name: str) -> int:
     return value
 
 
+class EventRefused(StoreError):
+    """An event the store will not keep (too long, missing a field, …): ``code`` and ``params`` say why.
+
+    The message is the catalogue text (class_service.toml) in English and Chinese.
+    """
+
+    def __init__(self, code: str, **params: object) -> None:
+        self.code = code
+        self.params = {name: str(value) for name, value in params.items()}
+        super().__init__(f"{text(code, 'en', **self.params)} · {text(code, 'zh', **self.params)}")
+
+
 def _check(event: ClassEvent) -> None:
-    if event.kind not in EVENT_KINDS:
-        raise StoreError(f"unknown event kind {event.kind!r} (one of {', '.join(EVENT_KINDS)})")
-    for name in ("learner", "item", "group", "class_name"):
-        if not getattr(event, name):
-            raise StoreError(f"an event needs a {name}")
+    """Refuse an event the store must not keep: unknown kind, missing or over-long field, bad time."""
+    if not isinstance(event.kind, str) or event.kind not in EVENT_KINDS:
+        raise EventRefused("service_unknown_kind", kind=repr(event.kind)[:40], kinds=", ".join(EVENT_KINDS))
+    for name, limit in FIELD_LIMITS.items():
+        value = getattr(event, name)
+        if not isinstance(value, str) or not value:
+            raise EventRefused("service_field_missing", field=name)
+        if len(value) > limit:
+            raise EventRefused("service_field_too_long", field=name, limit=limit, size=len(value))
+    answer = event.answer
+    if not isinstance(answer, str):
+        raise EventRefused("service_bad_field", field="answer", expected="text")
+    # cheap first: a text of more characters than bytes allowed is too long whatever it holds
+    size = len(answer) if len(answer) > MAX_ANSWER_BYTES else len(answer.encode("utf-8", "surrogatepass"))
+    if size > MAX_ANSWER_BYTES:
+        raise EventRefused("service_answer_too_long", limit=MAX_ANSWER_BYTES, size=size)
+    seconds = event.seconds
+    if seconds is not None and not (isinstance(seconds, int | float) and 0 <= seconds <= MAX_SECONDS):
+        raise EventRefused("service_bad_seconds", value=repr(seconds)[:40])
     if event.at.tzinfo is None:
-        raise StoreError("an event's time must carry its time zone")
+        raise EventRefused("service_naive_time")
+
+
+check_event = _check  # the class service checks a request's events before it judges them
 
 
 def _event_row(event: ClassEvent) -> dict[str, Any]:

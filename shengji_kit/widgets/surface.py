@@ -9,6 +9,7 @@ language, and passes the browser's messages on. Messages look like ``{"type": "c
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
@@ -19,9 +20,46 @@ import traitlets
 from ..engine.cards import parse_cards
 from ..engine.trump import Trump
 from ..render.selection import Selection
+from ..words.catalogue import text
 from .language import SESSION
 
 STATIC = Path(__file__).parent / "static"
+# Bounds of one message from the browser (the page is the learner's: it may send anything).
+MAX_TEXT_BYTES = 2048  # one text in it, in UTF-8 (an answer: the class store keeps at most 2 KB)
+MAX_MESSAGE_BYTES = 8192  # all its texts together
+MAX_MESSAGE_PARTS = 64  # keys, values and list items
+MAX_MESSAGE_DEPTH = 4
+log = logging.getLogger("shengji_kit.widgets")
+
+
+def message_problem(message: object) -> str | None:
+    """Why a browser message is too big to act on (None when it is within the bounds).
+
+    Walks the message once and stops at the first bound passed, so a huge message costs no more
+    than a small one; a text is measured in characters first (never more than its bytes).
+    """
+    budget, parts = MAX_MESSAGE_BYTES, 0
+    stack: list[tuple[object, int]] = [(message, 0)]
+    while stack:
+        value, depth = stack.pop()
+        parts += 1
+        if parts > MAX_MESSAGE_PARTS:
+            return f"more than {MAX_MESSAGE_PARTS} parts"
+        if isinstance(value, str):
+            size = len(value) if len(value) > MAX_TEXT_BYTES else len(value.encode("utf-8", "surrogatepass"))
+            if size > MAX_TEXT_BYTES:
+                return f"a text of {size} characters or bytes (at most {MAX_TEXT_BYTES} bytes)"
+            budget -= size
+            if budget < 0:
+                return f"its texts pass {MAX_MESSAGE_BYTES} bytes"
+        elif isinstance(value, Mapping | list | tuple):
+            if depth >= MAX_MESSAGE_DEPTH:
+                return f"nested deeper than {MAX_MESSAGE_DEPTH}"
+            if len(value) > MAX_MESSAGE_PARTS:
+                return f"more than {MAX_MESSAGE_PARTS} parts"
+            items = [part for pair in value.items() for part in pair] if isinstance(value, Mapping) else value
+            stack.extend((item, depth + 1) for item in items)
+    return None
 
 
 class Scene(Protocol):
@@ -68,6 +106,7 @@ class CardSurface(anywidget.AnyWidget):
     def __init__(self, scene: Scene, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.scene = scene
+        self.refused: str | None = None  # why the latest message from the browser was dropped
         self.lang = SESSION.lang
         SESSION.observe(self._language_changed, names="lang")
         if isinstance(scene, Observable):
@@ -76,7 +115,12 @@ class CardSurface(anywidget.AnyWidget):
         self.redraw()
 
     def handle(self, message: Mapping[str, Any]) -> None:
-        """Act on one message from the browser (tests call this as the JS would)."""
+        """Act on one message from the browser (tests call this as the JS would).
+
+        A message over the bounds (``message_problem``) is logged and dropped before the scene sees it.
+        """
+        if not self._within_bounds(message):
+            return
         if message.get("type") == "action" and message.get("action") == "lang":
             value = str(message.get("value") or "")
             SESSION.lang = value if value in ("en", "zh") else ("zh" if SESSION.lang == "en" else "en")
@@ -98,8 +142,17 @@ class CardSurface(anywidget.AnyWidget):
         self.lang = change["new"]
         self.redraw()
 
+    def _within_bounds(self, message: object) -> bool:
+        """Whether the message may reach the scene; if not, why is logged and kept in ``refused``."""
+        problem = message_problem(message)
+        if problem is not None:
+            self.refused = problem
+            log.warning(text("service_message_too_large", "en", detail=problem))
+        return problem is None
+
     def _on_frontend_message(self, _widget: object, content: Any, _buffers: object) -> None:
-        if isinstance(content, dict):
+        # checked here too: a subclass's own ``handle`` may act before calling this one's
+        if isinstance(content, dict) and self._within_bounds(content):
             self.handle(content)
 
 

@@ -74,7 +74,10 @@ def free_port() -> int:
 
 
 def proxy_command() -> str | None:
-    """configurable-http-proxy: the checkout's npm copy, else one on PATH."""
+    """configurable-http-proxy: ``$SHENGJI_KIT_CHP``, else the checkout's npm copy, else one on PATH."""
+    chosen = os.environ.get("SHENGJI_KIT_CHP", "")
+    if chosen and Path(chosen).exists():
+        return chosen
     return str(PROXY) if PROXY.exists() else shutil.which("configurable-http-proxy")
 
 

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from shengji_kit.classroom.service_client import ServiceClassStore, ServiceError
-from shengji_kit.classroom.store_protocol import POLL_REVEALED, SOLVE, ClassEvent
+from shengji_kit.classroom.store_protocol import HINT, POLL_REVEALED, SOLVE, ClassEvent
 from shengji_kit.engine import trick_winner
 from shengji_kit.puzzles import Puzzle, default_bank
 
@@ -224,6 +224,8 @@ def check_polls_through_the_service(contexts: dict[str, BrowserContext], hub: Ru
     with pytest.raises(ServiceError) as refused:
         alice.set_poll_state(poll.id, POLL_REVEALED)
     assert refused.value.code == "hub_teachers_only"
+    seen = alice.current_poll()  # open: the question and options, never the answer
+    assert seen is not None and (seen.options, seen.answer, seen.answers) == (("N", "E"), "", {"alice": "N"})
     teacher.set_poll_state(poll.id, POLL_REVEALED)
     seen = alice.current_poll()
     assert seen is not None and (seen.state, seen.answer, seen.answers) == (POLL_REVEALED, "E", {"alice": "N"})
@@ -234,7 +236,9 @@ def check_unsent_events_wait_for_the_service(context: BrowserContext, hub: Runni
     another learner's event is refused and dropped (it would be refused forever)."""
     token = token_of(context, hub, ALICE)
     client = ServiceClassStore(f"http://127.0.0.1:{free_port()}/services/shengji-class/", token, timeout=5)
-    waiting = ClassEvent(ALICE.name, "hub-test-item", "hub-test", "hint", datetime.now(UTC))
+    # an item the service knows (an unknown one it refuses), of a set the learner did not open
+    item = next(puzzle for puzzle in default_bank().puzzles() if puzzle.set_id != PUZZLE_SET)
+    waiting = ClassEvent(ALICE.name, item.id, item.set_id, HINT, datetime.now(UTC))
     with pytest.raises(ServiceError) as down:
         client.record([waiting])
     assert down.value.code == "hub_service_down" and "·" in str(down.value)
@@ -248,8 +252,8 @@ def check_unsent_events_wait_for_the_service(context: BrowserContext, hub: Runni
     assert client.is_teacher() is False
     # A page whose learner was switched to another name: that event is refused and dropped, the
     # learner's own still goes, and handing it in again stores nothing twice.
-    own = ClassEvent(ALICE.name, "hub-test-item", "hub-test", SOLVE, datetime.now(UTC))
-    forged = ClassEvent(BOB.name, "hub-test-item", "hub-test", SOLVE, datetime.now(UTC))
+    own = ClassEvent(ALICE.name, item.id, item.set_id, HINT, datetime.now(UTC))
+    forged = ClassEvent(BOB.name, item.id, item.set_id, HINT, datetime.now(UTC))
     with pytest.raises(ServiceError) as refused:
         client.record([own, forged])
     assert refused.value.code == "hub_own_progress_only" and client.unsent == ()

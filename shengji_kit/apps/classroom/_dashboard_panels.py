@@ -15,7 +15,7 @@ from datetime import datetime
 
 from markupsafe import Markup
 
-from ...classroom.report import ClassReport
+from ...classroom.report import ClassReport, shorten
 from ...words.catalogue import text
 
 
@@ -80,11 +80,17 @@ def missed_html(report: ClassReport, titles: Mapping[str, tuple[str, str]], lang
     else:
         items = []
         for missed in report.missed:
-            answers = Markup(", ").join(
+            # a learner's answer is their own text: never more than a short line of it (with an ellipsis)
+            shown = [(shorten(answer), count) for answer, count in missed.answers]
+            parts = [
                 Markup('<span data-answer="{answer}" data-count="{count}">{line}</span>').format(
                     answer=answer, count=count,
                     line=text("cls_missed_answer", lang, answer=answer or text("cls_missed_blank", lang), count=count))
-                for answer, count in missed.answers)
+                for answer, count in shown]
+            if missed.other:
+                parts.append(Markup('<span data-role="missed-more" data-count="{count}">{line}</span>').format(
+                    count=missed.other, line=text("service_missed_more", lang, count=missed.other)))
+            answers = Markup(", ").join(parts)
             items.append(Markup(
                 '<li data-item="{item}" data-wrong="{wrong}">{line}<br>'
                 '<span class="sk-missed-answers">{answers}</span></li>'

@@ -1,0 +1,108 @@
+"""The class service's own judgement, without a hub: attempts judged by the engine, solves and stars
+derived (never taken from the page), poll answers hidden from learners, ids bounded.
+
+The same on the real JupyterHub, with a hostile learner: tests/faults/test_hostile_learner.py.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from shengji_kit.apps.classroom.class_service import ItemBook
+from shengji_kit.classroom.hub_service import MAX_POLL_ID, Caller, ClassService, Refusal, poll_as_seen, poll_id_of
+from shengji_kit.classroom.store import SQLClassStore
+from shengji_kit.classroom.store_protocol import ATTEMPT, HINT, POLL_REVEALED, REVEAL, SOLVE, STAR, ClassEvent
+from shengji_kit.engine import trick_winner
+from shengji_kit.puzzles import Puzzle, default_bank
+
+ITEMS = ItemBook.kit()
+
+
+def tricks() -> list[Puzzle]:
+    return [puzzle for puzzle in default_bank().puzzles() if puzzle.kind == "trick_winner"]
+
+
+def right(puzzle: Puzzle) -> str:
+    plays = [cards for _, cards in puzzle.table.trick]
+    return str(puzzle.table.trick[trick_winner(plays, puzzle.table.trump)][0])
+
+
+def wrong(puzzle: Puzzle) -> str:
+    return next(str(seat) for seat, _ in puzzle.table.trick if str(seat) != right(puzzle))
+
+
+def event(item: str, kind: str, answer: str = "", correct: bool | None = None) -> ClassEvent:
+    return ClassEvent("ann", item, "the-page-says", kind, datetime.now(UTC), answer, correct, 2.0)
+
+
+@pytest.fixture
+def service(store: SQLClassStore) -> ClassService:
+    return ClassService(store, "http://127.0.0.1:9/hub/api", "unused", "teachers", ITEMS)
+
+
+def kinds(store: SQLClassStore, item: str) -> list[tuple[str, bool | None]]:
+    return [(s.event.kind, s.event.correct) for s in store.events(learner="ann") if s.event.item == item]
+
+
+def test_the_kit_s_items_are_the_bank_and_the_lessons() -> None:
+    puzzle = tricks()[0]
+    assert ITEMS.group(puzzle.id) == puzzle.set_id and ITEMS.group("no-such-item") is None
+    assert ITEMS.check(puzzle.id, right(puzzle)) and not ITEMS.check(puzzle.id, wrong(puzzle))
+    assert not ITEMS.check(puzzle.id, "x" * 2000)
+    assert ITEMS.group(next(iter(i for i, (_, g) in ITEMS.items.items() if g == "02_tractors"))) == "02_tractors"
+
+
+def test_solves_and_stars_come_from_the_service_s_judgement(service: ClassService, store: SQLClassStore) -> None:
+    first, second, third, fourth = tricks()[:4]
+    ids = service.record_checked([
+        event(first.id, ATTEMPT, right(first), correct=False), event(first.id, SOLVE), event(first.id, STAR),
+        event(second.id, ATTEMPT, wrong(second), correct=True), event(second.id, SOLVE),
+        event(third.id, REVEAL), event(third.id, ATTEMPT, right(third)),
+        event(fourth.id, STAR),
+    ])
+    assert ids[0] is not None and ids[1] is not None and ids[2] is not None  # the derived solve's and star's
+    assert ids[4] is None and ids[7] is None
+    assert kinds(store, first.id) == [(ATTEMPT, True), (SOLVE, None), (STAR, None)]
+    assert kinds(store, second.id) == [(ATTEMPT, False)]
+    assert kinds(store, third.id) == [(REVEAL, None), (ATTEMPT, True), (SOLVE, None)]
+    assert kinds(store, fourth.id) == []
+    assert {s.event.group for s in store.events()} == {first.set_id}
+    # later batches remember what is stored: right after a wrong answer solves without a star, once
+    service.record_checked([event(second.id, ATTEMPT, right(second))])
+    service.record_checked([event(second.id, ATTEMPT, right(second)), event(first.id, HINT)])
+    assert kinds(store, second.id) == [(ATTEMPT, False), (ATTEMPT, True), (SOLVE, None), (ATTEMPT, True)]
+
+
+def test_a_new_service_reads_what_is_stored_before_it_judges(store: SQLClassStore) -> None:
+    puzzle = tricks()[0]
+    ClassService(store, "http://127.0.0.1:9/hub/api", "", "teachers", ITEMS).record_checked(
+        [event(puzzle.id, ATTEMPT, wrong(puzzle))])
+    ClassService(store, "http://127.0.0.1:9/hub/api", "", "teachers", ITEMS).record_checked(
+        [event(puzzle.id, ATTEMPT, right(puzzle))])
+    assert kinds(store, puzzle.id) == [(ATTEMPT, False), (ATTEMPT, True), (SOLVE, None)]
+
+
+def test_a_learner_sees_an_open_poll_s_question_never_its_answer(store: SQLClassStore) -> None:
+    poll = store.open_poll("default", "puzzle", "p", "Who wins?", "谁赢？", ["N", "E"], "E")
+    store.answer_poll(poll.id, "bo", "E")
+    store.answer_poll(poll.id, "ann", "N")
+    poll = store.poll(poll.id)
+    learner, teacher = Caller("ann", False), Caller("ms-li", True)
+    assert (poll_as_seen(poll, learner)["answer"], poll_as_seen(poll, learner)["answers"]) == ("", {"ann": "N"})
+    assert poll_as_seen(poll, learner)["options"] == ["N", "E"]
+    seen = poll_as_seen(poll, teacher)
+    assert (seen["answer"], seen["answers"]) == ("E", {"ann": "N", "bo": "E"})
+    store.set_poll_state(poll.id, POLL_REVEALED)
+    assert poll_as_seen(store.poll(poll.id), learner)["answer"] == "E"
+
+
+@pytest.mark.parametrize(("text_id", "status"), [
+    ("9" * 5000, 404), (str(MAX_POLL_ID + 1), 404), ("-1", 400), ("", 400), ("1e3", 400), ("١٢", 400),
+])
+def test_a_poll_id_is_a_number_a_bigint_holds(text_id: str, status: int) -> None:
+    with pytest.raises(Refusal) as refused:
+        poll_id_of(text_id)
+    assert refused.value.status_code == status and len(str(refused.value.params)) < 200
+    assert poll_id_of(str(MAX_POLL_ID)) == MAX_POLL_ID
