@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass
 
 from ..words import Message
 
@@ -28,8 +29,8 @@ class Problem:
     puzzle_id: str | None
     field: str
     message: str
-    reason: Message | None = field(default=None, compare=False)
-    line: int | None = field(default=None, compare=False)
+    reason: Message | None = dataclasses.field(default=None, compare=False)
+    line: int | None = dataclasses.field(default=None, compare=False)
 
     def text(self, lang: str) -> str:
         """The message in ``lang`` (the English ``message`` when there is no ``reason``)."""
