@@ -75,7 +75,7 @@ def too_deep(value: object, most: int = MAX_DEPTH) -> bool:
     return False
 
 
-def _hostile(error: Exception) -> InputError | None:
+def hostile_input(error: Exception) -> InputError | None:
     """The InputError for Python's own limits: a RecursionError, or a number with too many digits."""
     if isinstance(error, RecursionError):
         return InputError("input_too_deep", {"most": MAX_DEPTH})
@@ -104,7 +104,7 @@ def parse_toml(text: str) -> dict[str, Any]:
         raise InputError("input_toml_cut", {"line": line, "detail": detail[: end.start()] if end else detail}, line) \
             from None
     except (RecursionError, ValueError) as error:
-        hostile = _hostile(error)
+        hostile = hostile_input(error)
         if hostile is None:
             raise
         raise hostile from None
@@ -121,7 +121,7 @@ def parse_json(text: str) -> Any:
     except json.JSONDecodeError:
         raise
     except (RecursionError, ValueError) as error:
-        hostile = _hostile(error)
+        hostile = hostile_input(error)
         if hostile is None:
             raise
         raise hostile from None
