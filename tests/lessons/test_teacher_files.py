@@ -43,8 +43,10 @@ def test_a_file_saved_with_a_utf8_byte_order_mark_loads(tmp_path: Path) -> None:
         (TEACHER_FILE[: TEACHER_FILE.index("The little") + 5].encode("utf-8"), "cut short", "截断"),
         (TEACHER_FILE.replace('"is_trump"', "is_trump").encode("utf-8"), "line 9, column 8", "第 9 行第 8 列"),
         (b"\x80\x81 = 1", "not UTF-8", "不是 UTF-8"),
+        (b"a = " + b"[" * 5000 + b"]" * 5000, "nested more than", "嵌套"),
+        (b"a = " + b"9" * 5000, "digits", "位"),
     ],
-    ids=["utf16", "empty", "blank", "cut", "syntax", "bad-bytes"],
+    ids=["utf16", "empty", "blank", "cut", "syntax", "bad-bytes", "deep", "huge-number"],
 )
 def test_an_unreadable_file_says_what_is_wrong_in_both_languages(
     tmp_path: Path, data: bytes, english: str, chinese: str
