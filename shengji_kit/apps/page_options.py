@@ -1,33 +1,77 @@
 """Options read from the page address (``?seed=7&delay=0&rules=classic``) that Voila hands the kernel.
 
 A value that cannot be used never stops the page: it falls back, and an ``Message`` says (in
-both languages) which option was not used and what was used instead.
+both languages) which option was not used and what was used instead. Every option goes through one
+strict reader (``read_number``, ``read_choice``): ASCII digits only, bounded length and range.
 """
 
 from __future__ import annotations
 
-import math
 import os
 import re
 import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from urllib.parse import parse_qs
 
 from ..engine.rules import PRESET_NAMES
 from ..words import Message
 from .serving.page_request import wait_for_page
 
-SEED_PATTERN = re.compile(r"-?[0-9]{1,18}")
 DELAY_RANGE = (0.0, 5.0)
+MAX_DIGITS = 18
+"""The longest whole number an option may hold (a seed); ``int()`` of 5000 digits raises, of ``²`` too."""
 SHOWN_LENGTH = 24  # a long bad value is shown cut to this many characters
+SPACES = " \t"
 
 
-def option_note(name: str, given: str, used: str, code: str = "page_option_ignored") -> Message:
+@dataclass(frozen=True)
+class Number:
+    """A numeric option: ``name``, its ``default`` (None: the caller picks one), the range ``low``–``high``.
+
+    Only ASCII digits are read (``-`` first when ``signed``, one ``.`` when ``decimals``), at most
+    ``MAX_DIGITS`` of them; out of range is clamped when ``clamp``, else the default is used.
+    """
+
+    name: str
+    default: float | None
+    low: float
+    high: float
+    signed: bool = False
+    decimals: bool = False
+    clamp: bool = False
+
+    def pattern(self) -> re.Pattern[str]:
+        sign = "-?" if self.signed or self.clamp else ""
+        fraction = r"(\.[0-9]{1,6})?" if self.decimals else ""
+        return re.compile(rf"{sign}[0-9]{{1,{MAX_DIGITS}}}{fraction}")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An option naming one of ``known`` (exactly, or in another case with a note), else ``default``."""
+
+    name: str
+    default: str
+    known: tuple[str, ...]
+    code: str = "page_option_ignored"
+
+
+SEED = Number("seed", None, -(10**MAX_DIGITS - 1), 10**MAX_DIGITS - 1, signed=True)
+DELAY = Number("delay", 0.7, DELAY_RANGE[0], DELAY_RANGE[1], decimals=True, clamp=True)
+
+
+def option_note(
+    name: str, given: str, used: str, code: str = "page_option_ignored", low: float | None = None,
+    high: float | None = None, known: tuple[str, ...] = PRESET_NAMES,
+) -> Message:
     """The note for address option ``name`` given as ``given`` but used as ``used`` (a long value cut short)."""
     shown = given if len(given) <= SHOWN_LENGTH else given[:SHOWN_LENGTH] + "…"
-    low, high = DELAY_RANGE
+    low = DELAY_RANGE[0] if low is None else low
+    high = DELAY_RANGE[1] if high is None else high
     return Message(code, {
         "name": name, "given": shown, "used": used,
-        "low": f"{low:g}", "high": f"{high:g}", "known": ", ".join(PRESET_NAMES),
+        "low": f"{low:g}", "high": f"{high:g}", "known": ", ".join(known),
     })
 
 
@@ -42,54 +86,77 @@ def query_options(query: str | None = None) -> dict[str, str]:
     return {key: values[-1] for key, values in parse_qs(text_).items() if values}
 
 
-def checked_seed(options: dict[str, str], default: int | None = None) -> tuple[int, Message | None]:
-    """``seed`` when it is a whole number of at most 18 digits, else ``default`` or a fresh seed, with a note."""
-    raw = options.get("seed")
-    if raw is not None and SEED_PATTERN.fullmatch(raw.strip()):
-        return int(raw.strip()), None
-    used = default if default is not None else secrets.randbelow(1_000_000)
-    return used, None if raw is None else option_note("seed", raw, str(used))
-
-
-def checked_delay(options: dict[str, str], default: float) -> tuple[float, Message | None]:
-    """``delay`` (seconds between bot moves, 0 to 5), else ``default``; out of range is clamped, with a note."""
-    raw = options.get("delay")
+def read_number(options: Mapping[str, str], option: Number) -> tuple[float | None, Message | None]:
+    """The one strict reader of a numeric option: its value, or the default with a note naming the option."""
+    raw = options.get(option.name)
     if raw is None:
-        return default, None
-    try:
-        value = float(raw)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value):
-        return default, option_note("delay", raw, f"{default:g}")
-    low, high = DELAY_RANGE
-    if low <= value <= high:
+        return option.default, None
+    given = raw.strip(SPACES)
+    if not option.pattern().fullmatch(given):
+        return option.default, option_note(option.name, raw, _shown(option.default), low=option.low, high=option.high)
+    value: float = float(given) if option.decimals else int(given)
+    if option.low <= value <= option.high:
         return value, None
-    used = min(max(value, low), high)
-    return used, option_note("delay", raw, f"{used:g}", "page_option_clamped")
+    if not option.clamp:
+        return option.default, option_note(
+            option.name, raw, _shown(option.default), "page_option_clamped", option.low, option.high
+        )
+    used = min(max(value, option.low), option.high)
+    return used, option_note(option.name, raw, _shown(used), "page_option_clamped", option.low, option.high)
 
 
-def checked_rules(options: dict[str, str], default: str) -> tuple[str, Message | None]:
+def read_choice(options: Mapping[str, str], option: Choice) -> tuple[str, Message | None]:
+    """The one strict reader of a named option: exactly one of ``known``, else the same name in another
+    case, else the default; each fallback with a note naming the option."""
+    raw = options.get(option.name)
+    if raw is None or raw in option.known:
+        return raw or option.default, None
+    folded = raw.strip(SPACES).lower()
+    used = folded if folded in option.known else option.default
+    return used, option_note(option.name, raw, used, option.code, known=option.known)
+
+
+def _shown(value: float | None) -> str:
+    return "" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def checked_whole(
+    options: Mapping[str, str], name: str, default: int, low: int, high: int
+) -> tuple[int, Message | None]:
+    """Option ``name``, a whole number ``low``–``high`` in ASCII digits, else ``default`` with a note."""
+    value, note = read_number(options, Number(name, default, low, high))
+    return int(value if value is not None else default), note
+
+
+def checked_seed(options: Mapping[str, str], default: int | None = None) -> tuple[int, Message | None]:
+    """``seed`` when it is a whole number of at most 18 digits, else ``default`` or a fresh seed, with a note."""
+    used = default if default is not None else secrets.randbelow(1_000_000)
+    value, note = read_number(options, replace(SEED, default=used))
+    return int(value if value is not None else used), note
+
+
+def checked_delay(options: Mapping[str, str], default: float) -> tuple[float, Message | None]:
+    """``delay`` (seconds between bot moves, 0 to 5), else ``default``; out of range is clamped, with a note."""
+    value, note = read_number(options, replace(DELAY, default=default))
+    return float(value if value is not None else default), note
+
+
+def checked_rules(options: Mapping[str, str], default: str) -> tuple[str, Message | None]:
     """``rules`` (a preset name) when it names one exactly, else ``default`` (or the preset it spells in
     another case), with a note."""
-    raw = options.get("rules")
-    if raw is None or raw in PRESET_NAMES:
-        return raw or default, None
-    folded = raw.strip().lower()
-    used = folded if folded in PRESET_NAMES else default
-    return used, option_note("rules", raw, used, "page_option_rules")
+    return read_choice(options, Choice("rules", default, tuple(PRESET_NAMES), "page_option_rules"))
 
 
-def seed_option(options: dict[str, str], default: int | None = None) -> int:
+def seed_option(options: Mapping[str, str], default: int | None = None) -> int:
     """``seed`` from the address when it is a whole number, else ``default``, else a fresh random seed."""
     return checked_seed(options, default)[0]
 
 
-def delay_option(options: dict[str, str], default: float) -> float:
+def delay_option(options: Mapping[str, str], default: float) -> float:
     """``delay`` (seconds between bot moves, 0 to 5) from the address, else ``default``."""
     return checked_delay(options, default)[0]
 
 
-def rules_option(options: dict[str, str], default: str) -> str:
+def rules_option(options: Mapping[str, str], default: str) -> str:
     """``rules`` (a preset name) from the address when it names one, else ``default``."""
     return checked_rules(options, default)[0]

@@ -18,7 +18,7 @@ from ..engine.cards import Card
 from ..engine.errors import RuleError
 from ..engine.rules import Rules
 from ..game.actions import PLAY, Action
-from ..game.record import parse
+from ..game.record import parse, rebuild
 from ..game.round import Round
 from ..game.views import SeatView
 from ..solver.position import Position
@@ -35,6 +35,19 @@ REVIEW_BUDGET = Budget(samples=6, candidates=4, solve_at=4)
 SOLVE_AT = 5
 THRESHOLD = 10
 EXACT_THRESHOLD = 5
+
+
+REFUSED = ("record_mismatch", "record_broken")
+"""The replay's refusals that mean the record was edited or cut (its stated tricks or results are not the play's)."""
+
+
+class ReviewRefused(RuleError):
+    """A record whose stated winners, points, results or tricks are not what replaying it under its rules
+    gives (an edited winner, cut tricks): the review refuses it, naming the field, in both languages."""
+
+    def __init__(self, error: RuleError) -> None:
+        super().__init__("input_review_refused", {"reason": Message(error.code, error.params)})
+        self.refusal = error
 
 
 @dataclass(frozen=True)
@@ -126,9 +139,19 @@ def review(
     record: Mapping[str, Any] | Round, seat: int = 0, budget: Budget | None = None, seed: int = 0,
     threshold: float = THRESHOLD, solve_at: int = SOLVE_AT,
 ) -> Review:
-    """Review ``seat``'s plays in a finished round (a record dict with ``actions``, or a Round)."""
+    """Review ``seat``'s plays in a finished round (a record dict with ``actions``, or a Round).
+
+    The record is replayed under its rules first; one whose tricks or results do not match is refused
+    (``ReviewRefused``), so a review never praises or blames plays of a round that did not happen.
+    """
     data = record.record() if isinstance(record, Round) else dict(record)
     parsed = parse(data)
+    try:
+        rebuild(data)  # the record must be the round its actions play: every trick, winner, point and result
+    except RuleError as error:
+        if error.code in REFUSED:
+            raise ReviewRefused(error) from error
+        raise
     if not isinstance(seat, int) or not 0 <= seat <= 3:
         raise RuleError("bad_seat", {"seat": seat})
     actions = data.get("actions")

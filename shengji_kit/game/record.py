@@ -21,6 +21,7 @@ from ..engine.rules import Rules
 from ..engine.trump import Trump
 from ..words import Message
 from .actions import Action
+from .input_checks import UTF16_BOMS, parse_json
 from .result import RoundResult, score_round
 from .round import RECORD_FORMAT as FORMAT
 from .round import RECORD_VERSION as VERSION
@@ -51,14 +52,18 @@ def load(path: str | Path) -> dict[str, Any]:
     """Read and check a record file.
 
     A file that cannot be read raises ``RecordFileError`` (both an ``OSError`` and a ``RuleError``);
-    bad content raises ``RuleError`` naming the field.
+    bad content raises ``RuleError`` naming the field (``InputError`` for deep nesting and huge numbers).
     """
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise RuleError("record_bad_json", {"detail": f"not UTF-8 text ({error.reason})"}) from error
+        data = Path(path).read_bytes()
     except OSError as error:
         raise RecordFileError(error, path) from error
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if data.startswith(UTF16_BOMS):
+            raise RuleError("record_bad_json", {"detail": Message("input_utf16")}) from None
+        raise RuleError("record_bad_json", {"detail": f"not UTF-8 text ({error.reason})"}) from error
     return loads(text)
 
 
@@ -74,9 +79,10 @@ class RecordFileError(RuleError, OSError):
 
 
 def loads(text: str) -> dict[str, Any]:
-    """Parse and check a record from JSON text."""
+    """Parse and check a record from JSON text (a UTF-8 byte-order mark is dropped; nesting deeper than
+    ``input_checks.MAX_DEPTH`` or a number too long for Python is an ``InputError``, a ``RuleError`` too)."""
     try:
-        data = json.loads(text)
+        data = parse_json(text)
     except json.JSONDecodeError as error:
         raise RuleError("record_bad_json", {"detail": str(error)}) from error
     parse(data)

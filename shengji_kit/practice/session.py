@@ -225,12 +225,20 @@ class Practice:
 class TrainerSession(Practice):
     """A learner's sitting in the trainer: the mode (a set id or ``auto``), the puzzle open now, the progress."""
 
-    def __init__(self, bank: Bank, store: ProgressKeeper, mode: str = AUTO) -> None:
+    def __init__(
+        self, bank: Bank, store: ProgressKeeper, mode: str = AUTO, address_note: Message | None = None
+    ) -> None:
         super().__init__(store)
         self.bank = bank
         self.mode = AUTO
         self.seen: set[str] = set()
+        self.address_note = address_note
+        """What the page address asked for and did not get (``?set=`` naming no set), until a set is chosen."""
         self.choose_mode(mode)
+
+    @property
+    def notices(self) -> list[Message]:
+        return [*([self.address_note] if self.address_note else []), *super().notices]
 
     def pool(self) -> list[Puzzle]:
         """The puzzles of the current mode: one set, or the whole bank."""
@@ -302,6 +310,7 @@ class TrainerSession(Practice):
 
     def action(self, action: str, value: str) -> None:
         if action == "mode":
+            self.address_note = None
             self.choose_mode(value)
         elif action == "goto":
             self.goto(value)

@@ -2,19 +2,20 @@
 
 Items are puzzles of the bank's format with a ``group`` (the exercise block of the lesson) and
 optionally their own ``question`` text. A broken item is reported (file, id, field) and the others
-still load. ``SHENGJI_KIT_LESSON_DATA`` (or a ``data_dir`` argument) points at a teacher's folder.
+still load. ``SHENGJI_KIT_LESSON_DATA`` (or a ``data_dir`` argument) points at a teacher's folder; a lesson it
+has no file for keeps the kit's own. A file that is there but cannot be read is one problem saying why.
 """
 
 from __future__ import annotations
 
 import os
 import random
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine.errors import RuleError
+from ..game.input_checks import InputError, read_toml
 from .kinds import KINDS
 from .loader import LESSON_DATA_DIR as LESSON_FILES_DIR
 from .loader import display_name, load_file, read_puzzle
@@ -43,6 +44,13 @@ class LessonExercises:
     problems: tuple[Problem, ...]
     groups_of_ids: Mapping[str, str]
     """Each item id (also of broken items) and the group it names, as written."""
+
+    @property
+    def unreadable(self) -> Problem | None:
+        """Why a file that is there gave no items at all (its encoding, its TOML, its ``[set]``), else None."""
+        if self.items:
+            return None
+        return next((p for p in self.problems if p.puzzle_id is None and p.field != "path"), None)
 
     def group(self, name: str) -> list[Puzzle]:
         """The items of one exercise block, in file order."""
@@ -73,8 +81,8 @@ class LessonExercises:
 
 def _groups_of_ids(path: Path) -> dict[str, str]:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        data = read_toml(path)
+    except (OSError, InputError):
         return {}
     entries = data.get("puzzle", [])
     found: dict[str, str] = {}
@@ -85,12 +93,15 @@ def _groups_of_ids(path: Path) -> dict[str, str]:
 
 
 def lesson_file(slug: str, data_dir: str | Path | None = None) -> Path:
-    """The file of lesson ``slug`` (``02_tractors`` → ``02_tractors.toml``)."""
-    return lesson_data_dir(data_dir) / f"{slug}.toml"
+    """The file of lesson ``slug`` (``02_tractors`` → ``02_tractors.toml``): the teacher's folder's when it
+    holds one, else the kit's shipped file, so a folder with one lesson keeps the others' exercises."""
+    own = lesson_data_dir(data_dir) / f"{slug}.toml"
+    shipped = LESSON_DATA_DIR / f"{slug}.toml"
+    return own if own.exists() or not shipped.is_file() else shipped
 
 
 def load_lesson(slug: str, data_dir: str | Path | None = None) -> LessonExercises:
-    """Read one lesson file; a missing or unreadable file gives no items and one problem."""
+    """Read one lesson file; a missing or unreadable file gives no items and one problem (``unreadable``)."""
     path = lesson_file(slug, data_dir)
     if not path.is_file():
         problem = Problem(display_name(path), None, "path", "no such file")

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from ..engine.errors import RuleError
+from ..game.input_checks import InputError, read_toml
 from ..game.position_table import PositionError, read_position_table
+from ..words import Message
 from .fields import Raw, read_int, read_str, read_text, reject_unknown, require
 from .kinds import KINDS
 from .model import Puzzle, PuzzleSet
@@ -92,9 +93,12 @@ def load_file(path: Path) -> tuple[PuzzleSet | None, list[Problem]]:
     """One puzzle set and the problems found in it (the set is None when the file is unreadable)."""
     file = display_name(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        return None, [Problem(file, None, "toml", str(error))]
+        data = read_toml(path)
+    except OSError as error:
+        reason = Message("input_cannot_open", {"detail": error.strerror or str(error)}, "error")
+        return None, [Problem(file, None, "toml", reason.render("en"), reason)]
+    except InputError as error:
+        return None, [Problem(file, None, "toml", error.message("en"), error.reason, error.line)]
     problems: list[Problem] = []
     try:
         reject_unknown(data, FILE_FIELDS)
@@ -117,10 +121,12 @@ def load_file(path: Path) -> tuple[PuzzleSet | None, list[Problem]]:
             problems.append(Problem(file, _id_or_number(raw, number), error.field, error.detail))
         except PositionError as error:
             error.located(file, _id_or_number(raw, number))
-            problems.append(Problem(file, error.puzzle_id, error.field, error.message("en")))
+            reason = Message(error.code, error.params, "error")
+            problems.append(Problem(file, error.puzzle_id, error.field, error.message("en"), reason))
         except RuleError as error:
             field = str(error.params.get("field", "position"))
-            problems.append(Problem(file, _id_or_number(raw, number), field, error.message("en")))
+            reason = Message(error.code, error.params, "error")
+            problems.append(Problem(file, _id_or_number(raw, number), field, error.message("en"), reason))
     return PuzzleSet(path.stem, file, title, description, tuple(puzzles)), problems
 
 

@@ -11,12 +11,13 @@ from ..words.catalogue import text
 
 
 def problems_html(problems: Sequence[Problem], lang: str) -> Markup:
-    """The broken items of a lesson file, each with file, id and field (empty when there are none)."""
+    """The broken items of a lesson file, each with file, id and field, the reason in ``lang`` where it is
+    known (empty when there are none)."""
     if not problems:
         return Markup()
     items = Markup("").join(
         Markup("<li>{line}</li>").format(
-            line=text("ex_broken_item", lang, file=p.file, item=p.puzzle_id or "—", field=p.field, message=p.message)
+            line=text("ex_broken_item", lang, file=p.file, item=p.puzzle_id or "—", field=p.field, message=p.text(lang))
         )
         for p in problems
     )

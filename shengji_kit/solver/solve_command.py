@@ -7,6 +7,7 @@ import json
 import sys
 
 from ..engine.errors import RuleError
+from ..game.input_checks import hostile_input
 from ..words import LANGUAGES, Message, text
 from .position import Position
 from .search import SolveTimeout
@@ -46,6 +47,13 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_BAD_FILE
     except RuleError as error:
         problem = Message("solver_bad_file", {"file": args.file, "reason": Message(error.code, error.params)})
+        print(text("solver_error", lang, detail=problem), file=sys.stderr)
+        return EXIT_BAD_FILE
+    except (RecursionError, ValueError) as error:  # Python's own limits: deep nesting, a 5000-digit number
+        hostile = hostile_input(error)
+        if hostile is None:
+            raise
+        problem = Message("solver_bad_file", {"file": args.file, "reason": hostile.reason})
         print(text("solver_error", lang, detail=problem), file=sys.stderr)
         return EXIT_BAD_FILE
     cards = len(position.hands[0])

@@ -39,7 +39,7 @@ from ...widgets.class_store import class_name, shared_store
 from ...widgets.surface import STATIC, CardSurface, Observable, styles
 from ...widgets.ticker import Ticker
 from ...words import languages_from, text
-from ..page_options import query_options
+from ..page_options import checked_whole, query_options
 from ._dashboard_panels import (
     csv_link_html,
     grid_html,
@@ -337,8 +337,7 @@ class ClassroomDashboard(CardSurface):
 
 def stuck_option(query: Mapping[str, str], default: int) -> int:
     """``?stuck=N`` from the page address: the minutes without progress that make a learner stuck (1–240)."""
-    raw = query.get("stuck", "").strip()
-    return int(raw) if raw.isdigit() and 1 <= int(raw) <= MAX_STUCK_MINUTES else default
+    return checked_whole(query, "stuck", default, 1, MAX_STUCK_MINUTES)[0]
 
 
 def classroom_dashboard(records_dir: str | Path | None = None, stuck_minutes: int | None = None) -> ClassroomDashboard:
@@ -347,7 +346,9 @@ def classroom_dashboard(records_dir: str | Path | None = None, stuck_minutes: in
     ``stuck_minutes`` left out comes from the address (``?stuck=15``), else 10 minutes.
     """
     query = query_options()
-    minutes = stuck_minutes if stuck_minutes is not None else stuck_option(query, DEFAULT_STUCK_MINUTES)
+    minutes, stuck_note = checked_whole(query, "stuck", DEFAULT_STUCK_MINUTES, 1, MAX_STUCK_MINUTES)
     scene = DashboardScene(query=query, records_dir=Path(records_dir) if records_dir is not None else None,
-                           stuck_minutes=minutes)
+                           stuck_minutes=stuck_minutes if stuck_minutes is not None else minutes)
+    if stuck_minutes is None and stuck_note is not None and scene.allowed:
+        scene.note = (stuck_note.code, dict(stuck_note.params))  # the ignored ?stuck= is named on the page
     return ClassroomDashboard(scene)

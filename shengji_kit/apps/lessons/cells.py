@@ -7,7 +7,7 @@ missing file, an unknown group or an unexpected error becomes a visible message 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,11 +17,13 @@ from ...practice.class_progress import ClassProgress
 from ...puzzles.bank import default_bank
 from ...puzzles.lesson_exercises import lesson_data_dir, load_lesson
 from ...puzzles.lesson_list import lesson_entry, next_lesson
+from ...puzzles.problems import Problem
+from ...render.exercises import problems_html
 from ...widgets.exercise import ExerciseBlock, GroupExerciseScene
 from ...widgets.learner_bar import show_block_learner_bar
 from ...widgets.surface import CardSurface
 from ...widgets.switch import language_switch
-from ...words import text
+from ...words import languages_from, text
 from .notice import notice, safely
 
 __all__ = ["exercises", "language_switch", "links", "safely"]
@@ -33,6 +35,12 @@ def exercises(slug: str, group: str, data_dir: str | Path | None = None, seed: i
         lesson = load_lesson(slug, data_dir)
         items = lesson.group(group)
         if not items:
+            broken = lesson.unreadable
+            if broken is not None:
+                reason = broken.reason or broken.message
+                return notice("input_lesson_unreadable", lesson=slug, file=broken.file, reason=reason)
+            if lesson.group_problems(group) and group in lesson.group_names():
+                return CardSurface(ProblemsScene(lesson.group_problems(group)))
             if lesson.items or lesson.groups_of_ids:
                 return notice("ex_no_group", group=group, lesson=slug)
             return notice("ex_no_lesson", lesson=slug, folder=str(lesson_data_dir(data_dir)))
@@ -42,6 +50,23 @@ def exercises(slug: str, group: str, data_dir: str | Path | None = None, seed: i
         return ExerciseBlock(GroupExerciseScene(items, keeper, lesson.group_problems(group), deal, seed))
 
     return safely(build)
+
+
+class ProblemsScene:
+    """A block whose every item is broken: the list of problems (file, item, field, why), in each language."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
+
+    def render(self, lang: str) -> str:
+        return str(Markup("").join(
+            Markup('<div class="sk-panel" lang="{lang}">{body}</div>').format(
+                lang=one, body=problems_html(self.problems, one))
+            for one in languages_from(lang)
+        ))
+
+    def handle(self, message: Mapping[str, Any]) -> None:
+        """Nothing to click."""
 
 
 class LinksScene:

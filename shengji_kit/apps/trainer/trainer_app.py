@@ -25,6 +25,8 @@ from ...practice.html import trainer_html
 from ...practice.session import ProgressKeeper
 from ...puzzles import Bank, default_bank
 from ...widgets.surface import STATIC, CardSurface, styles
+from ...words import Message
+from ..page_options import Choice, query_options, read_choice
 
 
 class TrainerScene:
@@ -88,15 +90,29 @@ class TrainerApp(CardSurface):
         super().redraw()
 
 
+def set_option(options: Mapping[str, str], bank: Bank) -> tuple[str, Message | None]:
+    """``?set=<id>`` from the page address (the lesson's "practise this set" link): that set; an unknown
+    one is named in a note and the first set is used; no ``set`` leaves the trainer's choice (``auto``)."""
+    if "set" not in options or not bank.sets:
+        return AUTO, None
+    known = tuple(puzzle_set.id for puzzle_set in bank.sets)
+    return read_choice(options, Choice("set", known[0], known, "input_set_unknown"))
+
+
 def trainer_app(
-    learner: str | None = None, mode: str = AUTO, bank: Bank | None = None, data: Path | None = None
+    learner: str | None = None, mode: str = AUTO, bank: Bank | None = None, data: Path | None = None,
+    query: Mapping[str, str] | None = None,
 ) -> TrainerApp:
     """The puzzle trainer for ``learner`` (default: the kernel's current learner, followed as it changes).
 
     Progress is kept in the class store (``open_store()``), or in ``data/class.sqlite3`` when a
-    data folder is given; old progress files in ``<data folder>/progress`` are read in once.
+    data folder is given; old progress files in ``<data folder>/progress`` are read in once. With
+    ``mode`` left at ``auto``, the page address's ``?set=`` (``query``, default the page's) opens a set.
     """
     bank = bank or default_bank()
+    note: Message | None = None
+    if mode == AUTO:
+        mode, note = set_option(query_options() if query is None else query, bank)
     groups = {puzzle.id: puzzle.set_id for puzzle in bank.puzzles()}
     opener: Callable[[], ClassStoreAPI] = open_store if data is None else _folder_store(Path(data))
     legacy = (data_dir() if data is None else Path(data)) / "progress"
@@ -104,7 +120,7 @@ def trainer_app(
     def keeper_for(name: str) -> ProgressKeeper:
         return ClassProgress(name, groups, opener, legacy)
 
-    session = TrainerSession(bank, keeper_for(learner or current_learner()), mode)
+    session = TrainerSession(bank, keeper_for(learner or current_learner()), mode, note)
     return TrainerApp(session, keeper_for)
 
 
