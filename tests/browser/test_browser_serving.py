@@ -64,6 +64,7 @@ def test_a_killed_kernel_is_shown_and_a_reload_resumes_the_round(page: Page, voi
     kernel = voila_server.kernels()[page_kernel_id(page)]
     psutil.Process(kernel).send_signal(signal.SIGKILL)
     expect_lost(page)
+    expect(page.locator(GUARD)).to_contain_text("Your round is saved")  # the play app is saving this round
     page.locator(f"{GUARD} [data-role=guard-reload]").click()
     offer = page.locator("[data-role=resume-offer]")
     expect(offer).to_be_visible(timeout=TURN_TIMEOUT_MS)

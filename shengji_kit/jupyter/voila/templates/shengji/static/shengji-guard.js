@@ -16,10 +16,16 @@
       zh: "页面启动太久了（服务器可能很忙）。请重新加载再试。",
     },
     lost: {
-      en: "Connection lost: this page no longer reaches its server (the server restarted or your session ended). Reload to go on; your round is saved.",
-      zh: "连接已断开：这个页面连不上服务器了（服务器重启了，或者你的会话已结束）。请重新加载继续；你的这一局已保存。",
+      en: "Connection lost: this page no longer reaches its server (the server restarted or your session ended). Reload to go on.",
+      zh: "连接已断开：这个页面连不上服务器了（服务器重启了，或者你的会话已结束）。请重新加载继续。",
     },
   };
+  // Said after "lost" only on a card table whose round the play app is saving (it shows
+  // data-role=round-not-saved when it cannot save): never promise what was not kept.
+  const ROUND_SAVED = { en: "Your round is saved: a reload offers to resume it.", zh: "你的这一局已保存：重新加载后可以接着打。" };
+  function roundSaved() {
+    return document.querySelector("[data-role=table]") !== null && document.querySelector("[data-role=round-not-saved]") === null;
+  }
   const RELOAD = "Reload · 重新加载";
   const TITLES = { failed: "Page not ready · 页面未就绪", stalled: "Still starting · 仍在启动", lost: "Connection lost · 连接已断开" };
   const CLOSE_GRACE_MS = 4000; // a dropped socket that reconnects within this is no loss
@@ -52,7 +58,7 @@
       for (const lang of ["en", "zh"]) {
         const line = document.createElement("p");
         line.lang = lang;
-        line.textContent = NOTICES[kind][lang];
+        line.textContent = NOTICES[kind][lang] + (kind === "lost" && roundSaved() ? " " + ROUND_SAVED[lang] : "");
         panel.appendChild(line);
       }
       const button = document.createElement("button");
