@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +25,19 @@ from .problems import FieldError, Problem
 
 LESSON_DATA_DIR = LESSON_FILES_DIR
 DATA_ENV = "SHENGJI_KIT_LESSON_DATA"
+SEED_LIMIT = 10**9
+_DEALT_ID = re.compile(r"dealt-(\d{1,9})-(\d\d_[a-z0-9_]{1,60})-([a-z0-9_]{1,60})")
+
+
+def dealt_id(slug: str, group: str, seed: int) -> str:
+    """The id of a dealt item: it names the lesson, the block and the seed, so anyone can deal it again."""
+    return f"dealt-{seed}-{slug}-{group}"
+
+
+def parse_dealt_id(item: str) -> tuple[str, str, int] | None:
+    """``(slug, group, seed)`` of a dealt item's id; None when ``item`` is not one."""
+    found = _DEALT_ID.fullmatch(item)
+    return None if found is None else (found[2], found[3], int(found[1]))
 
 
 def lesson_data_dir(data_dir: str | Path | None = None) -> Path:
@@ -66,13 +80,17 @@ class LessonExercises:
 
     def deal(self, name: str, rng: random.Random) -> Puzzle | None:
         """A fresh item like the group's, from its kind's generator (None when the kind has none)."""
+        return self.deal_seeded(name, rng.randrange(SEED_LIMIT))
+
+    def deal_seeded(self, name: str, seed: int) -> Puzzle | None:
+        """The item ``deal`` gives for ``seed``: the same seed, the same item (and id) everywhere."""
         kinds = {item.kind for item in self.group(name)}
         if len(kinds) != 1:
             return None
         generate = KINDS[kinds.pop()].generate
         if generate is None:
             return None
-        raw = {**generate(rng), "group": name}
+        raw = {**generate(random.Random(seed)), "group": name, "id": dealt_id(self.slug, name, seed)}
         try:
             return read_puzzle(raw, self.slug, "(dealt)")
         except (FieldError, RuleError):

@@ -6,6 +6,7 @@ The same on the real JupyterHub, with a hostile learner: tests/faults/test_hosti
 
 from __future__ import annotations
 
+import random
 from datetime import UTC, datetime
 
 import pytest
@@ -16,6 +17,7 @@ from shengji_kit.classroom.store import SQLClassStore
 from shengji_kit.classroom.store_protocol import ATTEMPT, HINT, POLL_REVEALED, REVEAL, SOLVE, STAR, ClassEvent
 from shengji_kit.engine import trick_winner
 from shengji_kit.puzzles import Puzzle, default_bank
+from shengji_kit.puzzles.lesson_exercises import load_lesson, parse_dealt_id
 
 ITEMS = ItemBook.kit()
 
@@ -106,3 +108,18 @@ def test_a_poll_id_is_a_number_a_bigint_holds(text_id: str, status: int) -> None
         poll_id_of(text_id)
     assert refused.value.status_code == status and len(str(refused.value.params)) < 200
     assert poll_id_of(str(MAX_POLL_ID)) == MAX_POLL_ID
+
+
+def test_a_dealt_lesson_item_is_dealt_again_from_its_id_and_judged() -> None:
+    lesson = load_lesson("01_trump_ranking")
+    dealt = lesson.deal("is_trump", random.Random(5))
+    parts = parse_dealt_id(dealt.id) if dealt is not None else None
+    assert dealt is not None and parts is not None
+    seed = parts[2]
+    assert lesson.deal_seeded("is_trump", seed) == dealt, "the id deals the same item again"
+    verdicts = {answer: ITEMS.check(dealt.id, answer) for answer in ("yes", "no")}
+    assert verdicts == {answer: dealt.check(answer).correct for answer in ("yes", "no")}
+    assert sorted(verdicts.values()) == [False, True] and ITEMS.group(dealt.id) == "01_trump_ranking"
+    for forged in (f"dealt-{seed}-01_trump_ranking-no_such_group", f"dealt-{seed}-99_nothing-is_trump",
+                   "dealt-is-trump-hk", "dealt-" + "9" * 5000 + "-01_trump_ranking-is_trump"):
+        assert ITEMS.group(forged) is None and not ITEMS.check(forged, "yes")

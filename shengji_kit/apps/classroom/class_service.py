@@ -7,13 +7,14 @@ solves and stars (a learner's page never asserts them). An item it does not know
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ...classroom import hub_service
 from ...puzzles.bank import default_bank
-from ...puzzles.lesson_exercises import lesson_files, load_lesson
+from ...puzzles.lesson_exercises import lesson_files, load_lesson, parse_dealt_id
 from ...puzzles.model import Puzzle
 
 log = logging.getLogger("shengji_kit.hub_service")
@@ -40,19 +41,40 @@ class ItemBook:
         lessons = [(item, path.stem) for path in lesson_files() for item in load_lesson(path.stem).items]
         return ItemBook.of([*bank, *lessons])
 
+    def find(self, item: str) -> tuple[Puzzle, str] | None:
+        """``item``'s puzzle and group: a written item, or a dealt one dealt again from the seed in its id."""
+        known = self.items.get(item)
+        return known if known is not None else _dealt(item)
+
     def group(self, item: str) -> str | None:
         """The dashboard group of ``item``; None when the service does not know it."""
-        known = self.items.get(item)
+        known = self.find(item)
         return None if known is None else known[1]
 
     def check(self, item: str, answer: str) -> bool:
         """Whether ``answer`` (as the page recorded it, text) is right, judged by the engine."""
-        puzzle = self.items[item][0]
+        known = self.find(item)
+        if known is None:
+            return False
+        puzzle = known[0]
         try:
             return puzzle.check(answer).correct
         except Exception as error:  # a kind that cannot read this text: not right, and logged
             log.warning("checking an answer to %s failed: %s", item, error)
             return False
+
+
+@functools.lru_cache(maxsize=4096)
+def _dealt(item: str) -> tuple[Puzzle, str] | None:
+    """A lesson's dealt item rebuilt from its id (lesson, block, seed); None when the id names none."""
+    parts = parse_dealt_id(item)
+    if parts is None:
+        return None
+    slug, group, seed = parts
+    if slug not in {path.stem for path in lesson_files()}:
+        return None
+    puzzle = load_lesson(slug).deal_seeded(group, seed)
+    return None if puzzle is None or puzzle.id != item else (puzzle, slug)
 
 
 def main() -> None:
