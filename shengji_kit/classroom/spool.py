@@ -179,11 +179,11 @@ class SpoolWriter:
         self.opener = opener
         self._state = threading.Condition()
         self._asked = self._done = self._failed = 0
-        self._since: float | None = None  # when the round in flight began
         self._error: Exception | None = None
         self._thread: threading.Thread | None = None
         self._listeners: list[Callable[[], None]] = []
         self._closed = False
+        self._asked_at: dict[int, float] = {}  # when each round not yet ended was asked for
 
     def subscribe(self, listener: Callable[[], None]) -> None:
         """Call ``listener`` (from the writer's thread) whenever a round ends."""
@@ -199,6 +199,7 @@ class SpoolWriter:
         """Ask for a round (after the one in flight); its ticket."""
         with self._state:
             self._asked += 1
+            self._asked_at[self._asked] = time.monotonic()
             self._closed = False
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="class-store-writer", daemon=True)
@@ -206,11 +207,14 @@ class SpoolWriter:
             self._state.notify_all()
             return self._asked
 
-    def close(self) -> None:
-        """Let the thread end (a later ``kick`` starts it again); the spool keeps what is left."""
+    def close(self, seconds: float = DEADLINE_SECONDS) -> None:
+        """Let the thread end after its round (waited for up to ``seconds``); a later ``kick`` starts it again."""
         with self._state:
             self._closed = True
             self._state.notify_all()
+            thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(seconds)
 
     def wait(self, ticket: int, seconds: float) -> bool:
         """Wait up to ``seconds`` for round ``ticket``; True when it wrote everything (False: failed or late)."""
@@ -221,10 +225,10 @@ class SpoolWriter:
     def trouble(self) -> Message | None:
         """What keeps the spool from the store now: its error, a round too long in flight, or None."""
         with self._state:
-            error, since = self._error, self._since
+            error, asked = self._error, min(self._asked_at.values(), default=None)
         if error is not None:
             return Message("outage_kept" if self.spool.on_disk else "outage_kept_in_page", {"error": why(error)}, ERROR)
-        if since is not None and time.monotonic() - since > GRACE_SECONDS:
+        if asked is not None and time.monotonic() - asked >= GRACE_SECONDS:
             return Message("outage_waiting", {}, INFO)
         return None
 
@@ -232,7 +236,7 @@ class SpoolWriter:
         tries = 0
         while True:
             with self._state:
-                while self._done >= self._asked and self._failed >= self._asked:
+                while max(self._done, self._failed) >= self._asked:  # every round asked for has ended
                     if self._closed:
                         self._thread = None
                         return
@@ -240,19 +244,21 @@ class SpoolWriter:
                     woken = self._state.wait(RETRY_SECONDS[min(tries, len(RETRY_SECONDS) - 1)] if retry else None)
                     if retry and not woken:
                         self._asked += 1  # try again on its own: the store may be back
-                ticket, self._since = self._asked, time.monotonic()
+                ticket = self._asked
             try:
                 self._drain()
             except Exception as error:  # any failure leaves the events kept; the thread goes on
                 tries += 1
                 with self._state:
                     self._error = error
-                    self._failed, self._since = ticket, None
+                    self._failed = ticket
                     self._state.notify_all()
             else:
                 tries = 0
                 with self._state:
-                    self._error, self._done, self._since = None, ticket, None
+                    self._error, self._done = None, ticket
+                    for done in [number for number in self._asked_at if number <= ticket]:
+                        del self._asked_at[done]
                     self._state.notify_all()
             self._tell()
 
