@@ -26,6 +26,7 @@ from .store_protocol import ClassEvent, ClassStoreAPI, StoreError
 UNWRITABLE, UNREADABLE, SAVED_AGAIN = "store_unwritable", "store_unreadable", "store_saved_again"
 KEPT = ("outage_kept", "outage_kept_in_page", "outage_waiting")  # the notices of work kept for the store
 T = TypeVar("T")
+OPEN_SECONDS = 10.0  # opening may create or upgrade the schema; a server that is down still fails in ~3 s
 
 
 def answer_as_text(value: object) -> str:
@@ -128,9 +129,9 @@ class LearnerRecorder:
         return cast(T, within(work, seconds))
 
     def store(self) -> ClassStoreAPI | None:
-        """The opened store (within the deadline), or None (with ``problem`` set) when it cannot be opened."""
+        """The opened store (within ``OPEN_SECONDS``), or None (with ``problem`` set) when it cannot be opened."""
         try:
-            return self.read(self.opener)
+            return self.read(self.opener, OPEN_SECONDS)
         except (StoreError, OSError) as error:
             self._note = Message(UNREADABLE, {"error": why(error)}, ERROR)
             return None

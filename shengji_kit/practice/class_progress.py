@@ -81,10 +81,11 @@ class ClassProgress:
         store = recorder.store()
         if store is not None and self.legacy_folder is not None:
             self._import_legacy(store, self.legacy_folder)
+        waiting = recorder.waiting(learner)  # before the store: an event on its way is in one of the two
         if store is not None and recorder.problem is None:
             stored = self._read(store, learner)
         known = {event.uid for event in stored if event.uid}
-        waiting = [event for event in recorder.waiting(learner) if event.uid not in known]
+        waiting = [event for event in waiting if event.uid not in known]
         return derive(ProgressEvent(e.item, e.kind, e.at.isoformat()) for e in [*stored, *waiting])
 
     def record(self, puzzle: str, kinds: Sequence[str], detail: AnswerDetail) -> bool:

@@ -176,7 +176,8 @@ DRAIN = textwrap.dedent("""
     progress = keeper.load()
     while not keeper.recorder.flush(1.0):
         pass
-    print(json.dumps({"stars": sorted(p for p, r in progress.records.items() if r.star)}))
+    print(json.dumps({"stars": sorted(p for p, r in progress.records.items() if r.star),
+                      "notices": [notice.code for notice in keeper.notices]}))
 """)
 
 
@@ -203,7 +204,7 @@ def test_a_kernel_restart_during_an_outage_loses_nothing(
     assert (tmp_path / "data" / "spool" / "default.sqlite").is_file()
     drained = run_kernel(DRAIN)  # a new kernel sends what the old one left
     puzzle = str(answered["puzzle"])
-    assert drained["stars"] == [puzzle]
+    assert drained["stars"] == [puzzle], drained
     assert [(item, kind) for item, kind, _ in stored(class_db)] == [(puzzle, ATTEMPT), (puzzle, SOLVE),
                                                                     (puzzle, STAR)]
     run_kernel(DRAIN)
