@@ -1,8 +1,11 @@
 """Connecting to the class store's database: SQLite in WAL mode by default, any SQLAlchemy URL.
 
 SQLite gets WAL (readers never wait for the writer), a busy timeout and ``BEGIN IMMEDIATE`` for
-writes, so 30 kernels writing at once queue for the lock instead of failing. A bare
-``postgresql://`` URL means psycopg 3 (``postgresql+psycopg://``).
+writes, so 30 kernels writing at once queue for the lock instead of failing (the store retries a
+busy write). A bare ``postgresql://`` URL means psycopg 3 (``postgresql+psycopg://``). Every call
+has a deadline of about ``DEADLINE_SECONDS``: SQLite's busy timeout; on PostgreSQL a connect and
+a statement timeout, TCP keepalives and a TCP user timeout (a stopped server still hangs a call
+already sent: pages call the store from a worker, see recorder.py). A URL's own settings win.
 """
 
 from __future__ import annotations
@@ -19,7 +22,15 @@ from sqlalchemy.pool import ConnectionPoolEntry
 from .settings import default_url as default_url
 from .store_protocol import StoreError
 
-BUSY_TIMEOUT_MS = 60_000
+DEADLINE_SECONDS = 3
+BUSY_TIMEOUT_MS = DEADLINE_SECONDS * 1000
+# libpq settings of every PostgreSQL connection (the keepalives and user timeout act on TCP only).
+POSTGRES_DEADLINES: dict[str, Any] = {
+    "connect_timeout": DEADLINE_SECONDS,
+    "keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 2,
+    "tcp_user_timeout": DEADLINE_SECONDS * 3000,
+}
+STATEMENT_TIMEOUT_MS = DEADLINE_SECONDS * 1000
 WRITE = "class_store_write"  # execution option: this transaction writes (SQLite takes the lock first)
 
 
@@ -52,7 +63,18 @@ def create_store_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
         _tune_sqlite(engine)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, pool_timeout=DEADLINE_SECONDS,
+                         connect_args=postgres_deadlines(parsed.query) if parsed.get_backend_name() == "postgresql"
+                         else {})
+
+
+def postgres_deadlines(query: Any) -> dict[str, Any]:
+    """psycopg connect arguments with the store's deadlines, leaving any the URL sets itself."""
+    given = {str(name) for name in query}
+    arguments = {name: value for name, value in POSTGRES_DEADLINES.items() if name not in given}
+    if "options" not in given:
+        arguments["options"] = f"-c statement_timeout={STATEMENT_TIMEOUT_MS}"
+    return arguments
 
 
 def _tune_sqlite(engine: Engine) -> None:

@@ -44,7 +44,10 @@ def _open(service: str) -> ClassStoreAPI:
 
 
 def forget_opened_stores() -> None:
-    """Close and forget the stores opened so far (tests that change the environment use it)."""
+    """Close and forget the stores opened so far, and the spools' writers (tests that change the environment)."""
+    from .spool import forget_writers
+
+    forget_writers()
     with _lock:
         for store in _opened.values():
             close = getattr(store, "close", None)

@@ -27,6 +27,7 @@ from sqlalchemy import (
 ID = BigInteger().with_variant(Integer(), "sqlite")
 NAME_LENGTH = 80  # learner and class names (learner names are at most 40 characters)
 REF_LENGTH = 200  # item ids, groups, poll refs
+UID_LENGTH = 64  # an event's unique id (a page writes 32 hex digits)
 
 metadata = MetaData()
 
@@ -42,8 +43,10 @@ events = Table(
     Column("answer", Text, nullable=False, default=""),
     Column("correct", Boolean, nullable=True),
     Column("seconds", Float, nullable=True),
+    Column("uid", String(UID_LENGTH), nullable=True),  # the page's id of the event (migration 0002); NULL before
     Index("ix_events_class_id", "class_name", "id"),
     Index("ix_events_class_learner_id", "class_name", "learner", "id"),
+    Index("uq_events_uid", "uid", unique=True),
 )
 
 polls = Table(

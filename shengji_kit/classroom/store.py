@@ -17,6 +17,8 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine, Row, delete, func, insert, select, update
 from sqlalchemy import text as sql
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, SQLAlchemyError
 
 from ..words.catalogue import text
@@ -104,14 +106,14 @@ def _event_row(event: ClassEvent) -> dict[str, Any]:
     return {
         "class_name": event.class_name, "learner": event.learner, "item": event.item,
         "group_name": event.group, "kind": event.kind, "at": utc(event.at), "answer": event.answer,
-        "correct": event.correct, "seconds": event.seconds,
+        "correct": event.correct, "seconds": event.seconds, "uid": event.uid or None,
     }
 
 
 def _stored(row: Row[Any]) -> StoredEvent:
     return StoredEvent(row.id, ClassEvent(
         learner=row.learner, item=row.item, group=row.group_name, kind=row.kind, at=utc(row.at),
-        answer=row.answer, correct=row.correct, seconds=row.seconds, class_name=row.class_name,
+        answer=row.answer, correct=row.correct, seconds=row.seconds, class_name=row.class_name, uid=row.uid or "",
     ))
 
 
@@ -179,7 +181,11 @@ class SQLClassStore:
     # --- events --------------------------------------------------------------------------
 
     def record(self, new: Sequence[ClassEvent]) -> list[int]:
-        """Write the events in one transaction; their new ids, in order."""
+        """Write the events in one transaction; their new ids, in order.
+
+        An event whose ``uid`` is stored already is not stored again (its stored id is given), so a
+        page may send again what it is not sure was written.
+        """
         if not new:
             return []
         for event in new:
@@ -188,11 +194,28 @@ class SQLClassStore:
         def work(connection: Connection) -> list[int]:
             ids = []
             for event in new:
-                result = connection.execute(insert(events).returning(events.c.id), [_event_row(event)])
-                ids.append(int(result.scalar_one()))
+                ids.append(self._insert_once(connection, event))
             return ids
 
         return self._write(work, [event.class_name for event in new])
+
+    def _insert_once(self, connection: Connection, event: ClassEvent) -> int:
+        """Insert one event; an event with a ``uid`` already stored keeps its first row."""
+        if not event.uid:
+            return int(connection.execute(insert(events).returning(events.c.id), [_event_row(event)]).scalar_one())
+        dialect = self.engine.dialect.name
+        new_id = None
+        if dialect in ("postgresql", "sqlite"):
+            statement = (postgresql_insert if dialect == "postgresql" else sqlite_insert)(events)
+            new_id = connection.execute(
+                statement.values(_event_row(event)).on_conflict_do_nothing(index_elements=[events.c.uid])
+                .returning(events.c.id)
+            ).scalar_one_or_none()
+        if new_id is None:
+            new_id = connection.execute(select(events.c.id).where(events.c.uid == event.uid)).scalar_one_or_none()
+        if new_id is None:  # another database: look first, then insert (the unique index guards a race)
+            new_id = connection.execute(insert(events).returning(events.c.id), [_event_row(event)]).scalar_one()
+        return int(new_id)
 
     def events(
         self, class_name: str = DEFAULT_CLASS, *, learner: str | None = None, after_id: int = 0

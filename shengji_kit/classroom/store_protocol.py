@@ -27,7 +27,8 @@ class ClassEvent:
     ``item`` is the puzzle or exercise id (unique across the bank and the lessons); ``group`` is the
     dashboard column it belongs to: a lesson slug (``"02_tractors"``) or a puzzle set (``"endgame"``).
     ``answer`` is the answer given, as text (attempts only), ``correct`` whether it was right
-    (attempts only), ``seconds`` the time since the item was shown.
+    (attempts only), ``seconds`` the time since the item was shown. ``uid`` is a unique id the page
+    gives the event (empty for older events): an event sent again after a crash is stored once.
     """
 
     learner: str
@@ -39,6 +40,7 @@ class ClassEvent:
     correct: bool | None = None
     seconds: float | None = None
     class_name: str = DEFAULT_CLASS
+    uid: str = ""
 
 
 @dataclass(frozen=True)

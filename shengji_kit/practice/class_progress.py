@@ -1,9 +1,10 @@
 """A learner's progress kept in the class store: read once as events, then written as events.
 
-``load`` derives the records from the learner's stored events (and, once, reads the old
-per-learner progress files into the store); ``record`` writes one answer's events straight away,
-with the answer given, whether it was right and the seconds since the puzzle was shown. A store
-that cannot be reached gives a notice; the events stay in the page and go with the next write.
+``load`` derives the records from the learner's stored events and those still in the spool (and,
+once, reads the old per-learner progress files into the store); ``record`` hands one answer's
+events to the recorder (the spool, then the store in the background), with the answer given,
+whether it was right and the seconds since the puzzle was shown. A store that does not answer
+gives a notice that the work is kept; nothing the page calls waits for it longer than a deadline.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from pathlib import Path
 
 from ..classroom.identity import current_learner
 from ..classroom.open import open_store
-from ..classroom.recorder import LearnerRecorder
-from ..classroom.store_protocol import ATTEMPT, ClassStoreAPI
+from ..classroom.recorder import UNREADABLE, LearnerRecorder
+from ..classroom.spool import why
+from ..classroom.store_protocol import ATTEMPT, ClassEvent, ClassStoreAPI
 from ..words import ERROR, Message
 from .events import ProgressEvent, derive
 from .progress import Progress
@@ -33,7 +35,10 @@ class AnswerDetail:
 
 
 class ClassProgress:
-    """One learner's progress in the class store (``learner`` None: the kernel's learner at each event)."""
+    """One learner's progress in the class store (``learner`` None: the kernel's learner at each event).
+
+    The spool is kept in ``legacy_folder``'s parent (the page's data folder), else in the kit's data folder.
+    """
 
     def __init__(self, learner: str | None = None, groups: Mapping[str, str] | None = None,
                  opener: Callable[[], ClassStoreAPI] = open_store, legacy_folder: Path | None = None,
@@ -41,7 +46,7 @@ class ClassProgress:
         self.learner = learner
         self.groups = dict(groups or {})
         self.group = group  # the dashboard column of puzzles ``groups`` does not name
-        self.recorder = LearnerRecorder(opener)
+        self.recorder = LearnerRecorder(opener, folder=None if legacy_folder is None else legacy_folder.parent)
         self.legacy_folder = legacy_folder
         self.import_notices: list[Message] = []
 
@@ -53,45 +58,60 @@ class ClassProgress:
 
     @property
     def pending(self) -> int:
-        """How many events wait in the page for the store."""
+        """How many of this page's events wait in the spool for the store."""
         return len(self.recorder.pending)
 
+    def subscribe(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` when a background write ends (a widget redraws its notice)."""
+        self.recorder.subscribe(listener)
+
+    def unsubscribe(self, listener: Callable[[], None]) -> None:
+        self.recorder.unsubscribe(listener)
+
     def load(self) -> Progress:
-        """The learner's progress as stored (empty, with a notice, when the store cannot be read)."""
-        store = self.recorder.store()
-        if store is None:
-            return Progress()
-        if self.legacy_folder is not None:
+        """The learner's progress as stored, with what still waits in the spool (each store call has a deadline).
+
+        When the store cannot be read the progress holds only the spool's events, with a notice.
+        """
+        recorder = self.recorder
+        recorder.problem = None
+        recorder.flush()  # what an earlier page or kernel left goes first (waited for up to the grace)
+        learner = self.learner or current_learner()
+        stored: list[ClassEvent] = []
+        store = recorder.store()
+        if store is not None and self.legacy_folder is not None:
             self._import_legacy(store, self.legacy_folder)
-        waiting = self.recorder.pending and not self.recorder.flush()  # a previous learner's, taken over
-        progress = self._read(store)
-        if progress is None:
-            return Progress()
-        if not waiting:
-            self.recorder.problem = None
-        return progress
+        waiting = recorder.waiting(learner)  # before the store: an event on its way is in one of the two
+        if store is not None and recorder.problem is None:
+            stored = self._read(store, learner)
+        known = {event.uid for event in stored if event.uid}
+        waiting = [event for event in waiting if event.uid not in known]
+        return derive(ProgressEvent(e.item, e.kind, e.at.isoformat()) for e in [*stored, *waiting])
 
     def record(self, puzzle: str, kinds: Sequence[str], detail: AnswerDetail) -> bool:
-        """Write the events of one thing done on ``puzzle``; False, with a notice, when they have to wait."""
+        """Hand in the events of one thing done on ``puzzle``; False (a notice says why) when they wait."""
+        new = []
         for kind in kinds:
             attempt = kind == ATTEMPT
-            self.recorder.pending.append(self.recorder.event(
+            new.append(self.recorder.event(
                 puzzle, self.groups.get(puzzle, self.group), kind, answer=detail.answer if attempt else "",
                 correct=detail.correct if attempt else None, seconds=detail.seconds, learner=self.learner,
             ))
-        return self.recorder.flush()
+        return self.recorder.hand_in(new)
 
     def take_over(self, other: ClassProgress) -> None:
         """Keep the events the page's previous learner could not write yet."""
         self.recorder.take_over(other.recorder)
 
-    def _read(self, store: ClassStoreAPI) -> Progress | None:
+    def _read(self, store: ClassStoreAPI, learner: str) -> list[ClassEvent]:
+        """The learner's stored events (none, with a notice, when the store does not answer in time)."""
+        class_name = self.recorder.class_name
         try:
-            stored = store.events(self.recorder.class_name, learner=self.learner or current_learner())
+            stored = self.recorder.read(lambda: store.events(class_name, learner=learner))
         except (ValueError, OSError) as error:
-            self.recorder.problem = Message("store_unreadable", {"error": " ".join(str(error).split())[:200]}, ERROR)
-            return None
-        return derive(ProgressEvent(e.event.item, e.event.kind, e.event.at.isoformat()) for e in stored)
+            self.recorder.problem = Message(UNREADABLE, {"error": why(error)}, ERROR)
+            return []
+        return [each.event for each in stored]
 
     def _import_legacy(self, store: ClassStoreAPI, folder: Path) -> None:
         """Read the single-learner kit's progress files into a SQL store (once per file, ever)."""
@@ -100,11 +120,11 @@ class ClassProgress:
         if isinstance(store, SQLClassStore):
             from .import_progress import import_progress_files
 
+            class_name = self.recorder.class_name
             try:
-                report = import_progress_files(store, folder, self.groups, self.recorder.class_name)
+                report = self.recorder.read(lambda: import_progress_files(store, folder, self.groups, class_name))
             except (ValueError, OSError) as error:  # the store failed meanwhile: try again next time
-                why = " ".join(str(error).split())[:200]
-                self.recorder.problem = Message("store_unreadable", {"error": why}, ERROR)
+                self.recorder.problem = Message(UNREADABLE, {"error": why(error)}, ERROR)
                 return
             self.import_notices = [
                 Message("store_import_set_aside", {"backup": str(backup)}, ERROR) for backup in report.set_aside

@@ -43,6 +43,7 @@ class PostgresServer:
 
     folder: Path
     port: int
+    max_connections: int = 100
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql+psycopg://postgres@/{database}?host={self.folder}&port={self.port}"
@@ -53,6 +54,36 @@ class PostgresServer:
                              autocommit=True) as connection:
             connection.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
+
+    # --- faults: stopping, freezing and restarting the server (tests/faults) -------------------
+
+    def pids(self) -> list[int]:
+        """The server's processes: the postmaster, then its children (each connection's backend)."""
+        postmaster = int((self.folder / "data" / "postmaster.pid").read_text().split()[0])
+        children = []
+        for stat in glob.glob("/proc/[0-9]*/stat"):
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                fields = Path(stat).read_text().rsplit(")", 1)[1].split()
+                if int(fields[1]) == postmaster:
+                    children.append(int(Path(stat).parent.name))
+        return [postmaster, *sorted(children)]
+
+    def stop(self) -> None:
+        """Stop the server (``pg_ctl stop -m fast``); its data stays for ``start``."""
+        _pg_ctl(self.folder, ["-m", "fast", "-w", "stop"])
+
+    def start(self) -> None:
+        """Start the stopped server again on the same socket folder and port."""
+        options = f"-k {self.folder} -p {self.port} -h 127.0.0.1 -c max_connections={self.max_connections}"
+        _pg_ctl(self.folder, ["-l", str(self.folder / "server.log"), "-o", options, "-w", "-t", "60", "start"])
+
+
+def _pg_ctl(folder: Path, arguments: list[str]) -> None:
+    binaries = postgres_bin()
+    assert binaries is not None
+    environment = {**os.environ, "HOME": str(folder), "LC_ALL": "C.UTF-8"}
+    subprocess.run([binaries / "pg_ctl", "-D", folder / "data", *arguments], check=True, capture_output=True,
+                   env=environment, **_as_server_user())  # type: ignore[call-overload]
 
 
 def _as_server_user() -> dict[str, object]:
@@ -92,7 +123,7 @@ def running_postgres(max_connections: int = 100) -> Iterator[PostgresServer]:
         shutil.rmtree(folder, ignore_errors=True)
         raise RuntimeError(f"PostgreSQL did not start: {error.stderr!r} {details}") from error
     try:
-        yield PostgresServer(folder, port)
+        yield PostgresServer(folder, port, max_connections)
     finally:
         subprocess.run([binaries / "pg_ctl", "-D", data, "-m", "immediate", "-w", "stop"],
                        capture_output=True, env=environment, **runner)  # type: ignore[call-overload]

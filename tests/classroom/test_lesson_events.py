@@ -24,6 +24,8 @@ from shengji_kit.puzzles.loader import DATA_DIR as BANK_DATA_DIR
 from shengji_kit.widgets.exercise import GroupExerciseScene
 from shengji_kit.widgets.language import SESSION
 
+from .spooling import written
+
 SLUG = "01_trump_ranking"
 
 
@@ -80,7 +82,9 @@ def test_a_store_that_cannot_be_written_is_said_in_the_block_and_nothing_is_lost
         monkeypatch.setenv("SHENGJI_KIT_CLASS_DB", f"sqlite:///{tmp_path / 'class.sqlite3'}")
         forget_opened_stores()
         widget.handle({"type": "answer", "answer": truth(scene)})
+        written(scene.store)  # the new store is created (migrated) in the background
         assert [e.event.correct for e in open_store().events() if e.event.kind == ATTEMPT] == [False, True]
+        widget.redraw()
         assert parse(widget.html).find(data_role="notice").attrs["data-kind"] == "ok"
     finally:
         SESSION.lang = "en"

@@ -16,6 +16,8 @@ from shengji_kit.practice import TrainerSession
 from shengji_kit.practice.class_progress import ClassProgress
 from shengji_kit.puzzles import Bank, default_bank
 
+from .spooling import written
+
 WHO_WINS = "01-who-wins"
 
 
@@ -110,7 +112,7 @@ def test_a_store_that_cannot_be_written_keeps_the_work_in_the_page(
         app.handle({"type": "answer", "answer": str(losing_seat(puzzle))})
         message = parse(app.html).find(data_role="message")
         assert message.attrs["data-kind"] == "error"
-        assert message.find(data_notice="store_unwritable") is not None
+        assert message.find(data_notice="outage_kept") is not None
         app.handle({"type": "action", "action": "lang", "value": "zh"})
         assert "班级进度库" in parse(app.html).find(data_role="message").text
         assert app.session.progress.get(puzzle.id).attempts == 1, "the page keeps the attempt"
@@ -119,8 +121,10 @@ def test_a_store_that_cannot_be_written_keeps_the_work_in_the_page(
         monkeypatch.setenv("SHENGJI_KIT_CLASS_DB", f"sqlite:///{tmp_path / 'class.sqlite3'}")
         forget_opened_stores()
         app.handle({"type": "answer", "answer": str(winning_seat(puzzle))})
+        written(app.session.store)  # the new store is created (migrated) in the background
         stored = [(e.event.kind, e.event.correct) for e in open_store().events(learner="ada")]
         assert stored == [(ATTEMPT, False), (ATTEMPT, True), (SOLVE, None)]
+        app.redraw()
         assert parse(app.html).find(data_role="message").find(data_notice="store_saved_again") is not None
     finally:
         app.close()
@@ -141,13 +145,14 @@ def test_switching_learner_while_the_store_is_down_loses_nothing(
         set_current_learner("bo")
         keeper = app.session.store
         assert isinstance(keeper, ClassProgress) and keeper.learner == "bo" and keeper.pending == 1
-        assert parse(app.html).find(data_role="message").find(data_notice="store_unwritable") is not None
+        assert parse(app.html).find(data_role="message").find(data_notice="outage_kept") is not None
 
         monkeypatch.setenv("SHENGJI_KIT_CLASS_DB", f"sqlite:///{tmp_path / 'class.sqlite3'}")
         forget_opened_stores()
         reopened = app.session.puzzle
         assert reopened is not None
         app.handle({"type": "answer", "answer": str(losing_seat(reopened))})
+        written(app.session.store)
         assert [(e.event.learner, e.event.kind) for e in open_store().events()] == [("ada", ATTEMPT), ("bo", ATTEMPT)]
     finally:
         app.close()
