@@ -42,7 +42,7 @@ from tornado.ioloop import IOLoop
 
 from ..words.catalogue import text
 from ._wire import WireError, event_from_json, poll_to_json, stored_to_json
-from .store import MAX_NAME_CHARS, MAX_REF_CHARS, POLL_SOURCES, EventRefused, check_event
+from .store import MAX_NAME_CHARS, MAX_REF_CHARS, POLL_SOURCES, check_event
 from .store_protocol import (
     ATTEMPT,
     HINT,
@@ -54,6 +54,7 @@ from .store_protocol import (
     STAR,
     ClassEvent,
     ClassStoreAPI,
+    EventRefused,
     Poll,
     StoreError,
 )

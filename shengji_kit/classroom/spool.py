@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import logging
 import os
 import re
 import sqlite3
@@ -24,7 +25,9 @@ from pathlib import Path
 from ..data_folder import data_dir
 from ..words import ERROR, INFO, Message
 from ._wire import event_from_json, event_to_json
-from .store_protocol import ClassEvent, ClassStoreAPI, StoreError
+from .store_protocol import ClassEvent, ClassStoreAPI, EventRefused, StoreError
+
+log = logging.getLogger(__name__)
 
 SPOOL_FOLDER = "spool"
 DEADLINE_SECONDS = 3.0  # the longest a page waits for the store (or for the spool's file lock)
@@ -34,6 +37,8 @@ BATCH = 200  # events sent in one store transaction
 _SAFE_NAME = re.compile(r"[A-Za-z0-9_-]{1,60}")
 _SCHEMA = "CREATE TABLE IF NOT EXISTS spool (seq INTEGER PRIMARY KEY AUTOINCREMENT, uid TEXT NOT NULL UNIQUE, " \
           "event TEXT NOT NULL)"
+# Events the store refused as invalid (too long, unknown kind): kept for a person to read, never resent.
+_REFUSED_SCHEMA = "CREATE TABLE IF NOT EXISTS refused (uid TEXT PRIMARY KEY, event TEXT NOT NULL, reason TEXT NOT NULL)"
 
 
 class NoAnswer(StoreError):
@@ -105,6 +110,7 @@ class Spool:
             with self._connect() as connection:
                 connection.execute("PRAGMA journal_mode = WAL")
                 connection.execute(_SCHEMA)
+                connection.execute(_REFUSED_SCHEMA)
         except (sqlite3.Error, OSError):
             return False
         return True
@@ -148,6 +154,28 @@ class Spool:
                 connection.executemany("DELETE FROM spool WHERE uid = ?", [(uid,) for uid in gone])
         with self._lock:
             self._memory = [event for event in self._memory if event.uid not in gone]
+
+    def set_aside(self, event: ClassEvent, reason: str) -> None:
+        """Move an event the store refused out of the queue (into the file's ``refused`` table), so the
+        events after it are not held back by it."""
+        log.warning("the class store refused an event of %s (%s): set aside", event.learner, reason)
+        if self._file is not None:
+            with self._connect() as connection:
+                connection.execute("BEGIN IMMEDIATE")
+                connection.execute("INSERT OR IGNORE INTO refused (uid, event, reason) VALUES (?, ?, ?)",
+                                   (event.uid, _encode(event), reason[:2000]))
+                connection.execute("DELETE FROM spool WHERE uid = ?", (event.uid,))
+                connection.execute("COMMIT")
+        with self._lock:
+            self._memory = [kept for kept in self._memory if kept.uid != event.uid]
+
+    def refused(self) -> list[tuple[ClassEvent, str]]:
+        """The events set aside, with the store's reason."""
+        if self._file is None:
+            return []
+        with self._connect() as connection:
+            rows = connection.execute("SELECT event, reason FROM refused ORDER BY rowid").fetchall()
+        return [(_decode(text), reason) for text, reason in rows]
 
     def uids(self) -> set[str]:
         """The ids of the kept events."""
@@ -266,8 +294,18 @@ class SpoolWriter:
         store: ClassStoreAPI | None = None
         while batch := self.spool.waiting(BATCH):
             store = store or self.opener()
-            store.record(batch)
-            self.spool.remove(event.uid for event in batch)
+            try:
+                store.record(batch)
+            except EventRefused:  # one bad event refuses the batch: send them one by one, set the bad ones aside
+                for event in batch:
+                    try:
+                        store.record([event])
+                    except EventRefused as error:
+                        self.spool.set_aside(event, str(error))
+                    else:
+                        self.spool.remove([event.uid])
+            else:
+                self.spool.remove(event.uid for event in batch)
 
     def _tell(self) -> None:
         with self._state:

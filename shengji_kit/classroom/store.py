@@ -21,7 +21,6 @@ from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, SQLAlchemyError
 
-from ..words.catalogue import text
 from ._database import WRITE, create_store_engine, default_url
 from .migrate import upgrade_to_head
 from .schema import IMPORTED, NAME_LENGTH, REF_LENGTH, events, imports, poll_answers, polls
@@ -32,6 +31,7 @@ from .store_protocol import (
     POLL_OPEN,
     POLL_REVEALED,
     ClassEvent,
+    EventRefused,
     Poll,
     StoredEvent,
     StoreError,
@@ -61,18 +61,6 @@ def _class_key(class_name: str) -> int:
     for byte in class_name.encode("utf-8"):
         value = (value * 131 + byte) % (1 << 62)
     return value
-
-
-class EventRefused(StoreError):
-    """An event the store will not keep (too long, missing a field, …): ``code`` and ``params`` say why.
-
-    The message is the catalogue text (class_service.toml) in English and Chinese.
-    """
-
-    def __init__(self, code: str, **params: object) -> None:
-        self.code = code
-        self.params = {name: str(value) for name, value in params.items()}
-        super().__init__(f"{text(code, 'en', **self.params)} · {text(code, 'zh', **self.params)}")
 
 
 def _check(event: ClassEvent) -> None:

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
 
+from ..words import text
+
 # What a learner did (the trainer's event kinds, shared with lesson exercises).
 ATTEMPT, HINT, SOLVE, STAR, REVEAL = "attempt", "hint", "solve", "star", "reveal"
 EVENT_KINDS = (ATTEMPT, HINT, SOLVE, STAR, REVEAL)
@@ -110,3 +112,15 @@ class ClassStoreAPI(Protocol):
 
 class StoreError(ValueError):
     """The store cannot do what was asked (bad URL, unreachable database, bad event); the message says why."""
+
+
+class EventRefused(StoreError):
+    """An event the store will not keep (too long, missing a field, …): ``code`` and ``params`` say why.
+
+    The message is the catalogue text (class_service.toml) in English and Chinese.
+    """
+
+    def __init__(self, code: str, **params: object) -> None:
+        self.code = code
+        self.params = {name: str(value) for name, value in params.items()}
+        super().__init__(f"{text(code, 'en', **self.params)} · {text(code, 'zh', **self.params)}")

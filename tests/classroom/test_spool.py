@@ -179,3 +179,18 @@ def test_the_spool_keeps_events_in_memory_when_the_data_folder_cannot_hold_it(
     store = reachable(tmp_path, monkeypatch)
     written(keeper)
     assert [e.event.item for e in store.events()] == ["p1"]
+
+
+def test_an_event_the_store_refuses_is_set_aside_and_holds_back_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, data_folder: Path
+) -> None:
+    unopenable(tmp_path, monkeypatch)
+    keeper = ClassProgress("ada")
+    keeper.record("p1", [ATTEMPT], AnswerDetail(answer="x" * 5000))  # past the store's bound on answers
+    keeper.record("p2", [ATTEMPT], AnswerDetail(answer="fine"))
+    store = reachable(tmp_path, monkeypatch)
+    written(keeper)
+    assert [(e.event.item, e.event.answer) for e in store.events(learner="ada")] == [("p2", "fine")]
+    refused = Spool(spool_path("default")).refused()
+    assert [(event.item, len(event.answer)) for event, _ in refused] == [("p1", 5000)], "kept for a person to read"
+    assert "2048" in refused[0][1] or "2 KB" in refused[0][1] or "long" in refused[0][1]
