@@ -17,18 +17,21 @@ from ..puzzles.model import Feedback, Puzzle
 from ..puzzles.problems import Problem
 from ..render.exercises import notice_html
 from ..words import languages_from
-from .surface import CardSurface, styles
+from .surface import CardSurface, Observable, styles
+from .write_watch import WriteWatch
 
 
-class GroupExerciseScene(Practice):
+class GroupExerciseScene(Observable, Practice):
     """Asks ``items`` in order; after the last, ``deal`` (when given) makes more. First answers score."""
 
     def __init__(self, items: Sequence[Puzzle], store: ProgressKeeper, problems: Sequence[Problem] = (),
                  deal: Callable[[random.Random], Puzzle | None] | None = None, seed: int | None = None) -> None:
         if not items:
             raise ValueError("an exercise block needs at least one item")
-        super().__init__(store)
+        Practice.__init__(self, store)
+        Observable.__init__(self)
         self.items, self.problems, self.deal = tuple(items), tuple(problems), deal
+        self.write_watch = WriteWatch(self, self.changed)  # "kept here" / "saved again" without a click
         self.rng = random.Random(seed)
         self.index, self.dealt, self.right, self.asked = 0, False, 0, 0
         self._open(self.items[0])

@@ -5,6 +5,7 @@ They run on the trainer's practice session: every answer format, each answer's e
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
@@ -84,10 +85,29 @@ def test_a_store_that_cannot_be_written_is_said_in_the_block_and_nothing_is_lost
         widget.handle({"type": "answer", "answer": truth(scene)})
         written(scene.store)  # the new store is created (migrated) in the background
         assert [e.event.correct for e in open_store().events() if e.event.kind == ATTEMPT] == [False, True]
-        widget.redraw()
-        assert parse(widget.html).find(data_role="notice").attrs["data-kind"] == "ok"
+        assert parse(widget.html).find(data_role="notice").attrs["data-kind"] == "ok", "redrawn when the write ended"
     finally:
         SESSION.lang = "en"
+
+
+def test_the_block_redraws_by_itself_when_the_store_is_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("SHENGJI_KIT_CLASS_DB", f"sqlite:///{blocker / 'class.sqlite3'}")
+    forget_opened_stores()
+    widget = lesson.exercises(SLUG, "is_trump")
+    scene = widget.scene
+    assert isinstance(scene, GroupExerciseScene)
+    widget.handle({"type": "answer", "answer": truth(scene)})
+    written_note = parse(widget.html).find(data_role="notice")
+    assert written_note is not None and written_note.attrs["data-kind"] == "error", "the work is kept, and said so"
+    blocker.unlink()
+    blocker.mkdir()  # the store's folder can be made now: the same store is back
+    end = time.monotonic() + 20
+    while (note := parse(widget.html).find(data_role="notice")) is not None and note.attrs["data-kind"] != "ok":
+        assert time.monotonic() < end, "the note still says the work waits, with no click"
+        time.sleep(0.2)
+    assert [e.event.kind for e in open_store().events()][:1] == [ATTEMPT]
 
 
 def endgame_lesson(folder: Path) -> str:

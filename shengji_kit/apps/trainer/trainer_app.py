@@ -25,6 +25,7 @@ from ...practice.html import trainer_html
 from ...practice.session import ProgressKeeper
 from ...puzzles import Bank, default_bank
 from ...widgets.surface import STATIC, CardSurface, styles
+from ...widgets.write_watch import WriteWatch
 from ...words import Message
 from ..page_options import Choice, query_options, read_choice
 
@@ -58,6 +59,7 @@ class TrainerApp(CardSurface):
         self.session = session
         self.keeper_for = keeper_for
         super().__init__(TrainerScene(session), **kwargs)
+        self.write_watch = WriteWatch(session, self.redraw)  # "kept here" / "saved again" without a click
         if keeper_for is not None:
             self._stop_following = on_learner_change(self.follow_learner)
 
@@ -71,6 +73,7 @@ class TrainerApp(CardSurface):
             before.recorder.flush()
             keeper.take_over(before)  # what the page could not write yet is not lost
         self.session.change_keeper(keeper)
+        self.write_watch.watch()
         self.redraw()
 
     def close(self) -> None:
@@ -78,6 +81,7 @@ class TrainerApp(CardSurface):
         stop = getattr(self, "_stop_following", None)
         if stop is not None:
             stop()
+        self.write_watch.stop()
         super().close()
 
     def redraw(self) -> None:
