@@ -6,6 +6,7 @@ Times travel as ISO 8601 text with their UTC offset; anything malformed raises `
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
@@ -46,6 +47,9 @@ def _time(text: str, name: str) -> datetime:
     return value
 
 
+_UID = re.compile(r"[A-Za-z0-9:-]{0,64}")  # the id a page gives an event, so a resent one is stored once
+
+
 def event_to_json(event: ClassEvent) -> JSONObject:
     """One event as a JSON object."""
     return {
@@ -58,6 +62,7 @@ def event_to_json(event: ClassEvent) -> JSONObject:
         "correct": event.correct,
         "seconds": event.seconds,
         "class_name": event.class_name,
+        **({"uid": event.uid} if event.uid else {}),
     }
 
 
@@ -74,6 +79,9 @@ def event_from_json(data: object) -> ClassEvent:
     seconds = data.get("seconds")
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, int | float)):
         raise WireError(f"field 'seconds': expected a number or null, got {seconds!r}")
+    uid = data.get("uid", "")
+    if not isinstance(uid, str) or not _UID.fullmatch(uid):
+        raise WireError("field 'uid': expected up to 64 letters, digits, '-' or ':'")
     return ClassEvent(
         learner=_field(data, "learner", str),
         item=_field(data, "item", str),
@@ -84,6 +92,7 @@ def event_from_json(data: object) -> ClassEvent:
         correct=correct,
         seconds=None if seconds is None else float(seconds),
         class_name=_field(data, "class_name", str),
+        uid=uid,
     )
 
 

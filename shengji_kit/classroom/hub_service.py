@@ -236,7 +236,8 @@ class ClassService:
             if right and event.item not in known.solved:
                 star = event.item not in known.touched
                 for kind in (SOLVE, STAR) if star else (SOLVE,):
-                    kept.append(replace(event, group=group, kind=kind, answer="", correct=None))
+                    uid = f"{event.uid}:{kind}" if event.uid else ""  # resent, the attempt and these are stored once
+                    kept.append(replace(event, group=group, kind=kind, answer="", correct=None, uid=uid))
                     derived[(kind, *key, event.item)] = len(kept) - 1
                 known.solved.add(event.item)
             known.touched.add(event.item)

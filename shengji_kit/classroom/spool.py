@@ -83,14 +83,11 @@ def within(work: Callable[[], object], seconds: float = DEADLINE_SECONDS) -> obj
 
 
 def _encode(event: ClassEvent) -> str:
-    return json.dumps({**event_to_json(event), "uid": event.uid}, ensure_ascii=False)
+    return json.dumps(event_to_json(event), ensure_ascii=False)
 
 
 def _decode(text: str) -> ClassEvent:
-    data = json.loads(text)
-    event = event_from_json(data)
-    return ClassEvent(event.learner, event.item, event.group, event.kind, event.at, event.answer, event.correct,
-                      event.seconds, event.class_name, str(data.get("uid") or ""))
+    return event_from_json(json.loads(text))
 
 
 class Spool:

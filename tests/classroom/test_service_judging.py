@@ -6,12 +6,15 @@ The same on the real JupyterHub, with a hostile learner: tests/faults/test_hosti
 
 from __future__ import annotations
 
+import json
 import random
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
 
 from shengji_kit.apps.classroom.class_service import ItemBook
+from shengji_kit.classroom._wire import WireError, event_from_json, event_to_json
 from shengji_kit.classroom.hub_service import MAX_POLL_ID, Caller, ClassService, Refusal, poll_as_seen, poll_id_of
 from shengji_kit.classroom.store import SQLClassStore
 from shengji_kit.classroom.store_protocol import ATTEMPT, HINT, POLL_REVEALED, REVEAL, SOLVE, STAR, ClassEvent
@@ -123,3 +126,17 @@ def test_a_dealt_lesson_item_is_dealt_again_from_its_id_and_judged() -> None:
     for forged in (f"dealt-{seed}-01_trump_ranking-no_such_group", f"dealt-{seed}-99_nothing-is_trump",
                    "dealt-is-trump-hk", "dealt-" + "9" * 5000 + "-01_trump_ranking-is_trump"):
         assert ITEMS.group(forged) is None and not ITEMS.check(forged, "yes")
+
+
+def test_an_attempt_sent_again_with_its_uid_is_stored_once_with_its_solve_and_star(store: SQLClassStore) -> None:
+    puzzle = tricks()[5]
+    attempt = replace(event(puzzle.id, ATTEMPT, right(puzzle)), uid="6f1c0e2a9b")
+    wire = event_from_json(json.loads(json.dumps(event_to_json(attempt))))
+    assert wire.uid == "6f1c0e2a9b", "the uid crosses the wire"
+    first = ClassService(store, "http://127.0.0.1:9/hub/api", "unused", "teachers", ITEMS)
+    ids = first.record_checked([wire])
+    again = ClassService(store, "http://127.0.0.1:9/hub/api", "unused", "teachers", ITEMS)  # a restarted service
+    assert again.record_checked([wire])[0] == ids[0], "the page resent it after a crash: the first row's id"
+    assert kinds(store, puzzle.id) == [(ATTEMPT, True), (SOLVE, None), (STAR, None)]
+    with pytest.raises(WireError):
+        event_from_json({**event_to_json(attempt), "uid": "x" * 65})
