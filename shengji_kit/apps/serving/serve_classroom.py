@@ -91,6 +91,17 @@ class HostAction(argparse.Action):
         namespace.host_given = True
 
 
+def port_number(value: str) -> int:
+    """``--port``: a whole number from 1 to 65535 (0 would let the system choose one nobody is told)."""
+    try:
+        port = int(value)
+    except ValueError:
+        port = 0
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(bilingual("classroom_bad_port", port=value))
+    return port
+
+
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``--host``, ``--port`` and the class options to the ``serve`` command (``serve.add_arguments``)."""
     parser.add_argument(
@@ -100,7 +111,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="address to listen on (local only, unless --classroom comes first)"
         " · 监听地址（仅本机，除非先给出 --classroom）",
     )
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port to listen on · 端口")
+    parser.add_argument("--port", type=port_number, default=DEFAULT_PORT, help="port to listen on (1-65535) · 端口")
     add_classroom_arguments(parser)
 
 
