@@ -104,3 +104,32 @@ def test_lessons_copy_into_sys_says_why(tmp_path: Path) -> None:
     assert result.returncode == 1, result
     assert "Traceback" not in result.stderr, result.stderr
     assert text("serving_copy_unwritable", "zh", folder="/sys/x", error="Operation not permitted") in result.stderr
+
+
+def test_serve_class_list_needs_classroom(tmp_path: Path) -> None:
+    result = run_cli("serve", "--class-list", str(tmp_path / "list.toml"), cwd=tmp_path)
+    refused_in_both(result, "serving_class_list_needs_classroom")
+
+
+def test_serve_classroom_refuses_a_class_list_it_cannot_read(tmp_path: Path) -> None:
+    broken = tmp_path / "list.toml"
+    broken.write_text("[users]\nada = 3\n", encoding="utf-8")
+    result = run_cli("serve", "--classroom", "--host", "127.0.0.1", "--port", "8899", "--class-list", str(broken),
+                     cwd=tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result
+    assert str(broken) in result.stderr and "--class-list" in result.stderr
+    assert result.stdout == ""  # refused before any address is printed
+
+
+def test_serve_classroom_takes_a_readable_class_list_as_an_absolute_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The kernels run elsewhere than the command: they are handed the list's absolute path."""
+    from shengji_kit.apps.serving.serve_classroom import checked_class_list
+    from shengji_kit.classroom.class_list import set_pin
+
+    path = tmp_path / "list.toml"
+    set_pin(path, "Lin Wei", "4821")
+    monkeypatch.chdir(tmp_path)
+    assert checked_class_list(Path("list.toml")) == path.resolve()
+    assert checked_class_list(None) is None
