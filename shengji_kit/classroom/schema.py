@@ -21,7 +21,9 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
-    text,
+)
+from sqlalchemy import (
+    text as sql,
 )
 
 # BIGINT ids on PostgreSQL; SQLite auto-increments only an INTEGER PRIMARY KEY.
@@ -73,7 +75,7 @@ poll_answers = Table(
     Column("browser", String(BROWSER_LENGTH), nullable=False, server_default=""),
     Index(
         "uq_poll_answers_poll_browser", "poll_id", "browser", unique=True,
-        sqlite_where=text("browser != ''"), postgresql_where=text("browser != ''"),
+        sqlite_where=sql("browser != ''"), postgresql_where=sql("browser != ''"),
     ),
 )
 

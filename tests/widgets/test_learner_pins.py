@@ -139,7 +139,7 @@ def test_five_names_in_one_browser_cast_one_vote(class_store: ClassStoreAPI) -> 
 
 
 def test_a_message_without_a_usable_browser_id_votes_per_name(class_store: ClassStoreAPI) -> None:  # noqa: F811
-    poll = class_store.open_poll("default", "puzzle", "ww-002", "Who wins?", "谁赢？", ["East", "West"], "East")
+    class_store.open_poll("default", "puzzle", "ww-002", "Who wins?", "谁赢？", ["East", "West"], "East")
     bar = learner_bar()
     for name in ("ann", "bo"):
         choose(bar, name, browser="not-an-id")
