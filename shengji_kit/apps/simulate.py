@@ -27,6 +27,7 @@ from ..game.record import save
 from ..game.result import RoundResult
 from ..game.round import Round
 from ..game.stats import Tally
+from ..words import LANGUAGES, text
 
 BOTS = ("random", "rule", "search")
 
@@ -47,17 +48,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     parser.add_argument("--rules", default="super_tycoon", choices=("super_tycoon", "classic"))
     parser.add_argument("--bots", default="rule,random", help="team 0's and team 1's bot: rule, random or search")
-    parser.add_argument("--records", type=Path, default=None, help="write one JSON record per round here")
+    parser.add_argument("--records", type=records_folder, default=None, help="write one JSON record per round here")
     parser.add_argument("--json", action="store_true", help="print one JSON summary line per round")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+def bilingual(code: str, /, **params: object) -> str:
+    """The catalogue text ``code`` in every language, joined by `` · `` (the command has no language option)."""
+    return " · ".join(text(code, lang, **params) for lang in LANGUAGES)
+
+
+def records_folder(value: str) -> Path:
+    """``--records``: a folder name; an empty one is refused (``Path("")`` is the current folder)."""
+    if not value.strip():
+        raise argparse.ArgumentTypeError(bilingual("serving_records_empty"))
+    return Path(value)
+
+
 def team_bots(spec: str) -> tuple[str, str]:
-    names = [name.strip() for name in spec.split(",") if name.strip()]
+    """``--bots``: one name (both teams) or two separated by a comma; an empty name (``rule,``) is refused."""
+    names = [name.strip() for name in spec.split(",")]
     if len(names) == 1:
         names *= 2
     if len(names) != 2 or any(name not in BOTS for name in names):
-        raise ValueError(f"--bots takes one or two of {', '.join(BOTS)}, e.g. rule,random (not {spec!r})")
+        raise ValueError(bilingual("serving_bots_bad", known=", ".join(BOTS), given=repr(spec)))
     return names[0], names[1]
 
 

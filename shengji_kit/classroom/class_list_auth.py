@@ -43,5 +43,6 @@ class ClassListAuthenticator(Authenticator):
         return member.name
 
     def check_allowed(self, username: str, authentication: Any = None) -> bool:
-        """Only the class list's people may log in (the list is the allowed set)."""
-        return username in self.members()
+        """Only the class list's people with a password may log in (a PIN is for a one-machine class only)."""
+        member = self.members().get(username)
+        return member is not None and bool(member.password_hash)

@@ -22,12 +22,16 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
 )
+from sqlalchemy import (
+    text as sql,
+)
 
 # BIGINT ids on PostgreSQL; SQLite auto-increments only an INTEGER PRIMARY KEY.
 ID = BigInteger().with_variant(Integer(), "sqlite")
 NAME_LENGTH = 80  # learner and class names (learner names are at most 40 characters)
 REF_LENGTH = 200  # item ids, groups, poll refs
 UID_LENGTH = 64  # an event's unique id (a page writes 32 hex digits)
+BROWSER_LENGTH = 64  # the learner bar's browser id (32 hex digits; longer ones are refused)
 
 metadata = MetaData()
 
@@ -70,6 +74,12 @@ poll_answers = Table(
     Column("learner", String(NAME_LENGTH), primary_key=True),
     Column("option", Text, nullable=False),
     Column("answered_at", DateTime(timezone=True), nullable=False),
+    # The browser the vote came from (a random id it keeps; "" when unknown): one vote per browser.
+    Column("browser", String(BROWSER_LENGTH), nullable=False, server_default=""),
+    Index(
+        "uq_poll_answers_poll_browser", "poll_id", "browser", unique=True,
+        sqlite_where=sql("browser != ''"), postgresql_where=sql("browser != ''"),
+    ),
 )
 
 # One row per progress file of the single-learner kit that was read into the store (or set aside).

@@ -246,8 +246,9 @@ class ServiceClassStore:
         reply = self._call("GET", "api/polls", None, **{"class": class_name})
         return self._decoded(lambda: None if reply["poll"] is None else poll_from_json(reply["poll"]))
 
-    def answer_poll(self, poll_id: int, learner: str, option: str) -> None:
-        """Choose ``option`` in the poll, as ``learner`` (who must be the signed-in user)."""
+    def answer_poll(self, poll_id: int, learner: str, option: str, browser: str = "") -> None:
+        """Choose ``option`` in the poll, as ``learner`` (who must be the signed-in user: the hub already
+        allows one vote per person, so ``browser`` is not sent)."""
         self._flush()
         self._call("POST", f"api/polls/{int(poll_id)}/answer", {"learner": learner, "option": option})
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine, Row, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, Row, delete, func, insert, or_, select, update
 from sqlalchemy import text as sql
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -23,7 +23,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, SQLAlch
 
 from ._database import WRITE, create_store_engine, default_url
 from .migrate import upgrade_to_head
-from .schema import IMPORTED, NAME_LENGTH, REF_LENGTH, events, imports, poll_answers, polls
+from .schema import BROWSER_LENGTH, IMPORTED, NAME_LENGTH, REF_LENGTH, events, imports, poll_answers, polls
 from .store_protocol import (
     DEFAULT_CLASS,
     EVENT_KINDS,
@@ -270,9 +270,13 @@ class SQLClassStore:
 
         return self._read(work)
 
-    def answer_poll(self, poll_id: int, learner: str, option: str) -> None:
+    def answer_poll(self, poll_id: int, learner: str, option: str, browser: str = "") -> None:
+        """``learner``'s vote (a later one replaces it); with ``browser``, the one vote of that browser:
+        a vote under another name from the same browser replaces it instead of adding a second."""
         if not learner:
             raise StoreError("a poll answer needs a learner")
+        if len(browser) > BROWSER_LENGTH:
+            raise StoreError(f"a browser id has at most {BROWSER_LENGTH} characters")
 
         def work(connection: Connection) -> None:
             row = connection.execute(select(polls.c.state, polls.c.options).where(polls.c.id == poll_id)).first()
@@ -282,11 +286,13 @@ class SQLClassStore:
                 raise StoreError(f"poll {poll_id} takes no more answers (it is {row.state})")
             if option not in json.loads(row.options):
                 raise StoreError(f"{option!r} is not an option of poll {poll_id}")
+            same = poll_answers.c.learner == learner
             connection.execute(delete(poll_answers).where(
-                poll_answers.c.poll_id == poll_id, poll_answers.c.learner == learner
+                poll_answers.c.poll_id == poll_id, or_(same, poll_answers.c.browser == browser) if browser else same
             ))
             connection.execute(insert(poll_answers), [{
                 "poll_id": poll_id, "learner": learner, "option": option, "answered_at": datetime.now(UTC),
+                "browser": browser,
             }])
 
         self._write(work)

@@ -101,8 +101,11 @@ class ClassStoreAPI(Protocol):
         """The class's open or revealed poll with its answers so far; None when there is none."""
         ...
 
-    def answer_poll(self, poll_id: int, learner: str, option: str) -> None:
-        """Record a learner's choice (a later choice replaces an earlier one); refused once revealed."""
+    def answer_poll(self, poll_id: int, learner: str, option: str, browser: str = "") -> None:
+        """Record a learner's choice (a later choice replaces an earlier one); refused once revealed.
+
+        ``browser`` is the random id the learner's browser keeps: one vote per browser and poll, so
+        choosing five names in one browser still counts one vote (the latest name's)."""
         ...
 
     def set_poll_state(self, poll_id: int, state: str) -> None:

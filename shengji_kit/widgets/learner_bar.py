@@ -9,14 +9,21 @@ Below the name, the teacher's open poll (if any): the question, one button per o
 (``data-option``), the learner's choice, and once revealed the right answer. A ``Ticker`` asks the
 store for the poll every few seconds, so it appears without a reload.
 
-Messages: ``{"type": "restore", "name": n}``, ``{"type": "action", "action": a, "value": v}`` with
-``a`` in switch, cancel, name (``v`` the name typed), option (``v`` the option chosen).
+Messages: ``{"type": "restore", "name": n, "pass": p}``, ``{"type": "action", "action": a, "value": v}``
+with ``a`` in switch, cancel, name (``v`` the name typed), option (``v`` the option chosen). Every
+message may carry ``browser`` (the random id the browser keeps: one poll vote per browser) and
+``fields`` (the form's fields by name: the name and the PIN).
+
+Names are not authenticated (anyone may type a classmate's), unless the teacher's class list gives
+a name a PIN (``serve --classroom --class-list``): then that name is taken only with its PIN, checked
+here in the kernel, and the browser keeps a pass token (``learner_pass``) to be taken back with it.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -24,6 +31,7 @@ from typing import Any
 import traitlets
 from markupsafe import Markup
 
+from ..classroom.class_list import ClassListError, PinRefused, check_pin, pass_ok, pin_member
 from ..classroom.identity import (
     clean_learner_name,
     current_learner,
@@ -32,7 +40,7 @@ from ..classroom.identity import (
 )
 from ..classroom.store_protocol import POLL_OPEN, POLL_REVEALED, ClassStoreAPI, Poll, StoreError
 from ..render.table import lang_button
-from ..words import ERROR, OK, Message, text
+from ..words import ERROR, INFO, OK, Message, text
 from .class_store import class_name, shared_store
 from .surface import STATIC, CardSurface, Observable, styles
 from .ticker import Ticker
@@ -40,6 +48,11 @@ from .ticker import Ticker
 log = logging.getLogger(__name__)
 POLL_SECONDS = 2.5
 NAME_FIELD = "learner-name"
+PIN_FIELD = "learner-pin"
+# The browser id classroom.js makes: 32 hex digits (anything else is not used).
+BROWSER_ID = re.compile(r"[0-9a-f]{32}")
+# learner name -> the pass token this kernel gave after the right PIN (every bar of the page shares it)
+_PASSES: dict[str, str] = {}
 HUB_USER_ENV = "JUPYTERHUB_USER"
 
 
@@ -133,6 +146,8 @@ class LearnerBarScene(Observable):
         self.poll_note: Message | None = None
         self.poll: Poll | None = None
         self.chosen_by_hand = False
+        self.browser = ""  # the browser's id, once a message brought it
+        self.pin_for: str | None = None  # the name whose PIN the form asks for
 
     @property
     def learner(self) -> str:
@@ -141,46 +156,77 @@ class LearnerBarScene(Observable):
     # --- what the browser asks -------------------------------------------------------------
 
     def handle(self, message: Mapping[str, Any]) -> None:
+        browser = str(message.get("browser") or "")
+        if BROWSER_ID.fullmatch(browser):
+            self.browser = browser
         kind = message.get("type")
         if kind == "restore":
-            self.restore(str(message.get("name") or ""))
+            self.restore(str(message.get("name") or ""), str(message.get("pass") or ""))
             return
         if kind != "action":
             return
         action, value = str(message.get("action") or ""), str(message.get("value") or "")
+        raw_fields = message.get("fields")
+        fields = raw_fields if isinstance(raw_fields, Mapping) else {}
         if action == "switch" and not self.hub_user:
-            self.editing, self.note = True, None
+            self.editing, self.note, self.pin_for = True, None, None
         elif action == "cancel":
-            self.editing = False
+            self.editing, self.pin_for = False, None
         elif action == "name" and not self.hub_user:
-            self.choose(value)
+            self.choose(str(fields.get(NAME_FIELD) or value), str(fields.get(PIN_FIELD) or ""))
         elif action == "option":
             self.answer(value)
 
-    def restore(self, name: str) -> None:
-        """The name the browser remembered: taken quietly (a bad one is ignored, never shown)."""
+    def restore(self, name: str, token: str = "") -> None:
+        """The name the browser remembered: taken quietly (a bad one is ignored, never shown); a name with
+        a PIN only with the pass token the right PIN gave."""
         if self.hub_user or not name.strip():
             return
         try:
             cleaned = clean_learner_name(name)
-        except ValueError:
+            member = pin_member(cleaned)
+        except (ValueError, ClassListError):
             return
+        if member is not None:
+            if not pass_ok(member, token):
+                return
+            _PASSES[cleaned] = token
         if cleaned != self.learner:
             set_current_learner(cleaned)
         self.changed()
 
-    def choose(self, name: str) -> bool:
-        """Take ``name`` as the learner (cleaned); a refused name stays in the form with the reason."""
+    def choose(self, name: str, pin: str = "") -> bool:
+        """Take ``name`` as the learner (cleaned); a refused name stays in the form with the reason.
+
+        A name the class list gives a PIN is taken only with that PIN: without one the form asks for
+        it, a wrong one is refused (the name stays, the PIN field is emptied)."""
         try:
             cleaned = clean_learner_name(name)
+            member = pin_member(cleaned)
+        except ClassListError as error:
+            log.warning("the class list cannot be read: %s", error)
+            self.note = Message("serving_class_list_down", {}, ERROR)
+            return False
         except ValueError as error:
             self.note = refusal_note("cls_learner_bad_name", error)
             return False
+        if member is not None:
+            try:
+                _PASSES[cleaned] = check_pin(member, pin)
+            except PinRefused as refused:
+                self.pin_for = cleaned
+                self.note = Message(refused.message.code, refused.message.params, INFO if not pin else ERROR)
+                return False
         set_current_learner(cleaned)
-        self.editing, self.chosen_by_hand = False, True
+        self.editing, self.chosen_by_hand, self.pin_for = False, True, None
         self.note = Message("cls_learner_saved", {"name": cleaned}, OK)
         self.refresh_poll()
         return True
+
+    @property
+    def learner_pass(self) -> str:
+        """The pass token of the current learner (after their PIN), for the browser to keep; "" for none."""
+        return _PASSES.get(self.learner, "")
 
     def answer(self, option: str) -> None:
         """The learner's choice in the current poll (a later one replaces it until the reveal)."""
@@ -191,7 +237,7 @@ class LearnerBarScene(Observable):
             self.poll_note = Message("cls_poll_refused", {}, ERROR)
             return
         try:
-            self.store().answer_poll(poll.id, self.learner, option)
+            self.store().answer_poll(poll.id, self.learner, option, browser=self.browser)
         except StoreError as error:
             self.refresh_poll()  # the teacher may have revealed or closed it meanwhile
             still_open = self.poll is not None and self.poll.id == poll.id and self.poll.state == POLL_OPEN
@@ -233,14 +279,24 @@ class LearnerBarScene(Observable):
             parts.append(Markup(' <span class="sk-learner-hub">({signed})</span>').format(
                 signed=text("cls_learner_hub", lang)))
         elif self.editing:
+            pin = Markup("")
+            if self.pin_for is not None:
+                pin = Markup(
+                    '<label class="sk-learner-field">{label} <input type="password" name="{input}" maxlength="12" '
+                    'inputmode="numeric" autocomplete="off" data-submit="name" data-cancel="cancel"'
+                    ' data-autofocus="pin-{name}"></label>'
+                ).format(label=text("serving_pin_label", lang), input=PIN_FIELD, name=self.pin_for)
             parts.append(Markup(
                 '<span class="sk-learner-form" role="group" aria-label="{title}">'
                 '<label class="sk-learner-field">{field} <input type="text" name="{input}" maxlength="40" '
-                'autocomplete="off" spellcheck="false" data-submit="name" data-cancel="cancel" data-autofocus="true">'
-                '</label>'
+                'autocomplete="off" spellcheck="false" data-submit="name" data-cancel="cancel"{autofocus}{typed}>'
+                '</label>{pin}'
                 '{save}{cancel}</span>'
             ).format(
                 title=text("cls_learner_choose", lang), field=text("cls_learner_field", lang), input=NAME_FIELD,
+                autofocus=Markup("") if self.pin_for is not None else Markup(' data-autofocus="true"'),
+                typed=Markup(' value="{v}"').format(v=self.pin_for) if self.pin_for is not None else Markup(""),
+                pin=pin,
                 save=_button(
                     "name", text("cls_learner_save", lang), extra=Markup(' data-field="{f}"').format(f=NAME_FIELD)
                 ),
@@ -272,6 +328,8 @@ class LearnerBar(CardSurface):
     _esm = STATIC / "classroom.js"
     _css = styles("classroom.css")
     learner = traitlets.Unicode("").tag(sync=True)
+    # the pass token of the learner's PIN, kept by the browser with the name ("" when the name has none)
+    learner_pass = traitlets.Unicode("").tag(sync=True)
     remember = traitlets.Bool(True).tag(sync=True)
 
     def __init__(self, scene: LearnerBarScene, **kwargs: Any) -> None:
@@ -287,6 +345,7 @@ class LearnerBar(CardSurface):
             self.ticker.start()
 
     def redraw(self) -> None:
+        self.learner_pass = self.bar.learner_pass if hasattr(self, "bar") else ""
         self.learner = current_learner()
         super().redraw()
 

@@ -10,7 +10,7 @@ from alembic import command
 from sqlalchemy import Engine
 
 from shengji_kit.classroom._database import create_store_engine
-from shengji_kit.classroom.migrate import alembic_config, current_revision
+from shengji_kit.classroom.migrate import alembic_config, current_revision, head_revision
 from shengji_kit.classroom.store import SQLClassStore
 from shengji_kit.classroom.store_protocol import ATTEMPT, SOLVE, ClassEvent
 
@@ -35,7 +35,7 @@ def check_upgrade(url: str) -> None:
     store = SQLClassStore(engine=engine)  # opening upgrades to the newest revision
     try:
         with engine.connect() as connection:
-            assert current_revision(connection) == "0002_event_uid"
+            assert current_revision(connection) == head_revision()
         assert [(e.event.kind, e.event.uid) for e in store.events()] == [(ATTEMPT, ""), (SOLVE, "")]
         new = ClassEvent("ada", "p2", "g", ATTEMPT, datetime.now(UTC), uid="a" * 32)
         first = store.record([new])

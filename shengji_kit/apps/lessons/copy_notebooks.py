@@ -41,7 +41,8 @@ def sources(files: KitFiles) -> list[Path]:
 def copy_lessons(target: Path, force: bool = False, files: KitFiles | None = None) -> list[Path]:
     """Copy the lessons into ``target`` (created if needed); the written paths, in order.
 
-    Without ``force`` nothing is written when any of the files already exists there.
+    Without ``force`` nothing is written when any of the files already exists there; a folder that
+    cannot be written is refused with :class:`CopyRefused` (no traceback for the learner).
     """
     chosen = sources(files or kit_files())
     if target.exists() and not target.is_dir():
@@ -49,12 +50,15 @@ def copy_lessons(target: Path, force: bool = False, files: KitFiles | None = Non
     existing = [source.name for source in chosen if (target / source.name).exists()]
     if existing and not force:
         raise CopyRefused("copy_exists", folder=target, names=", ".join(existing))
-    target.mkdir(parents=True, exist_ok=True)
     written = []
-    for source in chosen:
-        destination = target / source.name
-        shutil.copyfile(source, destination)
-        written.append(destination)
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        for source in chosen:
+            destination = target / source.name
+            shutil.copyfile(source, destination)
+            written.append(destination)
+    except OSError as error:  # no right to write there, a read-only disk, a full disk …
+        raise CopyRefused("serving_copy_unwritable", folder=target, error=error.strerror or str(error)) from error
     return written
 
 

@@ -16,6 +16,7 @@ import os
 import sys
 from typing import Any, cast
 
+from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.auth.login import LoginFormHandler
 from jupyter_server.auth.logout import LogoutHandler
 from jupyter_server.base.handlers import JupyterHandler
@@ -34,6 +35,8 @@ HTTP_METHODS = ("get", "head", "post", "put", "delete", "patch", "options")
 KERNEL_CALLED = ("RequestInfoSocketHandler",)
 # jupyter_server marks handlers that anyone may open with this attribute (@allow_unauthenticated).
 OPEN_MARK = "__allow_unauthenticated"
+# ``/login?left=1``: where ``/logout`` sends the learner; the code page then says they have left.
+LEFT_MARK = "left"
 LOGIN_PAGE = Markup(
     '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
     '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -67,6 +70,10 @@ class ClassroomLoginHandler(VoilaLoginHandler):
             error = Markup('<p data-role="login-error" role="alert">{wrong}</p>').format(
                 wrong=bilingual("classroom_login_wrong")
             )
+        elif self.get_argument(LEFT_MARK, default=""):
+            error = Markup('<p data-role="logged-out" role="status">{left}</p>').format(
+                left=bilingual("serving_logged_out")
+            )
         self.set_header("Content-Type", "text/html; charset=UTF-8")
         self.write(
             LOGIN_PAGE.format(
@@ -82,6 +89,18 @@ class ClassroomLoginHandler(VoilaLoginHandler):
                 button=bilingual("classroom_login_button"),
             )
         )
+
+
+class ClassroomLogoutHandler(LogoutHandler):
+    """``/logout``: forget the login cookie and go back to the code page, which says the learner has left.
+
+    jupyter_server's own handler renders ``logout.html``, a template Voila's server does not have (500).
+    """
+
+    @allow_unauthenticated
+    def get(self) -> None:
+        self.identity_provider.clear_login_cookie(self)
+        self.redirect(f"{self.base_url}login?{LEFT_MARK}=1")
 
 
 _GUARDED: dict[type, type] = {}
@@ -185,6 +204,7 @@ class ClassroomVoila(Voila):
     def init_settings(self) -> dict[str, Any]:
         settings = cast(dict[str, Any], super().init_settings())
         self.identity_provider.login_handler_class = ClassroomLoginHandler
+        self.identity_provider.logout_handler_class = ClassroomLogoutHandler
         return settings
 
     def init_handlers(self) -> list[Any]:

@@ -14,7 +14,10 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
+
+from ...kit_files import kit_files
 
 # The landing page, the play app and the trainer: the pages a learner opens first and most.
 POOLED = ("notebooks/index.ipynb", "notebooks/play.ipynb", "notebooks/puzzles.ipynb")
@@ -38,11 +41,15 @@ def pool_size(environ: Mapping[str, str] | None = None) -> int:
     return min(int(raw), 8)
 
 
-def kernel_pool_arguments(host: str, size: int, pooled: tuple[str, ...] = POOLED) -> list[str]:
+def kernel_pool_arguments(
+    host: str, size: int, pooled: tuple[str, ...] = POOLED, root: Path | str | None = None
+) -> list[str]:
     """Voila options that keep ``size`` kernels started for each page of ``pooled`` ([] when 0).
 
-    Pages not listed get no kernel ahead of time. The kernels reach the server at ``host`` to
-    learn their page request (Voila's default, 127.0.0.1, is wrong for a server on one LAN address).
+    Pages not listed get no kernel ahead of time, and neither does a copy of a listed page elsewhere
+    under ``root`` (the folder Voila serves), such as a leftover ``build/lib/…/notebooks/index.ipynb``.
+    The kernels reach the server at ``host`` to learn their page request (Voila's default, 127.0.0.1,
+    is wrong for a server on one LAN address).
     """
     if size <= 0:
         return []
@@ -51,17 +58,22 @@ def kernel_pool_arguments(host: str, size: int, pooled: tuple[str, ...] = POOLED
         "--VoilaConfiguration.preheat_kernel=True",
         f"--VoilaConfiguration.default_pool_size={size}",
         f"--VoilaKernelManager.fill_delay={REFILL_DELAY_SECONDS}",
-        f"--VoilaKernelManager.preheat_denylist={all_but(pooled)}",
+        f"--VoilaKernelManager.preheat_denylist={all_but(pooled, root)}",
         f"--VoilaKernelManager.default_env_variables=VOILA_APP_IP={connect_to}",
     ]
 
 
-def all_but(pages: tuple[str, ...]) -> str:
+def all_but(pages: tuple[str, ...], root: Path | str | None = None) -> str:
     """A pattern Voila's ``preheat_denylist`` matches (``re.match``) on every notebook but ``pages``.
 
-    Voila tests the notebooks' absolute paths, so a page matches at the end, after a ``/``.
+    Voila tests each notebook's path under its root: absolute (the root as ``os.path.abspath`` gives it,
+    as Voila makes it), or relative to it. So a page is let through only at the top of ``root``:
+    ``ROOT/notebooks/index.ipynb`` or ``notebooks/index.ipynb``, never ``ROOT/build/lib/…/notebooks/index.ipynb``.
+    ``root`` defaults to the folder the kit serves (``kit_files().root``).
     """
-    return "^(?!(?:.*/)?(?:" + "|".join(re.escape(page) for page in pages) + ")$)"
+    listed = "(?:" + "|".join(re.escape(page) for page in pages) + ")$"
+    top = re.escape(os.path.abspath(str(kit_files().root if root is None else root)).rstrip("/\\") + "/")
+    return "^(?!(?:" + top + ")?" + listed + ")"
 
 
 def cell_time_limit(cell_seconds: int) -> Any:

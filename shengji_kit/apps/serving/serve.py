@@ -145,7 +145,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Start Voila, print the landing page's address, and wait until it stops (Ctrl+C)."""
-    from .serve_classroom import misused_options, run_classroom
+    from .serve_classroom import ClassroomError, check_can_listen, misused_options, run_classroom
 
     if getattr(args, "classroom", False):
         return run_classroom(args)
@@ -162,6 +162,11 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
+    try:  # before the address is printed: a port Voila cannot take would print it, then fail in English
+        check_can_listen(host, port)
+    except ClassroomError as error:
+        print(error.bilingual(), file=sys.stderr)
+        return 2
     print(f"Open · 请打开: {landing_url(port, host)}", flush=True)
     print("Stop with Ctrl+C · 按 Ctrl+C 停止", flush=True)
     return run_voila(voila_command(port, host), voila_environment())

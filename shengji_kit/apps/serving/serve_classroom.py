@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from ...classroom.class_list import CLASS_LIST_VAR
 from ...classroom.join import JOIN_QR_VAR, JOIN_URL_VAR, TEACHER_CODE_VAR, qr_svg
 from ...data_folder import write_atomically
 from ...words.catalogue import LANGUAGES, text
@@ -91,6 +92,17 @@ class HostAction(argparse.Action):
         namespace.host_given = True
 
 
+def port_number(value: str) -> int:
+    """``--port``: a whole number from 1 to 65535 (0 would let the system choose one nobody is told)."""
+    try:
+        port = int(value)
+    except ValueError:
+        port = 0
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(bilingual("classroom_bad_port", port=value))
+    return port
+
+
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``--host``, ``--port`` and the class options to the ``serve`` command (``serve.add_arguments``)."""
     parser.add_argument(
@@ -100,7 +112,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="address to listen on (local only, unless --classroom comes first)"
         " · 监听地址（仅本机，除非先给出 --classroom）",
     )
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port to listen on · 端口")
+    parser.add_argument("--port", type=port_number, default=DEFAULT_PORT, help="port to listen on (1-65535) · 端口")
     add_classroom_arguments(parser)
 
 
@@ -115,6 +127,11 @@ def add_classroom_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--code", default=None, help="the learners' class code (default: a random one) · 课堂代码")
     parser.add_argument(
         "--teacher-code", default=None, help="the teacher's code for the dashboard (default: random) · 教师代码"
+    )
+    parser.add_argument(
+        "--class-list", default=None, type=Path, metavar="FILE",
+        help="the class list whose PINs learners type with their names (python -m shengji_kit.classroom.class_list"
+        " pin FILE NAME) · 班级名单（学生选名字时需输入其 PIN 码）",
     )
 
 
@@ -330,10 +347,12 @@ def announcement(classroom: Classroom, qr_path: Path) -> tuple[list[str], list[s
 
 def misused_options(args: argparse.Namespace) -> str | None:
     """Why the options cannot go together without ``--classroom`` (bilingual), or None when they can."""
-    if not getattr(args, "classroom", False) and (
-        getattr(args, "code", None) is not None or getattr(args, "teacher_code", None) is not None
-    ):
+    if getattr(args, "classroom", False):
+        return None
+    if getattr(args, "code", None) is not None or getattr(args, "teacher_code", None) is not None:
         return bilingual("classroom_codes_need_classroom")
+    if getattr(args, "class_list", None) is not None:
+        return bilingual("serving_class_list_needs_classroom")
     return None
 
 
@@ -344,6 +363,7 @@ def run_classroom(args: argparse.Namespace, base_env: Mapping[str, str] | None =
             args.host, args.port, host_given=bool(getattr(args, "host_given", False)),
             code=args.code, teacher_code=args.teacher_code,
         )
+        class_list = checked_class_list(getattr(args, "class_list", None))
         folder = classroom_folder()
         try:
             qr_path = save_join_qr(classroom, folder)
@@ -359,7 +379,23 @@ def run_classroom(args: argparse.Namespace, base_env: Mapping[str, str] | None =
     for line in [*public, "", *private, "", bilingual("classroom_stop")]:
         print(line, flush=True)
     env = classroom_environment(classroom, qr_path, secret, os.environ if base_env is None else base_env)
+    env.pop(CLASS_LIST_VAR, None)
+    if class_list is not None:
+        env[CLASS_LIST_VAR] = str(class_list)
     return run_voila(classroom_command(classroom), env)
+
+
+def checked_class_list(path: Path | None) -> Path | None:
+    """``--class-list``: the file's absolute path once it reads as a class list; ClassroomError says why not."""
+    if path is None:
+        return None
+    from ...classroom.class_list import ClassListError, load_class_list
+
+    try:
+        load_class_list(path)
+    except ClassListError as error:
+        raise ClassroomError("serving_class_list_bad", detail=str(error)) from error
+    return path.resolve()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -113,7 +113,7 @@ def voila_command(
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
         "--MappingKernelManager.cull_connected=False",
         "--MappingKernelManager.cull_busy=False",
-        *kernel_pool_arguments(host, pool_size() if pool is None else pool),
+        *kernel_pool_arguments(host, pool_size() if pool is None else pool, root=root),
     ]
 
 

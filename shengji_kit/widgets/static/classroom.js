@@ -1,6 +1,9 @@
 // Classroom widgets (the learner bar, the teacher's dashboard): draws the HTML Python renders and
 // sends the clicks back. Behaviour lives in Python; this file only draws, keeps focus and:
-//   remembers the learner's name in localStorage and hands it back when the page opens;
+//   remembers the learner's name in localStorage and hands it back when the page opens (with the pass
+//     token the kernel gave for a name's PIN: the kernel checks both, this file only keeps them);
+//   keeps a random browser id in localStorage and sends it with every message (one poll vote per
+//     browser, counted by the class store), with the form's named fields (the name and the PIN);
 //   sends {type: "action", action, value} for a button with data-action (value: data-value, or the
 //     text of the field named by data-field), {type: "action", action: "option", value} for a poll
 //     option (data-option), {type: "action", action: pick, value} when a <select data-pick> changes;
@@ -9,6 +12,8 @@
 //   stage to the width it has.
 
 const NAME_KEY = "shengji-kit:learner";
+const PASS_KEY = "shengji-kit:learner-pass"; // JSON {name, pass} of the last name chosen with its PIN
+const BROWSER_KEY = "shengji-kit:browser";
 const STAGE_W = 1920;
 const STAGE_H = 1080;
 
@@ -63,6 +68,35 @@ function storage() {
   }
 }
 
+function randomId() {
+  const bytes = new Uint8Array(16);
+  window.crypto.getRandomValues(bytes);
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+let pageBrowserId = null; // without localStorage: one id for this page only
+
+function browserId() {
+  const store = storage();
+  let id = store ? store.getItem(BROWSER_KEY) : pageBrowserId;
+  if (!id || !/^[0-9a-f]{32}$/.test(id)) {
+    id = randomId();
+    if (store) store.setItem(BROWSER_KEY, id);
+    pageBrowserId = id;
+  }
+  return id;
+}
+
+function savedPass(name) {
+  const store = storage();
+  try {
+    const saved = JSON.parse((store && store.getItem(PASS_KEY)) || "null");
+    return saved && saved.name === name ? String(saved.pass || "") : "";
+  } catch (error) {
+    return "";
+  }
+}
+
 function fitStage(el) {
   for (const stage of el.querySelectorAll("[data-role=projector-stage]")) {
     const frame = stage.parentElement;
@@ -78,7 +112,13 @@ function fitStage(el) {
 function render({ model, el }) {
   el.classList.add("sk-class-root"); // not .sk-root: that stays the page's card table
   el.setAttribute("data-lm-suppress-shortcuts", "true");
-  const send = (action, value) => model.send({ type: "action", action, value: value || "" });
+  const fields = () => {
+    const found = {};
+    for (const input of el.querySelectorAll("input[name]")) found[input.name] = input.value;
+    return found;
+  };
+  const send = (action, value) =>
+    model.send({ type: "action", action, value: value || "", browser: browserId(), fields: fields() });
 
   const draw = () => {
     const active = document.activeElement;
@@ -135,12 +175,16 @@ function render({ model, el }) {
   const remember = () => {
     const store = storage();
     const name = model.get("learner");
-    if (store && name && model.get("remember")) store.setItem(NAME_KEY, name);
+    if (!store || !name || !model.get("remember")) return;
+    store.setItem(NAME_KEY, name);
+    const pass = model.get("learner_pass");
+    if (pass) store.setItem(PASS_KEY, JSON.stringify({ name, pass }));
   };
 
   model.on("change:html", draw);
   model.on("change:lang", draw);
   model.on("change:learner", remember);
+  model.on("change:learner_pass", remember);
   el.addEventListener("click", onClick);
   el.addEventListener("change", onChange);
   el.addEventListener("keydown", onKey);
@@ -152,12 +196,15 @@ function render({ model, el }) {
   if (model.get("learner") !== undefined && model.get("remember")) {
     const store = storage();
     const saved = store ? store.getItem(NAME_KEY) : null;
-    if (saved && saved !== model.get("learner")) model.send({ type: "restore", name: saved });
+    if (saved && saved !== model.get("learner")) {
+      model.send({ type: "restore", name: saved, pass: savedPass(saved), browser: browserId() });
+    }
   }
   return () => {
     model.off("change:html", draw);
     model.off("change:lang", draw);
     model.off("change:learner", remember);
+    model.off("change:learner_pass", remember);
     el.removeEventListener("click", onClick);
     el.removeEventListener("change", onChange);
     el.removeEventListener("keydown", onKey);
