@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 
 from ..engine.errors import RuleError
@@ -21,13 +22,25 @@ MAX_HAND_CARDS = 10
 DEFAULT_TIME_LIMIT = 120.0
 
 
+def time_limit(value: str) -> float:
+    """``--time-limit``: finite seconds, 0 or more (0: no limit); anything else is refused in both languages."""
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = math.nan
+    if not math.isfinite(seconds) or seconds < 0:
+        said = (text("solve_bad_time_limit", lang, value=value) for lang in LANGUAGES)
+        raise argparse.ArgumentTypeError(" · ".join(said))
+    return seconds
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``solve`` subcommand's arguments."""
     parser.add_argument("file", metavar="FILE", help="a TOML file with a [position] table")
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the output")
     parser.add_argument("--json", action="store_true", help="print the solution as JSON")
     parser.add_argument(
-        "--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
+        "--time-limit", type=time_limit, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
         help=f"give up after this many seconds (default {DEFAULT_TIME_LIMIT:g}; 0 for no limit)",
     )
 

@@ -18,7 +18,7 @@ from conftest import ARTIFACTS
 from shengji_kit import legal_plays
 from shengji_kit.practice import ENV_VAR
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.faults]  # the kernel killed and the server restarted mid-round
 
 LOST_SECONDS = 30
 GUARD = "#shengji-guard"

@@ -104,3 +104,14 @@ def test_a_search_past_its_time_limit_stops_with_a_message(tmp_path: Path, capsy
     assert main(["solve", write(tmp_path, dealt_position(10)), "--time-limit", "0.3"]) == 3
     err = capsys.readouterr().err
     assert "time limit of 0.3 s" in err and "--time-limit" in err
+
+
+@pytest.mark.parametrize("limit", ["-1", "nan", "inf", "soon"])
+def test_a_time_limit_that_is_not_seconds_is_refused_in_both_languages(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], limit: str
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["solve", write(tmp_path, GOOD), "--time-limit", limit])
+    assert stopped.value.code == 2
+    said = capsys.readouterr().err
+    assert f"not {limit}" in said and "秒数" in said
