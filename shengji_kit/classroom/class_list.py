@@ -24,11 +24,11 @@ import json
 import os
 import re
 import sys
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ..game.input_checks import InputError, read_toml
 from ..words import Message
 from ..words.catalogue import text
 from .identity import LearnerNameError, clean_learner_name
@@ -106,9 +106,11 @@ def load_class_list(path: Path | str) -> dict[str, ClassMember]:
     a one-machine class: any name the learner bar takes), or both.
     """
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise ClassListError(path, str(error)) from error
+        data = read_toml(path)
+    except OSError as error:
+        raise ClassListError(path, error.strerror or str(error)) from error
+    except InputError as error:  # not UTF-8, bad TOML (with its line), nested too deep, a number too long
+        raise ClassListError(path, error.message("en")) from error
     users = data.get("users", {})
     if not isinstance(users, Mapping):
         raise ClassListError(path, "[users] must be a table")

@@ -60,7 +60,7 @@ def parse_log(text: str) -> list[ProgressEvent]:
             continue
         try:
             data = json.loads(line)
-        except ValueError as error:
+        except (ValueError, RecursionError) as error:  # RecursionError: nesting deeper than Python parses
             raise ProgressFormatError(f"line {number} is not JSON") from error
         events.append(ProgressEvent.from_json(data, f"line {number}"))
     return events

@@ -9,7 +9,6 @@ recorded as set aside, and reported; a file that cannot be read now is left for 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -20,6 +19,7 @@ from ..classroom.schema import SET_ASIDE
 from ..classroom.store import SQLClassStore
 from ..classroom.store_protocol import ClassEvent
 from ..data_folder import set_aside
+from ..game.input_checks import parse_json
 from .event_log import LEGACY_SUFFIX, LOG_SUFFIX
 from .events import ProgressEvent, import_events, parse_log
 from .progress import Progress
@@ -58,14 +58,14 @@ def _time(stamp: str) -> datetime:
 
 def _read_events(path: Path) -> list[ProgressEvent]:
     """The events a file stands for; ``ValueError`` (or ``UnicodeDecodeError``) when it is damaged."""
-    content = path.read_text(encoding="utf-8")
+    content = path.read_text(encoding="utf-8-sig")
     if path.suffix == LOG_SUFFIX:
         return parse_log(content)
     if path.with_suffix(LOG_SUFFIX).exists():
-        Progress.from_json(json.loads(content))  # still checked; the log already holds its events
+        Progress.from_json(parse_json(content))  # still checked; the log already holds its events
         return []
     stamp = datetime.fromtimestamp(path.stat().st_mtime, UTC).isoformat(timespec="seconds")
-    return import_events(Progress.from_json(json.loads(content)), stamp)
+    return import_events(Progress.from_json(parse_json(content)), stamp)
 
 
 def import_progress_files(store: SQLClassStore, folder: Path, groups: Mapping[str, str] | None = None,

@@ -77,7 +77,7 @@ class Position:
     def from_toml(text: str) -> Position:
         """A position from TOML text holding a ``[position]`` table."""
         try:
-            data = tomllib.loads(text)
+            data = tomllib.loads(text.removeprefix("\ufeff"))  # a byte-order mark, as some editors save
         except tomllib.TOMLDecodeError as error:
             raise PositionError("position_bad_toml", {"detail": str(error)}) from None
         if "position" not in data:
@@ -89,7 +89,7 @@ class Position:
         """A position from a TOML file (``OSError`` when it cannot be read; ``PositionError``
         naming the file and field when it is not a position)."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            text = Path(path).read_text(encoding="utf-8-sig")
             return Position.from_toml(text)
         except UnicodeDecodeError as error:
             detail = f"not UTF-8 text ({error.reason})"
