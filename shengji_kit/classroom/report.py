@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 import numpy as np
 import numpy.typing as npt
 
+from ..words.catalogue import text
 from .store_protocol import ATTEMPT, HINT, SOLVE, STAR, StoredEvent
 
 DEFAULT_STUCK_MINUTES = 10
@@ -78,16 +79,23 @@ class ClassReport:
         """How long ``learner`` has been stuck, or None when they are not."""
         return next((s.minutes for s in self.stuck if s.learner == learner), None)
 
-    def csv_text(self) -> str:
-        """One row per learner and group (groups with no event of the learner included), header first."""
+    def csv_text(self, lang: str = "en") -> str:
+        """One row per learner and group, header first; a group the learner never opened says "not started".
+
+        A teacher reading ``done 0 of 0`` cannot tell "not begun" from "nothing to do", so the ``done``
+        cell of a learner × group with no event at all is the words, in ``lang``.
+        """
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["learner", "group", "done", "total", "stars", "attempts", "hints", "last_event_utc"])
+        not_started = text("teach_csv_not_started", lang)
+        opened = (self.done + self.stars + self.attempts + self.hints) > 0
         for row, learner in enumerate(self.learners):
             seen = self.last_seen[row]
             for column, group in enumerate(self.groups):
+                done: int | str = int(self.done[row, column]) if opened[row, column] else not_started
                 writer.writerow([
-                    _safe_cell(learner), _safe_cell(group), int(self.done[row, column]), self.totals[column],
+                    _safe_cell(learner), _safe_cell(group), done, self.totals[column],
                     int(self.stars[row, column]), int(self.attempts[row, column]), int(self.hints[row, column]),
                     seen.isoformat(timespec="seconds") if seen else "",
                 ])

@@ -74,8 +74,8 @@ def test_the_csv_has_a_row_per_learner_and_group_and_disarms_formulas(store: SQL
     ])
     rows = list(csv.DictReader(io.StringIO(class_report(store.events(), NOW, {"s": 3, "t": 2}).csv_text())))
     assert [(r["learner"], r["group"], r["done"], r["total"], r["attempts"]) for r in rows] == [
-        ("'=cmd()", "s", "1", "3", "0"), ("'=cmd()", "t", "0", "2", "0"),
-        ("李雷", "s", "0", "3", "1"), ("李雷", "t", "0", "2", "0"),
+        ("'=cmd()", "s", "1", "3", "0"), ("'=cmd()", "t", "not started", "2", "0"),
+        ("李雷", "s", "0", "3", "1"), ("李雷", "t", "not started", "2", "0"),
     ]
 
 

@@ -114,7 +114,7 @@ def last_event_html(report: ClassReport, lang: str) -> Markup:
 
 def csv_link_html(report: ClassReport, class_name: str, now: datetime, lang: str) -> Markup:
     """A download link holding the class results as CSV (a data: address, so nothing is served)."""
-    data = base64.b64encode(("\ufeff" + report.csv_text()).encode("utf-8")).decode("ascii")
+    data = base64.b64encode(("\ufeff" + report.csv_text(lang)).encode("utf-8")).decode("ascii")
     safe_class = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in class_name) or "class"
     return Markup(
         '<a class="sk-button" data-role="csv-export" download="{name}"'
