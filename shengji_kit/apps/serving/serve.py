@@ -50,6 +50,8 @@ __all__ = [
 
 # folder -> bilingual section title on the landing page, in display order
 FOLDERS: dict[str, str] = {"lessons": "Lessons · 课程", "notebooks": "Apps · 应用"}
+# The teacher's pages, listed after the learner's apps: a learner opening the landing page looks for a lesson.
+TEACHER_PAGES = ("notebooks/classroom.ipynb",)
 
 
 @dataclass(frozen=True)
@@ -97,7 +99,7 @@ def describe(notebook: Path) -> tuple[str, str]:
 
 
 def catalogue(root: Path = NOTEBOOK_ROOT) -> list[CatalogueEntry]:
-    """Every lesson and app under ``root`` (the landing page excluded), folder by folder, by name."""
+    """Every lesson and app under ``root`` (the landing page excluded), by folder and name, the teacher's last."""
     entries: list[CatalogueEntry] = []
     for folder in FOLDERS:
         for notebook in sorted((root / folder).glob("*.ipynb")):
@@ -106,7 +108,7 @@ def catalogue(root: Path = NOTEBOOK_ROOT) -> list[CatalogueEntry]:
                 continue
             title, summary = describe(notebook)
             entries.append(CatalogueEntry(relative, title, summary))
-    return entries
+    return sorted(entries, key=lambda entry: (list(FOLDERS).index(entry.folder), entry.path in TEACHER_PAGES))
 
 
 def catalogue_html(root: Path = NOTEBOOK_ROOT) -> Markup:
