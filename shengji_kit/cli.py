@@ -11,27 +11,42 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-# subcommand -> (module with add_arguments(parser) and run(args) -> int, help text)
+# subcommand -> (module with add_arguments(parser) and run(args) -> int, help text a user reads)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
-    "simulate": ("shengji_kit.apps.simulate", "play seeded rounds between bots and summarise them"),
-    "puzzles": ("shengji_kit.puzzles.check_command", "check the puzzle bank (puzzles check)"),
-    "solve": ("shengji_kit.solver.solve_command", "solve an endgame position file exactly"),
     "serve": (
         "shengji_kit.apps.serving.serve",
-        "serve the lessons and apps with Voila on 127.0.0.1 (--classroom: a class on the local network)",
+        "open the lessons and apps in your browser (add --classroom to run a class on your network)",
     ),
     "lessons": (
         "shengji_kit.apps.lessons.copy_notebooks",
-        "copy the lesson notebooks into a folder to edit (lessons copy DIR)",
+        "copy the lesson notebooks into a folder of yours, to read or change them (lessons copy DIR)",
     ),
+    "simulate": ("shengji_kit.apps.simulate", "let four bots play rounds and print how they went"),
+    "solve": ("shengji_kit.solver.solve_command", "find the best play of an endgame written in a file"),
+    "puzzles": ("shengji_kit.puzzles.check_command", "check that every puzzle has a right answer (puzzles check)"),
 }
+
+DESCRIPTION = "Learn and teach Shengji (升级 / 拖拉机 / Tractor): lessons, puzzles, a round against bots, a class."
+EPILOG = """\
+examples:
+  shengji-kit serve                        the lessons and apps, on this computer
+  shengji-kit serve --classroom            a class: learners join from their phones or laptops
+  shengji-kit lessons copy my-lessons      your own copy of the lessons
+  shengji-kit simulate --help              the options of one command
+
+More: docs/serving.md (running a class) and docs/classroom.md (the class dashboard).
+"""
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="shengji-kit", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+    """The ``shengji-kit`` parser, with each command's options (a command that cannot load is listed, unusable)."""
+    parser = argparse.ArgumentParser(
+        prog="shengji-kit", description=DESCRIPTION, epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", required=True, title="commands", metavar="COMMAND")
     for name, (module_name, help_text) in SUBCOMMANDS.items():
-        command = sub.add_parser(name, help=help_text)
+        command = sub.add_parser(name, help=help_text, description=help_text[:1].upper() + help_text[1:] + ".")
         try:
             module = importlib.import_module(module_name)
         except ImportError:
