@@ -16,12 +16,25 @@ from datetime import datetime
 from markupsafe import Markup
 
 from ...classroom.report import ClassReport, shorten
+from ...puzzles.lesson_exercises import parse_dealt_id
 from ...words.catalogue import text
 
 
 def _group_title(group: str, titles: Mapping[str, tuple[str, str]], lang: str) -> str:
     en, zh = titles.get(group, (group, group))
     return zh if lang == "zh" else en
+
+
+def item_title(item: str, items: Mapping[str, tuple[str, str]], titles: Mapping[str, tuple[str, str]],
+               lang: str) -> str:
+    """What the teacher reads for an item id: its title, "<lesson>: a dealt exercise", else the id itself."""
+    if item in items:
+        en, zh = items[item]
+        return zh if lang == "zh" else en
+    dealt = parse_dealt_id(item)
+    if dealt is not None and dealt[0] in titles:
+        return text("teach_missed_dealt", lang, lesson=_group_title(dealt[0], titles, lang))
+    return item
 
 
 def grid_html(report: ClassReport, titles: Mapping[str, tuple[str, str]], lang: str) -> Markup:
@@ -73,8 +86,9 @@ def stuck_html(report: ClassReport, minutes: int, lang: str) -> Markup:
         title=text("cls_stuck_title", lang, minutes=minutes), body=body)
 
 
-def missed_html(report: ClassReport, titles: Mapping[str, tuple[str, str]], lang: str) -> Markup:
-    """Each most-missed item with every wrong answer given and how many gave it."""
+def missed_html(report: ClassReport, titles: Mapping[str, tuple[str, str]], lang: str,
+                item_titles: Mapping[str, tuple[str, str]] | None = None) -> Markup:
+    """Each most-missed item by its title (its id in ``data-item``), with every wrong answer and how many gave it."""
     if not report.missed:
         body = Markup("<p>{none}</p>").format(none=text("cls_missed_none", lang))
     else:
@@ -95,7 +109,8 @@ def missed_html(report: ClassReport, titles: Mapping[str, tuple[str, str]], lang
                 '<li data-item="{item}" data-wrong="{wrong}">{line}<br>'
                 '<span class="sk-missed-answers">{answers}</span></li>'
             ).format(item=missed.item, wrong=missed.wrong, answers=answers, line=text(
-                "cls_missed_item", lang, item=missed.item, group=_group_title(missed.group, titles, lang),
+                "cls_missed_item", lang, item=item_title(missed.item, item_titles or {}, titles, lang),
+                group=_group_title(missed.group, titles, lang),
                 wrong=missed.wrong, learners=missed.learners)))
         body = Markup('<ol class="sk-missed">{items}</ol>').format(items=Markup("").join(items))
     return Markup('<section data-role="most-missed"><h3>{title}</h3>{body}</section>').format(

@@ -67,6 +67,18 @@ def group_titles(bank: Bank) -> dict[str, tuple[str, str]]:
     return titles
 
 
+def item_titles(bank: Bank) -> dict[str, tuple[str, str]]:
+    """Each puzzle's and lesson exercise's id with its title in English and Chinese (the most-missed list)."""
+    titles = {puzzle.id: (puzzle.title.en, puzzle.title.zh) for puzzle in bank.puzzles()}
+    for entry in lesson_list():
+        try:
+            items = load_lesson(entry.slug).items
+        except (OSError, ValueError):
+            continue
+        titles.update((item.id, (item.title.en, item.title.zh)) for item in items)
+    return titles
+
+
 def group_totals(bank: Bank) -> dict[str, int]:
     """How many items each lesson and puzzle set holds, lessons first (the grid's column order)."""
     totals: dict[str, int] = {}
@@ -115,6 +127,7 @@ class DashboardScene(Observable):
             self.bank = bank or default_bank()
             self.titles = group_titles(self.bank)
             self.totals = group_totals(self.bank)
+            self.item_titles = item_titles(self.bank)
             records = records_dir if records_dir is not None else data_dir() / "records"
             self.catalogue = ProjectorCatalogue(self.bank, records)
             self.refresh()
@@ -228,7 +241,8 @@ class DashboardScene(Observable):
             live=text("cls_dash_live", lang, seconds=f"{REFRESH_SECONDS:g}"), last=last_event_html(report, lang),
             lang_button=lang_button(lang),
             error=error, grid_title=text("cls_grid_title", lang), grid=grid_html(report, self.titles, lang),
-            stuck=stuck_html(report, self.stuck_minutes, lang), missed=missed_html(report, self.titles, lang),
+            stuck=stuck_html(report, self.stuck_minutes, lang),
+            missed=missed_html(report, self.titles, lang, self.item_titles),
             csv=csv_link_html(report, self.class_name, self.clock(), lang), project=self._project_html(lang),
             join=join_html(lang),
         ))
