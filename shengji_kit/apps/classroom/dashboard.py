@@ -311,7 +311,8 @@ class DashboardScene(Observable):
         return Markup(
             '<div class="sk-poll-tally" data-role="poll-tally" data-poll-id="{id}" data-state="{state_code}"'
             ' data-answers="{answered}">'
-            '<p class="sk-dash-meta">{prompt} {state} {tally}</p>{chart}</div>'
+            '<p class="sk-poll-tally-line"><span class="sk-poll-tally-prompt">{prompt}</span> {state} '
+            '<span class="sk-poll-tally-count" data-role="poll-count">{tally}</span></p>{chart}</div>'
         ).format(
             id=poll.id, state_code=poll.state, answered=len(poll.answers),
             prompt=poll.prompt_zh if lang == "zh" else poll.prompt_en, state=state,
