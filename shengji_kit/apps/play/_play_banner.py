@@ -27,14 +27,14 @@ def banner_html(rules: str, notes: Sequence[Message], keeper: RoundKeeper | None
         for note in notes
     ]
     if keeper is not None and keeper.problem is not None:
-        parts.append(Markup('<p class="sk-message sk-page-note" data-kind="error" data-role="resume-problem" data-problem="{}">{}</p>').format(
-            keeper.problem.code, keeper.problem.render(lang)
-        ))
+        parts.append(Markup(
+            '<p class="sk-message sk-page-note" data-kind="error" data-role="resume-problem" data-problem="{}">{}</p>'
+        ).format(keeper.problem.code, keeper.problem.render(lang)))
     saving_note = keeper.saving_note() if keeper is not None else None
     if saving_note is not None:
-        parts.append(Markup('<p class="sk-message sk-page-note" data-kind="error" data-role="round-not-saved">{}</p>').format(
-            saving_note.render(lang)
-        ))
+        parts.append(Markup(
+            '<p class="sk-message sk-page-note" data-kind="error" data-role="round-not-saved">{}</p>'
+        ).format(saving_note.render(lang)))
     if keeper is not None and keeper.offer is not None:
         parts.append(Markup(
             '<div class="sk-resume" data-role="resume-offer"><span>{}</span>'
