@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import re
+import tomllib
 
+from shengji_kit.engine.rules import Rules
 from tests.lessons.lesson_notebooks import LESSONS, notebook_has_no_outputs
 
 
@@ -23,3 +25,37 @@ def test_lesson_7_states_the_bury_advice_one_way() -> None:
         assert text[max(0, start - 11):start] == "never bury ", text[max(0, start - 40):start + 30]
     assert "别扣护不住的分" in text
     assert notebook_has_no_outputs("07_declaring")
+
+
+LESSON_DATA = LESSONS.parent / "shengji_kit" / "puzzles" / "lesson_data"
+THROW_KINDS = {"throw", "safe_throw", "throw_forced", "throw_open"}
+OPPONENT_BLOCKS = {"en": re.compile(r"\b(an|the) opponents? holds?\b"), "zh": re.compile(r"只要对手(有|手里有)")}
+
+
+def lesson_items() -> list[dict[str, object]]:
+    """Every exercise of every lesson file, as read from its TOML."""
+    return [item for path in sorted(LESSON_DATA.glob("*.toml"))
+            for item in tomllib.loads(path.read_text(encoding="utf-8"))["puzzle"]]
+
+
+def is_throw_item(item: dict[str, object]) -> bool:
+    if item["kind"] in THROW_KINDS:
+        return True
+    return item["kind"] == "chance" and any(isinstance(item.get(side), dict) and "throw" in item[side]  # type: ignore[operator]
+                                            for side in ("a", "b"))
+
+
+def test_throw_texts_do_not_say_only_opponents_block_under_super_tycoon() -> None:
+    """Under super_tycoon every other player's cards stop a throw, so 'fails when an opponent holds' is wrong there."""
+    checked = 0
+    for item in lesson_items():
+        position = item["position"]
+        assert isinstance(position, dict)
+        if not is_throw_item(item) or Rules.preset(position.get("rules")).throw_check_opponents_only:
+            continue
+        checked += 1
+        explanation = item["explanation"]
+        assert isinstance(explanation, dict)
+        for lang, pattern in OPPONENT_BLOCKS.items():
+            assert not pattern.search(explanation[lang]), (item["id"], lang, explanation[lang])
+    assert checked >= 2
