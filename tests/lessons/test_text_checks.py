@@ -6,7 +6,10 @@ import json
 import re
 import tomllib
 
+import shengji_kit as sk
+from shengji_kit.engine.cards import parse_cards
 from shengji_kit.engine.rules import Rules
+from shengji_kit.engine.trump import Trump
 from tests.lessons.lesson_notebooks import LESSONS, notebook_has_no_outputs
 
 
@@ -59,3 +62,13 @@ def test_throw_texts_do_not_say_only_opponents_block_under_super_tycoon() -> Non
         for lang, pattern in OPPONENT_BLOCKS.items():
             assert not pattern.search(explanation[lang]), (item["id"], lang, explanation[lang])
     assert checked >= 2
+
+
+def test_a_throw_stopped_by_the_partner_is_not_said_to_be_stopped_by_an_opponent() -> None:
+    """Under super_tycoon the partner (second after you) can stop a throw; the zh text names the player neutrally."""
+    others = [parse_cards("C3"), parse_cards("HK"), parse_cards("C4")]
+    failed = sk.check_throw(parse_cards("HA HQ"), others, Trump("2", "S"), "super_tycoon")
+    assert not failed.ok and failed.blocker == 1
+    said = failed.message("zh")
+    assert "对手" not in said and "你之后第2家有" in said
+    assert "player 2 holds" in failed.message("en")
