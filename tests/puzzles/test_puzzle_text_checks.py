@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
+from shengji_kit.engine.cards import parse_cards
 from shengji_kit.puzzles.check import verify_puzzle
 from shengji_kit.puzzles.loader import read_puzzle
 from shengji_kit.puzzles.model import Puzzle
@@ -44,3 +46,39 @@ def test_every_declare_exercise_is_possible() -> None:
     for item in declares:
         puzzle = read_puzzle({k: v for k, v in item.items() if k != "group"}, "07_declaring", "07_declaring.toml")
         assert verify_puzzle(puzzle) == [], item["id"]
+
+
+BANK = Path(__file__).parents[2] / "shengji_kit" / "puzzles" / "data"
+SUM = re.compile(r"(\d+(?: \+ \d+)+) = (\d+)")
+
+
+def endgame_items() -> list[dict[str, Any]]:
+    raw = tomllib.loads((BANK / "07-endgames.toml").read_text(encoding="utf-8"))
+    return [item for item in raw["puzzle"] if item["kind"] == "endgame"]
+
+
+def test_endgame_sums_add_up_to_the_engine_total() -> None:
+    """A sum stated in an endgame explanation is right: from the points won so far to the solver's total."""
+    stated = 0
+    for item in endgame_items():
+        for lang in ("en", "zh"):
+            for terms, result in SUM.findall(item["explanation"][lang]):
+                numbers = [int(term) for term in terms.split(" + ")]
+                assert sum(numbers) == int(result), (item["id"], lang, terms, result)
+                assert numbers[0] == item["position"]["points"] and int(result) == item["total"], (item["id"], lang)
+                stated += 1
+    assert stated >= 2
+
+
+def test_lead_to_partner_counts_norths_own_king() -> None:
+    """North's ♥K is in the first trick too: the cards the explanation names carry the 25 points the trick holds."""
+    item = next(item for item in endgame_items() if item["id"] == "endgame-lead-to-partner")
+    puzzle = read_puzzle(item, "07-endgames", "07-endgames.toml")
+    assert verify_puzzle(puzzle) == []  # the solver agrees on total = 125 with ♥3 led
+    trick = parse_cards("H3 H10 HK H5")  # South leads ♥3, East ♥10, North ♥K, West ♥5
+    named = re.search(r"collecting ([^:]+): (\d+) points", item["explanation"]["en"])
+    assert named is not None
+    cards = parse_cards(named.group(1).replace(" and ", ", ").replace(",", " "))
+    assert sorted(c.index for c in cards) == sorted(c.index for c in trick if c.points)
+    assert sum(c.points for c in cards) == int(named.group(2)) == sum(c.points for c in trick) == 25
+    assert "♥K、♥10、♥5 共25分" in item["explanation"]["zh"]
