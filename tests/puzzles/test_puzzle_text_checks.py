@@ -9,6 +9,7 @@ from typing import Any
 
 from shengji_kit.engine.cards import parse_cards
 from shengji_kit.puzzles.check import verify_puzzle
+from shengji_kit.puzzles.lesson_list import lesson_entry, lesson_list
 from shengji_kit.puzzles.loader import read_puzzle
 from shengji_kit.puzzles.model import Puzzle
 
@@ -82,3 +83,25 @@ def test_lead_to_partner_counts_norths_own_king() -> None:
     assert sorted(c.index for c in cards) == sorted(c.index for c in trick if c.points)
     assert sum(c.points for c in cards) == int(named.group(2)) == sum(c.points for c in trick) == 25
     assert "♥K、♥10、♥5 共25分" in item["explanation"]["zh"]
+
+
+def kind_words(path: Path) -> set[str]:
+    """The words of the puzzle kinds in a file (``throw_forced`` gives throw and forced)."""
+    items = tomllib.loads(path.read_text(encoding="utf-8"))["puzzle"]
+    return {word for item in items for word in item["kind"].split("_")}
+
+
+def test_each_lesson_links_a_trainer_set_about_its_own_exercises() -> None:
+    """A lesson's trainer set exists, is linked by no other lesson, and trains the kinds the lesson's exercises are."""
+    entries = lesson_list()
+    linked = [entry.trainer_set for entry in entries if entry.trainer_set]
+    assert len(linked) == len(set(linked)), linked
+    for entry in entries:
+        if not entry.trainer_set:
+            continue
+        trainer = BANK / f"{entry.trainer_set}.toml"
+        assert trainer.is_file(), entry.trainer_set
+        shared = kind_words(trainer) & kind_words(LESSON_DATA / f"{entry.slug}.toml")
+        assert shared, (entry.slug, entry.trainer_set)
+    chances = lesson_entry("08_chances")
+    assert chances is not None and chances.trainer_set == ""
