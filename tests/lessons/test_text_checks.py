@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import tomllib
@@ -10,6 +11,7 @@ import shengji_kit as sk
 from shengji_kit.engine.cards import parse_cards
 from shengji_kit.engine.rules import Rules
 from shengji_kit.engine.trump import Trump
+from shengji_kit.puzzles.lesson_list import lesson_list
 from tests.lessons.lesson_notebooks import LESSONS, notebook_has_no_outputs
 
 
@@ -72,3 +74,19 @@ def test_a_throw_stopped_by_the_partner_is_not_said_to_be_stopped_by_an_opponent
     said = failed.message("zh")
     assert "对手" not in said and "你之后第2家有" in said
     assert "player 2 holds" in failed.message("en")
+
+
+HEDGES = ("when there is one", "when it is there", "如果已经有了", "如果有的话")
+
+
+def test_next_lesson_cells_name_the_next_lesson() -> None:
+    """A lesson's "Next" cell names the lesson that follows it in the list, without hedging that it may not exist."""
+    entries = lesson_list()
+    checked: set[int] = set()
+    for entry, following in itertools.pairwise(entries):
+        lines = [line for line in markdown(entry.slug).split("\n") if line.startswith(("**Next**", "**Next ·"))]
+        for cell in lines:
+            assert not any(hedge in cell for hedge in HEDGES), (entry.slug, cell)
+            assert following.title("en").lower() in cell.lower(), (entry.slug, following.title("en"), cell)
+            checked.add(entry.number)
+    assert {4, 6} <= checked
