@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...engine.cards import BIG_JOKER, LITTLE_JOKER, SUITS, Card
+from ...engine.cards import BIG_JOKER, LITTLE_JOKER, MAX_COPIES, SUITS, Card
 from ...engine.rules import Rules
 from ...game.declaring import (
     classify,
@@ -204,6 +204,11 @@ class DeclareQuestion(Question):
         return " / ".join(cards_text(cards) for cards in options)
 
     def verify(self) -> list[Mismatch]:
+        held = Counter(self.standing) + Counter(self.hand)
+        too_many = tuple(sorted((card for card, count in held.items() if count > MAX_COPIES), key=lambda c: c.index))
+        if too_many:
+            named = cards_text(too_many)
+            return [Mismatch("standing", f"the standing cards and the hand hold more than {MAX_COPIES} of {named}")]
         if self.ask == "suit":
             best = self.best_suits()
             if len(best) != 1:
