@@ -3,6 +3,7 @@ says why it fails and offers a retry; only "Show me" reveals the answer (and end
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +13,8 @@ from html_tree import parse
 from shengji_kit.apps.lessons import cells as lesson
 from shengji_kit.classroom.identity import reset_current_learner, set_current_learner
 from shengji_kit.classroom.open import forget_opened_stores
+from shengji_kit.puzzles.kinds import is_trump, sort, trick_winner
+from shengji_kit.puzzles.loader import read_puzzle
 from shengji_kit.widgets.exercise import GroupExerciseScene
 from shengji_kit.widgets.language import SESSION
 from shengji_kit.words.catalogue import text
@@ -100,3 +103,42 @@ def test_show_me_before_any_answer_counts_as_asked_not_right() -> None:
     showme = parse(widget.html).find(data_role="showme")
     assert scene.puzzle.explanation("zh") not in showme.text and scene.puzzle.explanation("en") in showme.text
     assert (scene.right, scene.asked) == (0, 1) and scene.record.revealed
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_dealt_items_explain_themselves_from_the_position(seed: int) -> None:
+    for generate in (is_trump.generate, sort.generate, trick_winner.generate):
+        item = read_puzzle(generate(random.Random(seed)), "dealt", "dealt.toml")
+        english, chinese = item.explanation("en"), item.explanation("zh")
+        assert english != text("ex_dealt_explanation", "en") and chinese != text("ex_dealt_explanation", "zh")
+        table = item.table
+        if item.kind == "is_trump":
+            card = item.question.shown()[0]
+            assert str(card) in english and str(card) in chinese
+            role = is_trump.role_line(card, table.trump)
+            assert role.render("en") in english and role.render("zh") in chinese, "the card's role says why"
+        elif item.kind == "sort":
+            ordered = table.trump.sorted(table.hand(0))
+            spots = [english.index(str(card)) for card in ordered]
+            assert spots == sorted(spots), "the explanation names the cards in the right order"
+        else:
+            question = item.question
+            assert isinstance(question, trick_winner.TrickWinner)
+            seat = question.winner()
+            best = dict(table.trick)[seat]
+            assert text(f"seat_plain_{seat}", "en") in english and text(f"seat_plain_{seat}", "zh") in chinese
+            assert str(best[0]) in english and str(best[0]) in chinese
+
+
+def test_a_dealt_block_item_explains_its_answer_after_a_right_answer() -> None:
+    widget = lesson.exercises("01_trump_ranking", "is_trump", seed=3)
+    scene = widget.scene
+    assert isinstance(scene, GroupExerciseScene)
+    for _ in scene.items:
+        widget.handle({"type": "action", "action": "next", "value": ""})
+    assert scene.dealt and scene.puzzle is not None
+    card = scene.puzzle.question.shown()[0]
+    widget.handle({"type": "answer", "answer": "yes" if scene.puzzle.table.trump.is_trump(card) else "no"})
+    feedback = parse(widget.html).find(data_role="feedback").text
+    assert text("ex_dealt_explanation", "en") not in feedback and str(card) in feedback
+    assert scene.puzzle.explanation("en") in feedback
