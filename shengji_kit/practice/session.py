@@ -77,7 +77,15 @@ class Practice:
         if visit is None or visit.locked:
             return None
         self.notice = None
-        feedback = visit.feedback = visit.puzzle.check(value)
+        if isinstance(value, str) and not value.strip():  # an empty Check or answer: said by the button, not an attempt
+            visit.control_notice = Message("fair_pick_first", {}, ERROR)
+            return None
+        feedback = visit.puzzle.check(value)
+        counted = _count_problem(feedback)
+        if counted is not None:  # the wrong number of cards, as the follow tables say: pick again, nothing counted
+            visit.control_notice = counted
+            return None
+        visit.feedback = feedback
         visit.tries += 1
         record = self.progress.get(visit.puzzle.id)
         kinds = [ATTEMPT]
@@ -327,6 +335,17 @@ class TrainerSession(Practice):
         super()._open(puzzle)
         if puzzle:
             self.seen.add(puzzle.id)
+
+
+def _count_problem(feedback: Feedback) -> Message | None:
+    """"Pick N cards first" when the answer had the wrong number of cards (the engine's ``wrong_count``)."""
+    first = feedback.lines[0] if feedback.lines and not feedback.correct else None
+    if first is None or first.code != "wrong_count":
+        return None
+    need, got = first.params.get("lead_count", 0), first.params.get("count", 0)
+    if not got:
+        return Message("fair_pick_first", {}, ERROR)
+    return Message("fair_pick_count", {"count": need, "picked": got}, ERROR)
 
 
 def _after(pool: list[Puzzle], current: Puzzle | None) -> Puzzle | None:

@@ -13,6 +13,7 @@ from markupsafe import Markup
 
 from ..practice.html.lesson_panel import lesson_html
 from ..practice.session import Practice, ProgressKeeper
+from ..practice.showme import ShowMe
 from ..puzzles.model import Feedback, Puzzle
 from ..puzzles.problems import Problem
 from ..render.exercises import notice_html
@@ -62,6 +63,14 @@ class GroupExerciseScene(Observable, Practice):
             self.asked += 1
             self.right += int(feedback.correct)
         return feedback
+
+    def show_me(self) -> ShowMe | None:
+        """"Show me" reveals the answer; asked before any answer, the item counts as asked and not right."""
+        unanswered = self.visit is not None and self.visit.tries == 0 and self.visit.show is None
+        shown = super().show_me()
+        if shown is not None and unanswered:
+            self.asked += 1
+        return shown
 
     def render(self, lang: str) -> str:
         assert self.visit is not None

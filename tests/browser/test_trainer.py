@@ -167,3 +167,23 @@ def test_a_hint_costs_the_star_and_show_me_reveals(page: Page) -> None:
     expect(showme).to_have_attribute("data-step", str(steps))
     expect(showme).to_contain_text(puzzle.explanation("en"))
     screenshot(page, "trainer_show_me")
+
+
+def test_after_a_hint_the_number_keys_still_answer(page: Page) -> None:
+    """Hint disables itself: focus stays in the trainer (not on <body>), so the next key press answers."""
+    open_trainer(page)
+    choose_set(page, "01-who-wins")
+    puzzle = default_bank().get(open_puzzle_id(page))
+    page.click("[data-action=hint]")
+    expect(page.locator("[data-role=hint]")).to_contain_text(puzzle.hint("en"))
+    expect(page.locator("[data-action=hint]")).to_be_disabled()
+    inside = page.evaluate(
+        "() => document.activeElement !== document.body && "
+        "!!document.activeElement.closest('.sk-trainer-root')"
+    )
+    assert inside, "focus stays inside the trainer after Hint"
+    right = winning_seat(puzzle)
+    place = [seat for seat, _ in puzzle.table.trick].index(right)
+    page.keyboard.press(str(place + 1))
+    expect(page.locator("[data-role=feedback]")).to_have_attribute("data-kind", "ok")
+    expect(page.locator(f"[data-answer='{right}']")).to_have_attribute("data-verdict", "right")

@@ -24,6 +24,7 @@ from ..visit import Visit
 from .parts import action_button, kbd, key_of
 
 _SLOTS = ("south", "east", "north", "west")
+_NEED_CARDS = ("trainer_need_cards", "fair_pick_first", "fair_pick_count")
 
 
 def control_message(visit: Visit, codes: Collection[str], lang: str) -> Markup:
@@ -199,7 +200,7 @@ def _lead(visit: Visit, lang: str) -> Markup:
         "{caption}</span>{hand}</div>"
         '<div class="sk-trainer-actions">{submit}{clear}</div>{near}'
     ).format(
-        near=control_message(visit, ("trainer_need_cards",), lang),
+        near=control_message(visit, _NEED_CARDS, lang),
         help=text("trainer_lead_help", lang, seat=lead_seat), seat=seat,
         caption=text("trainer_hand_of", lang, seat=lead_seat), hand=hand,
         submit=action_button("check", text("trainer_lead", lang), primary=True, disabled=visit.locked),
@@ -220,7 +221,7 @@ def _pick(visit: Visit, lang: str) -> Markup:
         help=text("ex_pick_cards", lang), hand=hand, caption=text("ex_your_pick", lang), picked=picked,
         check=action_button("check", text("ex_check", lang), primary=True, disabled=visit.locked),
         clear=action_button("clear", text("ex_clear", lang), disabled=visit.locked),
-        near=control_message(visit, ("trainer_need_cards",), lang),
+        near=control_message(visit, _NEED_CARDS, lang),
     )
 
 

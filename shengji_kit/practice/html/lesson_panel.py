@@ -2,7 +2,8 @@
 
 Hooks: ``data-role="exercise"`` (``data-item``, ``data-group``) holds ``where``, ``score``,
 ``question``, ``problems``, ``position``, ``answers``, ``feedback`` (``data-kind`` ok/error) and
-``hint``; its own buttons are ``data-action`` = lang, hint, next.
+``hint``, ``showme``; its own buttons are ``data-action`` = lang, hint, show, next. A wrong answer says why
+it fails and offers a retry; the right answer is shown only by "show me" (as in the trainer).
 """
 
 from __future__ import annotations
@@ -19,17 +20,20 @@ from ..showme import right_choices
 from ..visit import Visit
 from ._answer_controls import answers_html
 from ._position_html import position_html
-from .page import hint_html
+from .page import feedback_message, hint_html, show_html
 from .parts import action_button
 
 
 def lesson_html(visit: Visit, lang: str, number: int, total: int, dealt: bool, score: tuple[int, int],
                 problems: Sequence[Problem] = ()) -> Markup:
-    """The whole block: title, where it stands, prompt, position, answers, feedback with the explanation, hint."""
+    """The whole block: title, where it stands, prompt, position, answers, feedback, hint, "show me"."""
     puzzle, feedback = visit.puzzle, visit.feedback
     kind = "" if feedback is None else ("ok" if feedback.correct else "error")
     where = text("ex_dealt_label", lang) if dealt else text("ex_panel_count", lang, number=number, total=total)
-    right = {choice.value for choice in right_choices(puzzle)} if visit.solved else set()
+    show = visit.show
+    shown = show is not None and show.finished
+    right = {choice.value for choice in right_choices(puzzle)} if visit.solved or shown else set()
+    staging = show is not None and show.trick is not None
     return Markup(
         '<div class="sk-panel sk-exercise" data-role="exercise" data-item="{item}" data-group="{group}">'
         '<div class="sk-panel-head"><span class="sk-panel-title">{title}</span>'
@@ -37,12 +41,14 @@ def lesson_html(visit: Visit, lang: str, number: int, total: int, dealt: bool, s
         '<span class="sk-score" data-role="score">{score}</span>{lang_button}</div>{problems}'
         '<div class="sk-question" data-role="question">{prompt}</div>{position}{answers}'
         '<div class="sk-feedback" data-role="feedback" data-kind="{kind}" aria-live="polite">{message}</div>'
-        '{hint}<div class="sk-actions">{hint_button}{next}</div></div>'
+        '{hint}{show}<div class="sk-actions">{hint_button}{show_button}{next}</div></div>'
     ).format(
         item=puzzle.id, group=puzzle.group, title=puzzle.title(lang), where=where,
         score=text("ui_score", lang, right=score[0], asked=score[1]), lang_button=lang_button(lang),
         problems=problems_html(problems, lang), prompt=puzzle.prompt(lang), position=position_html(visit, lang),
-        answers=answers_html(visit, lang, right), kind=kind, message="" if feedback is None else feedback.message(lang),
-        hint=hint_html(visit, lang), hint_button=action_button("hint", text("ex_hint", lang)),
+        answers="" if staging else answers_html(visit, lang, right), kind=kind, message=feedback_message(visit, lang),
+        hint=hint_html(visit, lang), show=show_html(visit, lang, "fair_revealed"),
+        hint_button=action_button("hint", text("ex_hint", lang)),
+        show_button=action_button("show", text("trainer_show", lang), disabled=show is not None),
         next=action_button("next", text("ex_next", lang), primary=True),
     )

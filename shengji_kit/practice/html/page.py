@@ -117,17 +117,23 @@ def _record(session: TrainerSession, puzzle: Puzzle, lang: str) -> Markup:
     )
 
 
+def feedback_message(visit: Visit, lang: str) -> Markup:
+    """What the feedback line says (the trainer's and a lesson block's): a right answer with its explanation;
+    a wrong one only why it fails and "try again, or show me" (the answer is revealed by "show me" alone)."""
+    feedback = visit.feedback
+    if feedback is None:
+        return Markup()
+    if feedback.correct:
+        return paragraphs(feedback.message(lang))
+    if visit.show is not None:
+        return paragraphs(feedback.verdict(lang))
+    return paragraphs(f"{feedback.verdict(lang)}\n\n{text('trainer_try_again', lang)}")
+
+
 def _feedback(visit: Visit, lang: str) -> Markup:
     feedback = visit.feedback
     kind = "" if feedback is None else ("ok" if feedback.correct else "error")
-    message: Markup | str = ""
-    if feedback is not None and feedback.correct:
-        message = paragraphs(feedback.message(lang))
-    elif feedback is not None and visit.show is not None:
-        message = paragraphs(feedback.verdict(lang))
-    elif feedback is not None:
-        # a wrong answer says why it fails and nothing of the right answer: the learner tries again
-        message = paragraphs(f"{feedback.verdict(lang)}\n\n{text('trainer_try_again', lang)}")
+    message = feedback_message(visit, lang)
     result = ""
     if visit.solved:
         code = "trainer_solved_star" if visit.earned_star else "trainer_solved"
@@ -146,7 +152,9 @@ def hint_html(visit: Visit, lang: str) -> Markup:
     ).format(label=text("trainer_hint_label", lang), hint=puzzle_hint(visit.puzzle, lang))
 
 
-def _show(visit: Visit, lang: str) -> Markup:
+def show_html(visit: Visit, lang: str, revealed: str = "trainer_revealed") -> Markup:
+    """"Show me" (the trainer's and a lesson block's): each trick of an endgame, then the answer and why;
+    before a solve a note (``revealed``) that it cost the star."""
     show = visit.show
     if show is None:
         return Markup()
@@ -170,7 +178,7 @@ def _show(visit: Visit, lang: str) -> Markup:
         following = action_button("show", text("trainer_show_next", lang), primary=True, autofocus=True)
     note = Markup()
     if not visit.solved:
-        note = Markup('<p class="sk-legend">{text}</p>').format(text=text("trainer_revealed", lang))
+        note = Markup('<p class="sk-legend">{text}</p>').format(text=text(revealed, lang))
     return Markup(
         '<div class="sk-trainer-showme" data-role="showme" data-step="{step}" data-steps="{steps}">'
         "{body}{sorted_row}{following}{note}</div>"
@@ -212,7 +220,7 @@ def _puzzle(session: TrainerSession, visit: Visit, lang: str) -> Markup:
     ).format(
         id=puzzle.id, kind=puzzle.kind, solved=str(visit.solved).lower(), title=puzzle.title(lang),
         record=_record(session, puzzle, lang), prompt=puzzle.prompt(lang), position=position_html(visit, lang),
-        answers=answers, feedback=_feedback(visit, lang), hint=hint_html(visit, lang), show=_show(visit, lang),
+        answers=answers, feedback=_feedback(visit, lang), hint=hint_html(visit, lang), show=show_html(visit, lang),
         controls=_controls(session, visit, lang),
     )
 

@@ -86,6 +86,21 @@ def generate(rng: random.Random) -> dict[str, Any]:
         "answer": want,
         "title": Message("ex_is_trump_title").texts(),
         "hint": Message("ex_is_trump_hint").texts(),
-        "explanation": Message("ex_dealt_explanation").texts(),
+        "explanation": explain_is_trump(card, trump).texts(),
         "position": {"rules": "super_tycoon", "level": trump.level, "trump": trump.suit or "none"},
     }
+
+
+def trumps_here(trump: Trump) -> Message:
+    """Which cards are trumps under ``trump``: the jokers, the level cards and (when there is one) the trump suit."""
+    if trump.suit is None:
+        return Message("fair_trumps_are_nt", {"level": trump.level})
+    return Message("fair_trumps_are", {"level": trump.level, "suit": trump.suit})
+
+
+def explain_is_trump(card: Card, trump: Trump) -> Message:
+    """A dealt item's explanation: the card's role, and which cards are trumps here (no-trump roles say it)."""
+    role = role_line(card, trump)
+    if role.code.endswith("_nt"):
+        return role
+    return Message("fair_is_trump_explained", {"role": role, "context": trumps_here(trump)})

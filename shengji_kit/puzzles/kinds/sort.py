@@ -8,6 +8,7 @@ from itertools import pairwise
 from typing import Any, ClassVar
 
 from ...engine.cards import CARDS, RANKS, SUITS, Card
+from ...engine.roles import role_of
 from ...engine.trump import TRUMP, Trump
 from ...game.position_table import PositionTable
 from ...words import Message
@@ -98,9 +99,18 @@ def generate(rng: random.Random) -> dict[str, Any]:
         "answer": " ".join(card.code for card in trump.sorted(cards)),
         "title": Message("ex_order_title").texts(),
         "hint": Message("ex_order_hint").texts(),
-        "explanation": Message("ex_dealt_explanation").texts(),
+        "explanation": explain_order(trump.sorted(cards), trump).texts(),
         "position": {
             "rules": "super_tycoon", "level": trump.level, "trump": trump.suit or "none",
             "hands": {"0": " ".join(card.code for card in cards)},
         },
     }
+
+
+def explain_order(ordered: list[Card], trump: Trump) -> Message:
+    """A dealt item's explanation: why the cards go in this order (each trump's role, or a plain suit's ranks)."""
+    if ordered and trump.is_trump(ordered[0]):
+        steps = [Message(f"fair_step_{role_of(card, trump)}", {"card": card}) for card in ordered]
+        return Message("fair_sort_trumps", {"steps": steps})
+    suit = trump.suit_of(ordered[0]) if ordered else ""
+    return Message("fair_sort_plain", {"suit": suit, "cards": tuple(ordered), "level": trump.level})

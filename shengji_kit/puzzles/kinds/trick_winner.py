@@ -111,9 +111,29 @@ def generate(rng: random.Random) -> dict[str, Any]:
         "answer": winner,
         "title": Message("ex_which_wins_title").texts(),
         "hint": Message("ex_which_wins_hint").texts(),
-        "explanation": Message("ex_dealt_explanation").texts(),
+        "explanation": explain_winner(plays, leader, trump).texts(),
         "position": {
             "rules": "super_tycoon", "level": trump.level, "trump": trump.suit or "none", "leader": leader,
             "trick": {str((leader + i) % 4): card.code for i, card in enumerate(plays)},
         },
     }
+
+
+def explain_winner(plays: list[Card], leader: int, trump: Trump) -> Message:
+    """A dealt item's explanation: why the winning seat wins (the suit led, a ruff, equal cards: the first)."""
+    place = trick_winner([[card] for card in plays], trump)
+    card, lead = plays[place], plays[0]
+    params: dict[str, object] = {"leader": leader, "lead": lead, "card": card, "seat": (leader + place) % 4}
+    led = trump.suit_of(lead)
+    if led == TRUMP:
+        code = "fair_wins_trump_led"
+    else:
+        code = "fair_wins_ruff" if trump.suit_of(card) == TRUMP else "fair_wins_suit"
+        params["suit"] = led
+    why = Message(code, params)
+    same = trump.suit_of(card), trump.step(card)
+    equal = [c for c in plays[place + 1:] if (trump.suit_of(c), trump.step(c)) == same]
+    if equal:
+        return Message("fair_two_sentences", {"first": why, "second": Message("fair_wins_tie", {"other": equal[0],
+                                                                                               "card": card})})
+    return why

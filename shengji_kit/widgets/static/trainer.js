@@ -20,12 +20,23 @@ function focusKey(element) {
   return null;
 }
 
+const CONTROLS = "button, input";
+
 function usable(element) {
   return element && !element.disabled;
 }
 
+// Where focus goes when the focused control is gone or disabled after a redraw (Hint disables
+// itself): the next usable control from the same place, else the trainer itself, so the answer
+// keys (1-4, h, s, n) keep working instead of focus falling to <body>.
+function nextUsable(el, place) {
+  const controls = [...el.querySelectorAll(CONTROLS)];
+  return controls.slice(Math.max(place, 0)).find(usable) || controls.find(usable) || null;
+}
+
 function render({ model, el }) {
   el.classList.add("sk-root", "sk-trainer-root");
+  el.setAttribute("tabindex", "-1");  // focus can rest on the trainer itself, where its keys still work
   el.setAttribute("data-lm-suppress-shortcuts", "true");
 
   const puzzleId = () => {
@@ -37,6 +48,7 @@ function render({ model, el }) {
     const active = document.activeElement;
     const hadFocus = el.contains(active);
     const key = hadFocus ? focusKey(active) : null;
+    const place = hadFocus ? [...el.querySelectorAll(CONTROLS)].indexOf(active) : -1;
     const before = puzzleId();
     el.innerHTML = model.get("html");
     el.setAttribute("lang", model.get("lang"));
@@ -49,8 +61,9 @@ function render({ model, el }) {
       return;
     }
     const again = key ? el.querySelector(key) : null;
-    const target = usable(again) ? again : el.querySelector("[data-autofocus]");
-    if (usable(target)) target.focus({ preventScroll: true });
+    const autofocus = el.querySelector("[data-autofocus]");
+    const target = usable(again) ? again : usable(autofocus) ? autofocus : nextUsable(el, place);
+    (target || el).focus({ preventScroll: true });
   };
 
   const typed = () => {
