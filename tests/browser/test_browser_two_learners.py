@@ -4,47 +4,26 @@ resumes, their own round (never the other's). Requests to other hosts are aborte
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import sys
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
+from card_table import TURN_TIMEOUT_MS, CardTable
+from live_server import VoilaServer, free_port, launch_server, stop_server
+from playwright.sync_api import Browser, Page, expect
+from test_browser_classroom import choose_name, tab
+from test_browser_play import play_legal, reach_first_play
 
-BROWSER_TESTS = Path(__file__).resolve().parents[1] / "browser"
-if str(BROWSER_TESTS) not in sys.path:
-    sys.path.insert(0, str(BROWSER_TESTS))
+from conftest import ARTIFACTS, PAGE_TIMEOUT_MS
+from shengji_kit.game.saved_round import load_saved, saved_match_path
+from shengji_kit.practice import ENV_VAR
+from shengji_kit.words.catalogue import text
 
-import chromium  # noqa: E402
-from card_table import TURN_TIMEOUT_MS, CardTable  # noqa: E402
-from live_server import VoilaServer, free_port, launch_server, stop_server  # noqa: E402
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
-from test_browser_play import play_legal, reach_first_play  # noqa: E402
-
-from shengji_kit.game.saved_round import load_saved, saved_match_path  # noqa: E402
-from shengji_kit.practice import ENV_VAR  # noqa: E402
-from shengji_kit.words.catalogue import text  # noqa: E402
-
-
-def _browser_fixtures() -> object:
-    """tests/browser/conftest.py's helpers (``guard``, ``screenshot``, timeouts), loaded under a name of its own."""
-    spec = importlib.util.spec_from_file_location("browser_test_helpers", BROWSER_TESTS / "conftest.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-HELPERS = _browser_fixtures()
-guard, screenshot = HELPERS.guard, HELPERS.screenshot  # type: ignore[attr-defined]
-ARTIFACTS: Path = HELPERS.ARTIFACTS  # type: ignore[attr-defined]
-PAGE_TIMEOUT_MS: int = HELPERS.PAGE_TIMEOUT_MS  # type: ignore[attr-defined]
-ACTION_TIMEOUT_MS: int = HELPERS.ACTION_TIMEOUT_MS  # type: ignore[attr-defined]
-
-pytestmark = pytest.mark.browser  # a real Chromium: left out with the other browser tests by -m "not browser"
+# a real Chromium, and a fault the suite tries: two learners' rounds on one server
+pytestmark = [pytest.mark.browser, pytest.mark.faults]
 
 CODE = "class-7788"
 CLASS = "7b"
@@ -71,49 +50,6 @@ def server(data: Path) -> Iterator[VoilaServer]:
     stop_server(launched)
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as driver:
-        try:
-            launched = chromium.launch(driver)
-        except chromium.ChromiumMissing as missing:
-            pytest.fail(str(missing), pytrace=False)
-        yield launched
-        launched.close()
-
-
-@contextmanager
-def learner_tab(browser: Browser, server: VoilaServer, name: str) -> Iterator[Page]:
-    """A tab in a browser context of its own (its own cookie and localStorage); other hosts are refused."""
-    context = browser.new_context(viewport=chromium.VIEWPORT, base_url=server.base_url, locale="en-US")
-    context.set_default_timeout(ACTION_TIMEOUT_MS)
-    context.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
-    seen = guard(context)
-    page = context.new_page()
-    try:
-        yield page
-    except BaseException:
-        screenshot(page, f"two-learners-{name.replace(' ', '-')}")
-        raise
-    finally:
-        context.unroute_all(behavior="ignoreErrors")
-        page.goto("about:blank", timeout=10_000)  # Voila stops the page's kernel
-        context.close()
-    assert not seen.problems(), seen.problems()
-
-
-def name_myself(page: Page, name: str) -> None:
-    """Type ``name`` into the learner bar (the browser remembers it)."""
-    learner_bar = page.locator("[data-role=learner-bar]").first
-    expect(learner_bar).to_be_visible(timeout=PAGE_TIMEOUT_MS)
-    learner_bar.locator("[data-action=switch]").click()
-    field = learner_bar.locator("input[data-submit=name]")
-    expect(field).to_be_focused()
-    field.fill(name)
-    field.press("Enter")
-    expect(learner_bar).to_have_attribute("data-learner", name)
-
-
 def open_play(page: Page, seed: int, token: bool = False) -> CardTable:
     address = f"{PLAY}?seed={seed}&delay=0" + (f"&token={CODE}" if token else "")
     page.goto(address)
@@ -125,11 +61,11 @@ def open_play(page: Page, seed: int, token: bool = False) -> CardTable:
 
 def test_each_learner_resumes_their_own_round_after_a_reload(browser: Browser, server: VoilaServer, data: Path) -> None:
     with ExitStack() as tabs:
-        pages = {name: tabs.enter_context(learner_tab(browser, server, name)) for name in LEARNERS}
+        pages = {name: tabs.enter_context(tab(browser, server, name)) for name in LEARNERS}
         tables: dict[str, CardTable] = {}
         for name, page in pages.items():
             tables[name] = open_play(page, LEARNERS[name], token=True)
-            name_myself(page, name)
+            choose_name(page, name)
             expect(page.locator("[data-role=resume-offer]")).to_have_count(0)  # neither has a round yet
         hands: dict[str, list[str]] = {}
         for name, table in tables.items():
@@ -168,9 +104,9 @@ def test_a_damaged_saved_round_is_set_aside_and_said_and_the_page_plays(
     path.parent.mkdir(parents=True, exist_ok=True)
     damaged = "[" * 100_000 + "]" * 100_000
     path.write_text(damaged, encoding="utf-8")
-    with learner_tab(browser, server, name) as page:
+    with tab(browser, server, name) as page:
         table = open_play(page, 13, token=True)
-        name_myself(page, name)
+        choose_name(page, name)
         problem = page.locator("[data-role=resume-problem]")
         [moved] = path.parent.glob(f"{path.stem}.damaged-*.json")
         assert moved.read_text(encoding="utf-8") == damaged, "set aside, never deleted"
