@@ -11,8 +11,9 @@ import json
 import re
 import sys
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..engine.errors import RuleError
 from ..words import Message
@@ -24,6 +25,8 @@ UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _AT_END = re.compile(r"\s*\(at end of document\)\s*$")
 
+
+T = TypeVar("T")
 
 class InputError(RuleError):
     """A file's content that cannot be read as data; ``reason`` says why in any language, ``line`` where."""
@@ -90,7 +93,7 @@ def parse_toml(text: str) -> dict[str, Any]:
     if not text.strip():
         raise InputError("input_empty")
     try:
-        data = tomllib.loads(text)
+        return _within_limits(tomllib.loads, text)
     except tomllib.TOMLDecodeError as error:
         detail = str(error)
         at = _AT.search(detail)
@@ -103,23 +106,19 @@ def parse_toml(text: str) -> dict[str, Any]:
         line = text.count("\n") + 1
         raise InputError("input_toml_cut", {"line": line, "detail": detail[: end.start()] if end else detail}, line) \
             from None
-    except (RecursionError, ValueError) as error:
-        hostile = hostile_input(error)
-        if hostile is None:
-            raise
-        raise hostile from None
-    if too_deep(data):
-        raise InputError("input_too_deep", {"most": MAX_DEPTH})
-    return data
 
 
 def parse_json(text: str) -> Any:
     """A JSON document; deep nesting and over-long numbers are an ``InputError``, a syntax error a
     ``json.JSONDecodeError`` as usual (the caller words it)."""
+    return _within_limits(json.loads, text.removeprefix(UTF8_BOM))
+
+
+def _within_limits(load: Callable[[str], T], text: str) -> T:
+    """``load(text)`` with Python's own limits (a RecursionError, an over-long number) and nesting deeper
+    than ``MAX_DEPTH`` as an ``InputError``; the parser's own syntax errors pass on unchanged."""
     try:
-        data = json.loads(text.removeprefix(UTF8_BOM))
-    except json.JSONDecodeError:
-        raise
+        data = load(text)
     except (RecursionError, ValueError) as error:
         hostile = hostile_input(error)
         if hostile is None:
