@@ -12,6 +12,7 @@ import pytest
 
 from shengji_kit.cli import main
 from shengji_kit.engine.cards import full_deck
+from shengji_kit.solver.position import Position
 
 GOOD = """
 [position]
@@ -115,3 +116,11 @@ def test_a_time_limit_that_is_not_seconds_is_refused_in_both_languages(
     assert stopped.value.code == 2
     said = capsys.readouterr().err
     assert f"not {limit}" in said and "秒数" in said
+
+
+def test_a_position_file_saved_with_a_byte_order_mark_is_solved(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "\ufeff" + GOOD.lstrip())
+    assert len(Position.load(path).hands[0]) == 3
+    assert main(["solve", path]) == 0 and capsys.readouterr().out
