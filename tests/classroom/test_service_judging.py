@@ -12,30 +12,19 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
+from practice.answers import losing_answer, trick_puzzles, winning_answer
 
 from shengji_kit.apps.classroom.class_service import ItemBook
 from shengji_kit.classroom._wire import WireError, event_from_json, event_to_json
 from shengji_kit.classroom.hub_service import MAX_POLL_ID, Caller, ClassService, Refusal, poll_as_seen, poll_id_of
 from shengji_kit.classroom.store import SQLClassStore
 from shengji_kit.classroom.store_protocol import ATTEMPT, HINT, POLL_REVEALED, REVEAL, SOLVE, STAR, ClassEvent
-from shengji_kit.engine import trick_winner
-from shengji_kit.puzzles import Puzzle, default_bank
 from shengji_kit.puzzles.lesson_exercises import load_lesson, parse_dealt_id
 
 ITEMS = ItemBook.kit()
 
 
-def tricks() -> list[Puzzle]:
-    return [puzzle for puzzle in default_bank().puzzles() if puzzle.kind == "trick_winner"]
 
-
-def right(puzzle: Puzzle) -> str:
-    plays = [cards for _, cards in puzzle.table.trick]
-    return str(puzzle.table.trick[trick_winner(plays, puzzle.table.trump)][0])
-
-
-def wrong(puzzle: Puzzle) -> str:
-    return next(str(seat) for seat, _ in puzzle.table.trick if str(seat) != right(puzzle))
 
 
 def event(item: str, kind: str, answer: str = "", correct: bool | None = None) -> ClassEvent:
@@ -52,19 +41,19 @@ def kinds(store: SQLClassStore, item: str) -> list[tuple[str, bool | None]]:
 
 
 def test_the_kit_s_items_are_the_bank_and_the_lessons() -> None:
-    puzzle = tricks()[0]
+    puzzle = trick_puzzles()[0]
     assert ITEMS.group(puzzle.id) == puzzle.set_id and ITEMS.group("no-such-item") is None
-    assert ITEMS.check(puzzle.id, right(puzzle)) and not ITEMS.check(puzzle.id, wrong(puzzle))
+    assert ITEMS.check(puzzle.id, winning_answer(puzzle)) and not ITEMS.check(puzzle.id, losing_answer(puzzle))
     assert not ITEMS.check(puzzle.id, "x" * 2000)
     assert ITEMS.group(next(iter(i for i, (_, g) in ITEMS.items.items() if g == "02_tractors"))) == "02_tractors"
 
 
 def test_solves_and_stars_come_from_the_service_s_judgement(service: ClassService, store: SQLClassStore) -> None:
-    first, second, third, fourth = tricks()[:4]
+    first, second, third, fourth = trick_puzzles()[:4]
     ids = service.record_checked([
-        event(first.id, ATTEMPT, right(first), correct=False), event(first.id, SOLVE), event(first.id, STAR),
-        event(second.id, ATTEMPT, wrong(second), correct=True), event(second.id, SOLVE),
-        event(third.id, REVEAL), event(third.id, ATTEMPT, right(third)),
+        event(first.id, ATTEMPT, winning_answer(first), correct=False), event(first.id, SOLVE), event(first.id, STAR),
+        event(second.id, ATTEMPT, losing_answer(second), correct=True), event(second.id, SOLVE),
+        event(third.id, REVEAL), event(third.id, ATTEMPT, winning_answer(third)),
         event(fourth.id, STAR),
     ])
     assert ids[0] is not None and ids[1] is not None and ids[2] is not None  # the derived solve's and star's
@@ -75,17 +64,17 @@ def test_solves_and_stars_come_from_the_service_s_judgement(service: ClassServic
     assert kinds(store, fourth.id) == []
     assert {s.event.group for s in store.events()} == {first.set_id}
     # later batches remember what is stored: right after a wrong answer solves without a star, once
-    service.record_checked([event(second.id, ATTEMPT, right(second))])
-    service.record_checked([event(second.id, ATTEMPT, right(second)), event(first.id, HINT)])
+    service.record_checked([event(second.id, ATTEMPT, winning_answer(second))])
+    service.record_checked([event(second.id, ATTEMPT, winning_answer(second)), event(first.id, HINT)])
     assert kinds(store, second.id) == [(ATTEMPT, False), (ATTEMPT, True), (SOLVE, None), (ATTEMPT, True)]
 
 
 def test_a_new_service_reads_what_is_stored_before_it_judges(store: SQLClassStore) -> None:
-    puzzle = tricks()[0]
+    puzzle = trick_puzzles()[0]
     ClassService(store, "http://127.0.0.1:9/hub/api", "", "teachers", ITEMS).record_checked(
-        [event(puzzle.id, ATTEMPT, wrong(puzzle))])
+        [event(puzzle.id, ATTEMPT, losing_answer(puzzle))])
     ClassService(store, "http://127.0.0.1:9/hub/api", "", "teachers", ITEMS).record_checked(
-        [event(puzzle.id, ATTEMPT, right(puzzle))])
+        [event(puzzle.id, ATTEMPT, winning_answer(puzzle))])
     assert kinds(store, puzzle.id) == [(ATTEMPT, False), (ATTEMPT, True), (SOLVE, None)]
 
 
@@ -129,8 +118,8 @@ def test_a_dealt_lesson_item_is_dealt_again_from_its_id_and_judged() -> None:
 
 
 def test_an_attempt_sent_again_with_its_uid_is_stored_once_with_its_solve_and_star(store: SQLClassStore) -> None:
-    puzzle = tricks()[5]
-    attempt = replace(event(puzzle.id, ATTEMPT, right(puzzle)), uid="6f1c0e2a9b")
+    puzzle = trick_puzzles()[5]
+    attempt = replace(event(puzzle.id, ATTEMPT, winning_answer(puzzle)), uid="6f1c0e2a9b")
     wire = event_from_json(json.loads(json.dumps(event_to_json(attempt))))
     assert wire.uid == "6f1c0e2a9b", "the uid crosses the wire"
     first = ClassService(store, "http://127.0.0.1:9/hub/api", "unused", "teachers", ITEMS)

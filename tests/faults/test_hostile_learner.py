@@ -19,12 +19,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from practice.answers import losing_answer, trick_puzzles, winning_answer
 
 from shengji_kit.classroom._wire import event_to_json
 from shengji_kit.classroom.service_client import ServiceClassStore
 from shengji_kit.classroom.store_protocol import ATTEMPT, HINT, POLL_REVEALED, SOLVE, STAR, ClassEvent
-from shengji_kit.engine import trick_winner
-from shengji_kit.puzzles import Puzzle, default_bank
 from tests.hub.browser import ARTIFACTS
 from tests.hub.hub_server import Person, RunningHub, running_hub
 from tests.hub.postgres import class_database
@@ -96,17 +95,7 @@ def event(learner: str, item: str, kind: str, answer: str = "", correct: bool | 
                                     1.0, class_name))
 
 
-def trick_puzzles() -> list[Puzzle]:
-    return [puzzle for puzzle in default_bank().puzzles() if puzzle.kind == "trick_winner"]
 
-
-def winning_seat(puzzle: Puzzle) -> str:
-    plays = [cards for _, cards in puzzle.table.trick]
-    return str(puzzle.table.trick[trick_winner(plays, puzzle.table.trump)][0])
-
-
-def losing_seat(puzzle: Puzzle) -> str:
-    return next(str(seat) for seat, _ in puzzle.table.trick if str(seat) != winning_seat(puzzle))
 
 
 def stored(hub: RunningHub, tokens: dict[str, str], learner: str) -> list[dict[str, Any]]:
@@ -152,12 +141,12 @@ def test_solves_and_stars_a_learner_asserts_are_not_stored(hub: RunningHub, toke
 def test_a_right_attempt_gets_the_service_s_own_solve_and_star(hub: RunningHub, tokens: dict[str, str]) -> None:
     first, second, third = trick_puzzles()[:3]
     status, answer = call(hub, tokens[MALLORY.name], "POST", "api/events", {"events": [
-        event(MALLORY.name, first.id, ATTEMPT, winning_seat(first), correct=False),  # right, said wrong
+        event(MALLORY.name, first.id, ATTEMPT, winning_answer(first), correct=False),  # right, said wrong
         event(MALLORY.name, first.id, SOLVE),
-        event(MALLORY.name, second.id, ATTEMPT, losing_seat(second), correct=True),  # wrong, said right
+        event(MALLORY.name, second.id, ATTEMPT, losing_answer(second), correct=True),  # wrong, said right
         event(MALLORY.name, second.id, STAR),
         event(MALLORY.name, third.id, HINT),
-        event(MALLORY.name, third.id, ATTEMPT, winning_seat(third), correct=True),  # right after a hint
+        event(MALLORY.name, third.id, ATTEMPT, winning_answer(third), correct=True),  # right after a hint
     ]})
     assert status == 200 and len(answer["ids"]) == 6 and answer["ids"][3] is None, answer
     mine = stored(hub, tokens, MALLORY.name)
@@ -169,7 +158,7 @@ def test_a_right_attempt_gets_the_service_s_own_solve_and_star(hub: RunningHub, 
     assert {e["group"] for e in mine if e["item"] == first.id} == {first.set_id}  # the service's group, not the page's
     # a second right answer solves nothing again
     status, answer = call(hub, tokens[MALLORY.name], "POST", "api/events", {"events": [
-        event(MALLORY.name, first.id, ATTEMPT, winning_seat(first))]})
+        event(MALLORY.name, first.id, ATTEMPT, winning_answer(first))]})
     assert status == 200
     assert [e["kind"] for e in stored(hub, tokens, MALLORY.name) if e["item"] == first.id].count(SOLVE) == 1
 
@@ -177,12 +166,12 @@ def test_a_right_attempt_gets_the_service_s_own_solve_and_star(hub: RunningHub, 
 def test_a_learner_writes_only_into_their_own_class(hub: RunningHub, tokens: dict[str, str]) -> None:
     puzzle = trick_puzzles()[4]
     status, answer = call(hub, tokens[MALLORY.name], "POST", "api/events", {"events": [
-        event(MALLORY.name, puzzle.id, ATTEMPT, winning_seat(puzzle), class_name="other-class")]})
+        event(MALLORY.name, puzzle.id, ATTEMPT, winning_answer(puzzle), class_name="other-class")]})
     refused(status, answer, 403, "service_not_in_class")
     status, answer = call(hub, tokens[MALLORY.name], "GET", "api/polls?class=other-class")
     refused(status, answer, 403, "service_not_in_class")
     status, answer = call(hub, tokens[MALLORY.name], "POST", "api/events", {"events": [
-        event(CAROL.name, puzzle.id, ATTEMPT, winning_seat(puzzle))]})
+        event(CAROL.name, puzzle.id, ATTEMPT, winning_answer(puzzle))]})
     refused(status, answer, 403, "hub_own_progress_only")
 
 
@@ -230,7 +219,7 @@ def test_the_kernel_s_client_sends_no_solve_and_skips_items_the_service_cannot_j
     puzzle = trick_puzzles()[6]
     client = ServiceClassStore(hub.service_url, tokens[CAROL.name])
     dealt = ClassEvent(CAROL.name, "dealt-trick-sa-sk-s2-s3", "01_trump_ranking", ATTEMPT, datetime.now(UTC), "1", True)
-    attempt = ClassEvent(CAROL.name, puzzle.id, puzzle.set_id, ATTEMPT, datetime.now(UTC), winning_seat(puzzle), True)
+    attempt = ClassEvent(CAROL.name, puzzle.id, puzzle.set_id, ATTEMPT, datetime.now(UTC), winning_answer(puzzle), True)
     solve = ClassEvent(CAROL.name, puzzle.id, puzzle.set_id, SOLVE, datetime.now(UTC))
     ids = client.record([dealt, attempt, solve])
     assert ids[0] == 0 and ids[1] > 0 and ids[2] == 0 and client.unsent == ()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from shengji_kit.engine import kitty_multiplier, trick_winner
-from shengji_kit.puzzles import Puzzle
+from shengji_kit.puzzles import Puzzle, default_bank
 from shengji_kit.solver import Position, solve
 
 
@@ -16,6 +16,21 @@ def winning_seat(puzzle: Puzzle) -> int:
 def losing_seat(puzzle: Puzzle) -> int:
     """A seat of the trick that does not take it."""
     return next(seat for seat, _ in puzzle.table.trick if seat != winning_seat(puzzle))
+
+
+def trick_puzzles() -> list[Puzzle]:
+    """The bank's trick-winner puzzles, in bank order."""
+    return [puzzle for puzzle in default_bank().puzzles() if puzzle.kind == "trick_winner"]
+
+
+def winning_answer(puzzle: Puzzle) -> str:
+    """``winning_seat`` as a page sends it: the seat's number as text."""
+    return str(winning_seat(puzzle))
+
+
+def losing_answer(puzzle: Puzzle) -> str:
+    """``losing_seat`` as a page sends it."""
+    return str(losing_seat(puzzle))
 
 
 def multiplier(puzzle: Puzzle) -> int:

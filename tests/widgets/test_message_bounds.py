@@ -7,39 +7,29 @@ import logging
 import time
 
 import pytest
+from practice.answers import losing_answer, trick_puzzles, winning_answer
 
 from shengji_kit.classroom.store_protocol import ATTEMPT, ClassStoreAPI
-from shengji_kit.engine import trick_winner
 from shengji_kit.practice.class_progress import ClassProgress
-from shengji_kit.puzzles import Puzzle, default_bank
 from shengji_kit.widgets.exercise import ExerciseBlock, GroupExerciseScene
 from shengji_kit.widgets.surface import MAX_MESSAGE_DEPTH, MAX_MESSAGE_PARTS, MAX_TEXT_BYTES, message_problem
 from widgets.class_env import class_store  # noqa: F401  (fixture)
 
 
-def first_trick_puzzle() -> Puzzle:
-    return next(puzzle for puzzle in default_bank().puzzles() if puzzle.kind == "trick_winner")
-
-
-def winning_seat(puzzle: Puzzle) -> str:
-    plays = [cards for _, cards in puzzle.table.trick]
-    return str(puzzle.table.trick[trick_winner(plays, puzzle.table.trump)][0])
-
-
 def test_a_huge_answer_never_reaches_the_scene_or_the_store(
     class_store: ClassStoreAPI, caplog: pytest.LogCaptureFixture  # noqa: F811
 ) -> None:
-    puzzle = first_trick_puzzle()
+    puzzle = trick_puzzles()[0]
     widget = ExerciseBlock(GroupExerciseScene([puzzle], ClassProgress("ann", group="01-who-wins")))
     drawn = widget.html
     with caplog.at_level(logging.WARNING, logger="shengji_kit.widgets"):
         widget.handle({"type": "answer", "answer": "1" * 5_000_000})
     assert class_store.events() == [] and widget.html == drawn
     assert widget.refused and "ignored" in caplog.text and str(MAX_TEXT_BYTES) in caplog.text
-    widget.handle({"type": "answer", "answer": winning_seat(puzzle)})  # an ordinary answer still goes
+    widget.handle({"type": "answer", "answer": winning_answer(puzzle)})  # an ordinary answer still goes
     attempts = [stored.event for stored in class_store.events() if stored.event.kind == ATTEMPT]
     assert [(e.learner, e.item, e.answer, e.correct) for e in attempts] == [
-        ("ann", puzzle.id, winning_seat(puzzle), True)]
+        ("ann", puzzle.id, winning_answer(puzzle), True)]
 
 
 @pytest.mark.parametrize(("message", "why"), [
@@ -67,13 +57,9 @@ def test_ordinary_messages_pass_and_checking_a_huge_one_is_cheap() -> None:
 def test_the_browser_s_own_channel_drops_a_huge_message_before_any_handle(
     class_store: ClassStoreAPI,  # noqa: F811
 ) -> None:
-    puzzle = first_trick_puzzle()
+    puzzle = trick_puzzles()[0]
     widget = ExerciseBlock(GroupExerciseScene([puzzle], ClassProgress("ann", group="01-who-wins")))
     widget._on_frontend_message(widget, {"type": "answer", "answer": "2" * 3_000_000}, [])
     assert widget.refused and class_store.events() == []
-    widget._on_frontend_message(widget, {"type": "answer", "answer": wrong_seat(puzzle)}, [])
+    widget._on_frontend_message(widget, {"type": "answer", "answer": losing_answer(puzzle)}, [])
     assert [(s.event.kind, s.event.correct) for s in class_store.events()] == [(ATTEMPT, False)]
-
-
-def wrong_seat(puzzle: Puzzle) -> str:
-    return next(str(seat) for seat, _ in puzzle.table.trick if str(seat) != winning_seat(puzzle))
