@@ -7,17 +7,17 @@ solves and stars (a learner's page never asserts them). An item it does not know
 
 from __future__ import annotations
 
-import functools
 import logging
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 
 from ...classroom import hub_service
 from ...puzzles.bank import default_bank
-from ...puzzles.lesson_exercises import lesson_files, load_lesson, parse_dealt_id
+from ...puzzles.lesson_exercises import LessonExercises, lesson_files, load_lesson, parse_dealt_id
 from ...puzzles.model import Puzzle
 
 log = logging.getLogger("shengji_kit.hub_service")
+DEALT_KEPT = 4096  # dealt items remembered (each answer's events ask for its item more than once)
 
 
 @dataclass(frozen=True)
@@ -25,26 +25,45 @@ class ItemBook:
     """The items the service checks answers of: id → (puzzle, its dashboard group)."""
 
     items: dict[str, tuple[Puzzle, str]]
+    lessons: Mapping[str, LessonExercises] = field(default_factory=dict)
+    """The lesson files by slug, read once: their blocks deal the dealt items again."""
+    _dealt: dict[str, tuple[Puzzle, str] | None] = field(default_factory=dict, compare=False, repr=False)
 
     @staticmethod
-    def of(puzzles: Iterable[tuple[Puzzle, str]]) -> ItemBook:
+    def of(puzzles: Iterable[tuple[Puzzle, str]], lessons: Mapping[str, LessonExercises] | None = None) -> ItemBook:
         """The book of ``(puzzle, group)`` pairs; the first of two with one id wins."""
         found: dict[str, tuple[Puzzle, str]] = {}
         for puzzle, group in puzzles:
             found.setdefault(puzzle.id, (puzzle, group))
-        return ItemBook(found)
+        return ItemBook(found, lessons or {})
 
     @staticmethod
     def kit() -> ItemBook:
         """The shipped bank (group: the puzzle's set) and the lessons' exercises (group: the lesson's slug)."""
         bank = [(puzzle, puzzle.set_id) for puzzle in default_bank().puzzles()]
-        lessons = [(item, path.stem) for path in lesson_files() for item in load_lesson(path.stem).items]
-        return ItemBook.of([*bank, *lessons])
+        lessons = {path.stem: load_lesson(path.stem) for path in lesson_files()}
+        written = [(item, slug) for slug, lesson in lessons.items() for item in lesson.items]
+        return ItemBook.of([*bank, *written], lessons)
 
     def find(self, item: str) -> tuple[Puzzle, str] | None:
         """``item``'s puzzle and group: a written item, or a dealt one dealt again from the seed in its id."""
         known = self.items.get(item)
-        return known if known is not None else _dealt(item)
+        if known is not None:
+            return known
+        if item not in self._dealt:
+            if len(self._dealt) >= DEALT_KEPT:
+                self._dealt.clear()
+            self._dealt[item] = self._deal_again(item)
+        return self._dealt[item]
+
+    def _deal_again(self, item: str) -> tuple[Puzzle, str] | None:
+        """A lesson's dealt item rebuilt from its id (lesson, block, seed); None when the id names none."""
+        parts = parse_dealt_id(item)
+        lesson = self.lessons.get(parts[0]) if parts is not None else None
+        if parts is None or lesson is None:
+            return None
+        puzzle = lesson.deal_seeded(parts[1], parts[2])
+        return None if puzzle is None or puzzle.id != item else (puzzle, lesson.slug)
 
     def group(self, item: str) -> str | None:
         """The dashboard group of ``item``; None when the service does not know it."""
@@ -62,19 +81,6 @@ class ItemBook:
         except Exception as error:  # a kind that cannot read this text: not right, and logged
             log.warning("checking an answer to %s failed: %s", item, error)
             return False
-
-
-@functools.lru_cache(maxsize=4096)
-def _dealt(item: str) -> tuple[Puzzle, str] | None:
-    """A lesson's dealt item rebuilt from its id (lesson, block, seed); None when the id names none."""
-    parts = parse_dealt_id(item)
-    if parts is None:
-        return None
-    slug, group, seed = parts
-    if slug not in {path.stem for path in lesson_files()}:
-        return None
-    puzzle = load_lesson(slug).deal_seeded(group, seed)
-    return None if puzzle is None or puzzle.id != item else (puzzle, slug)
 
 
 def main() -> None:
