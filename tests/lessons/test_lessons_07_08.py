@@ -127,3 +127,10 @@ def test_live_deal_offers_wrong_showings_and_the_engine_refuses_them() -> None:
     deal.handle({"type": "action", "action": "show", "value": "S2"})
     assert deal.events == [] and deal.choices()  # refused: nothing changed
     assert "Refused: ♠2 " in str(deal.render("en")) and "同颜色的王" in str(deal.render("zh"))
+
+
+def test_split_chart_shows_every_split_the_lesson_asks_about() -> None:
+    """Lesson 8 asks whether 4-2 is likelier than 3-3: both (and the rare 0-0) are bars on the chart."""
+    tree = parse(str(split_scene(samples=20_000).render("en")))
+    labels = {node.text.split(":")[0].strip() for node in tree.find_all("title")}
+    assert {"3-3", "4-2", "2-1", "0-0"} <= labels, labels
