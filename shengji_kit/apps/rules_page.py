@@ -12,6 +12,7 @@ from IPython.display import HTML
 from markupsafe import Markup
 
 from ..kit_files import kit_files
+from ..render.glossary import terminology_table
 from ..widgets.language import SESSION
 from ..words.catalogue import text
 from .page_options import query_options
@@ -29,12 +30,15 @@ def rules_source(lang: str) -> str:
 
 
 def rules_html(lang: str = "en") -> Markup:
-    """The rules reference as HTML; its own anchors (``<a id="s2">``) are kept for the glossary links."""
+    """The rules reference as HTML; its own anchors (``<a id="s2">``) are kept for the glossary links.
+
+    The glossary's terminology list (each idea's one Chinese word, and the words not to use) ends it.
+    """
     render = mistune.create_markdown(escape=False, plugins=["table"])
     body = render(rules_source(lang))
     return Markup(
         '<article class="sk-rules" data-role="rules-page" lang="{lang}" aria-label="{title}">{body}</article>'
-    ).format(lang=lang, title=text("table_page_rules", lang), body=Markup(str(body)))
+    ).format(lang=lang, title=text("table_page_rules", lang), body=Markup(str(body)) + terminology_table(lang))
 
 
 def rules_page(lang: str | None = None) -> HTML:
