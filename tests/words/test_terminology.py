@@ -25,7 +25,7 @@ from shengji_kit.words.catalogue import templates
 
 ROOT = Path(__file__).resolve().parents[2]
 CJK = re.compile(r"[\u3400-\u9fff]")
-SEGMENTS = re.compile(r"\n| · |\||[。！？；]")
+SEGMENTS = re.compile("\n| · |\\||[\u3002\uff01\uff1f\uff1b]")  # a line, a table cell, a Chinese sentence
 CODE = re.compile(r"```.*?```|`[^`\n]*`", re.S)
 CODE_LIKE = re.compile(r"\w+\([\x20-\x7e]*?\)|\[[\x20-\x7e]*?\]")
 """Python or JSON written out in a message (``Trump(level="2", suit="S")``, ``["SA", "H10"]``): not Chinese text."""
@@ -76,9 +76,9 @@ def zh_values(data: object, where: str) -> Iterator[tuple[str, str]]:
 
 def toml_files() -> list[Path]:
     package = ROOT / "shengji_kit"
-    return sorted([package / "glossary.toml", package / "puzzles" / "lesson_list.toml",
-                   *(package / "puzzles" / "lesson_data").glob("*.toml"), *(package / "puzzles" / "data").glob("*.toml"),
-                   *(ROOT / "lessons").glob("*.toml")])
+    puzzles = package / "puzzles"
+    return sorted([package / "glossary.toml", puzzles / "lesson_list.toml", *(puzzles / "lesson_data").glob("*.toml"),
+                   *(puzzles / "data").glob("*.toml"), *(ROOT / "lessons").glob("*.toml")])
 
 
 def markdown_cells() -> Iterator[tuple[str, str]]:
@@ -173,7 +173,8 @@ def test_rule_set_names_and_lesson_numbers_are_words_in_chinese() -> None:
     """pos_rules, l5/l6 texts and the next-lesson link name the presets and numbers in Chinese."""
     assert text("pos_rules", "zh", rules="super_tycoon") == "规则：超级大亨。"
     assert text("pos_rules", "en", rules="classic") == "Rules: classic."
-    assert text("l5_table_penalty", "zh", rules="super_tycoon", penalty="0.5") == "按超级大亨规则，甩牌失败你方付 0.5 个底金。"
+    penalty = text("l5_table_penalty", "zh", rules="super_tycoon", penalty="0.5")
+    assert penalty == "按超级大亨规则，甩牌失败你方付 0.5 个底金。"
     assert text("l6_climb_working", "zh", rules="classic", start="8", steps=3, end="10").startswith("按经典规则")
     assert text("ex_lesson_link", "zh", number=8, title="记牌与概率") == "第八课：记牌与概率"
     assert text("ex_lesson_link", "en", number=8, title="Counting") == "Lesson 8: Counting"

@@ -78,9 +78,9 @@ class TractorsQuestion(Question):
 
     def grade(self, answer: object) -> Grade:
         problem = self.problem(answer_groups(answer))
+        listed = Text(self.expected("en"), self.expected("zh"))  # each language lists with its own separator
         found = (
-            Message("puzzle_tractors_are", {"tractors": Text(self.expected("en"), self.expected("zh"))}) if self.tractors()
-            else Message("puzzle_tractors_none")
+            Message("puzzle_tractors_are", {"tractors": listed}) if self.tractors() else Message("puzzle_tractors_none")
         )
         return Grade(True, (found,)) if problem is None else Grade(False, (problem,), (found,))
 
