@@ -134,3 +134,14 @@ def test_split_chart_shows_every_split_the_lesson_asks_about() -> None:
     tree = parse(str(split_scene(samples=20_000).render("en")))
     labels = {node.text.split(":")[0].strip() for node in tree.find_all("title")}
     assert {"3-3", "4-2", "2-1", "0-0"} <= labels, labels
+
+
+def test_card_counter_text_form_is_its_figures_not_a_repr() -> None:
+    """A front end without widgets shows the counter's sentence, never ``CardCounter(children=(HTML(value='…``."""
+    SESSION.lang = "zh"
+    try:
+        shown = repr(chances.card_counter())
+    finally:
+        SESSION.lang = "en"
+    assert shown.startswith("还有83张牌没见过") and "精确值" in shown
+    assert "(" not in shown.replace("（", "") and "'" not in shown and "<" not in shown
