@@ -32,6 +32,17 @@ def _panel(role: str, title: str, lang: str, body: Markup, kind: str, sentence: 
     ).format(role=role, title=title, lang_button=lang_button(lang), body=body, kind=kind, sentence=sentence))
 
 
+def _position(trump: Trump, lead: tuple[Card, ...], hand: Markup, lang: str) -> Markup:
+    """The trump, West's lead drawn, and South's hand (already drawn) under its label."""
+    intro = text("join_sentences", lang).join(
+        (trump_context(trump, lang), text("lca_example_lead", lang, leader=LEADER, lead=lead))
+    )
+    return Markup(
+        '<div class="sk-legend" data-role="prompt">{intro}</div>{lead}'
+        '<div class="sk-legend">{hand_label}</div><div data-role="hand">{hand}</div>'
+    ).format(intro=intro, lead=card_row_html(lead, lang), hand_label=text("lca_example_hand", lang), hand=hand)
+
+
 class FollowTry:
     """South tries ``play`` on ``lead`` from ``hand``; the engine allows it or says why not."""
 
@@ -41,17 +52,9 @@ class FollowTry:
         self.verdict = check_follow(self.lead, self.hand, self.play, trump)
 
     def render(self, lang: str) -> str:
-        intro = text("join_sentences", lang).join(
-            (trump_context(self.trump, lang), text("lca_example_lead", lang, leader=LEADER, lead=self.lead))
-        )
-        body = Markup(
-            '<div class="sk-legend" data-role="prompt">{intro}</div>{hand}'
-            '<div class="sk-legend" data-role="tried">{tried}</div>{play}'
-        ).format(
-            intro=intro,
-            hand=card_row_html(self.trump.sorted(self.hand), lang, attrs={"data-role": "hand"}),
-            tried=text("lca_example_try", lang, play=self.play),
-            play=card_row_html(self.play, lang),
+        body = _position(self.trump, self.lead, card_row_html(self.trump.sorted(self.hand), lang), lang)
+        body += Markup('<div class="sk-legend" data-role="tried">{tried}</div>{play}').format(
+            tried=text("lca_example_try", lang, play=self.play), play=card_row_html(self.play, lang)
         )
         if self.verdict.ok:
             kind, sentence = "ok", text("lca_example_legal", lang, play=self.play, lead=self.lead)
@@ -76,12 +79,8 @@ class PlayableCards:
         return tuple(card for card in self.trump.sorted(self.hand) if card in self.playable)
 
     def render(self, lang: str) -> str:
-        intro = text("join_sentences", lang).join(
-            (trump_context(self.trump, lang), text("lca_example_lead", lang, leader=LEADER, lead=self.lead))
-        )
-        body = Markup('<div class="sk-legend" data-role="prompt">{intro}</div>{hand}').format(
-            intro=intro, hand=hand_html(self.trump.sorted(self.hand), (), self.playable, self.trump, lang, LEARNER),
-        )
+        hand = hand_html(self.trump.sorted(self.hand), (), self.playable, self.trump, lang, LEARNER)
+        body = _position(self.trump, self.lead, hand, lang)
         lifted = self.lifted()
         sentence = text("lca_playable_line", lang, cards=lifted, count=len(lifted), total=len(self.hand))
         return _panel("playable-cards", text("lca_playable_title", lang), lang, body, "info", sentence)
