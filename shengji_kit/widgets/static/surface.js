@@ -1,6 +1,6 @@
 // Card surface: draws the HTML that Python renders and reports clicks and keys back to Python.
 // Behaviour lives in Python; this file only draws, moves keyboard focus and sends messages:
-//   {type: "action", action, value}   a button with data-action
+//   {type: "action", action, value}   a button with data-action (+ typed: a number/cards field's text)
 //   {type: "answer", answer}          a button with data-answer (exercises)
 //   {type: "click", card, index}      a card button with data-index (a hand)
 //   {type: "key", key}                enter (play) on a card, h (the coach's hint) anywhere
