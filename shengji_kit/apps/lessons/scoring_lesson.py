@@ -13,16 +13,18 @@ from ...engine.rules import PRESET_NAMES
 from ...engine.scoring import climb as climb_level
 from ...engine.scoring import level_outcome, next_dealer
 from ...engine.trump import Trump
-from ...render.lesson_panels.scoreboard import ROUND_SEED, Scoreboard, recorded_round
+from ...render.lesson_panels.scoreboard import ROUND_SEED, LiveScoreboard
 from ...render.lesson_panels.scoring_tables import KittyTable, LevelTable
+from ...render.lesson_panels.scoring_tries import ClimbPanel, KittyPanel, OutcomePanel, PointsPanel
 from ...widgets.surface import CardSurface
 from ...widgets.switch import language_switch
+from ...words import Message
 from . import cells as lesson
 from .notice import Said, say, try_it
 
 __all__ = [
     "climb", "count", "exercises", "kitty", "kitty_table", "language_switch", "level_table", "links",
-    "outcome", "scoreboard",
+    "outcome", "scoreboard", "try_climb", "try_count", "try_kitty", "try_outcome",
 ]
 
 SLUG = "06_scoring"
@@ -45,7 +47,8 @@ def kitty(last_lead: str, level: str = "2", trump: str | None = "H") -> Said:
         cards = tuple(parse_cards(last_lead))
         return say(*(
             ("l6_try_multiplier", {
-                "rules": name, "cards": cards, "multiplier": api.kitty_multiplier(cards, Trump(level, trump), name),
+                "rules": Message(f"lcb_rules_{name}"), "cards": cards,
+                "multiplier": api.kitty_multiplier(cards, Trump(level, trump), name),
             })
             for name in PRESET_NAMES
         ))
@@ -61,7 +64,9 @@ def outcome(total: int) -> Said:
         for name in PRESET_NAMES:
             result = level_outcome(total, name)
             dealer = next_dealer(0, result)
-            lines.append(("l6_try_outcome", {"rules": name, "total": total, "outcome": result, "dealer": dealer}))
+            lines.append(("l6_try_outcome", {
+                "rules": Message(f"lcb_rules_{name}"), "total": total, "outcome": result, "dealer": dealer,
+            }))
         return say(*lines)
 
     return try_it(build, "l6_try_error")
@@ -72,7 +77,10 @@ def climb(level: str, steps: int) -> Said:
 
     def build() -> Said:
         return say(*(
-            ("l6_try_climb", {"rules": name, "start": level, "steps": steps, "end": climb_level(level, steps, name)})
+            ("l6_try_climb", {
+                "rules": Message(f"lcb_rules_{name}"), "start": level, "steps": steps,
+                "end": climb_level(level, steps, name),
+            })
             for name in PRESET_NAMES
         ))
 
@@ -90,8 +98,29 @@ def level_table() -> CardSurface:
 
 
 def scoreboard(seed: int = ROUND_SEED, rules: str = "super_tycoon") -> CardSurface:
-    """A RuleBot round from ``seed``, stepped through trick by trick with the running count."""
-    return lesson.safely(lambda: CardSurface(Scoreboard(recorded_round(seed, rules))))
+    """A RuleBot round from ``seed``, stepped through trick by trick with the running count; the learner
+    picks another round (a typed number or "deal another") and the rules on the panel."""
+    return lesson.safely(lambda: CardSurface(LiveScoreboard(seed, rules)))
+
+
+def try_count(cards: str = "SK S10 S5 H3") -> CardSurface:
+    """Try it, live: type any cards and count their points."""
+    return lesson.safely(lambda: CardSurface(PointsPanel(cards)))
+
+
+def try_kitty(last_lead: str = "DQ DQ DJ DJ", *quick: str, level: str = "2", trump: str | None = "H") -> CardSurface:
+    """Try it, live: type a last lead (or pick one of ``quick``) and see the kitty's multiplier in both presets."""
+    return lesson.safely(lambda: CardSurface(KittyPanel(last_lead, quick, Trump(level, trump))))
+
+
+def try_outcome(total: int = 60, *quick: int) -> CardSurface:
+    """Try it, live: type the attackers' total (or click a ``quick`` one): the level outcome and next dealer."""
+    return lesson.safely(lambda: CardSurface(OutcomePanel(str(total), [str(value) for value in quick])))
+
+
+def try_climb(level: str = "8", steps: int = 3) -> CardSurface:
+    """Try it, live: pick a level and the levels won; where the climb ends in both presets."""
+    return lesson.safely(lambda: CardSurface(ClimbPanel(level, steps)))
 
 
 def exercises(group: str, seed: int | None = None) -> CardSurface:
