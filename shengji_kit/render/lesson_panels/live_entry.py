@@ -34,14 +34,16 @@ def button(action: str, label: str, value: str = "", pressed: bool | None = None
     )
 
 
-def field(label: str, typed: str, invalid: bool, numeric: bool = False) -> Markup:
-    """The one typed field of a panel, showing ``typed`` (kept after a refusal)."""
+def field(label: str, typed: str, invalid: bool, numeric: bool = False, submit: str = "") -> Markup:
+    """The one typed field of a panel, showing ``typed`` (kept after a refusal); Enter in it sends
+    the ``submit`` action where the surface's script supports ``data-submit``."""
     mode = Markup(' inputmode="numeric"') if numeric else Markup("")
+    enter = Markup(' data-submit="{action}"').format(action=submit) if submit else Markup("")
     return Markup(
-        '<label class="sk-control-label sk-entry">{label} <input type="text" data-role="number" '
-        'autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="{limit}" '
-        'aria-invalid="{invalid}"{mode} value="{typed}"></label>'
-    ).format(label=label, limit=MAX_TYPED, invalid=str(invalid).lower(), mode=mode, typed=typed)
+        '<label class="sk-control-label sk-entry">{label} <input type="text" class="sk-card-field" '
+        'data-role="number" autocomplete="off" autocapitalize="characters" spellcheck="false" '
+        'maxlength="{limit}" aria-invalid="{invalid}"{mode}{enter} value="{typed}"></label>'
+    ).format(label=label, limit=MAX_TYPED, invalid=str(invalid).lower(), mode=mode, enter=enter, typed=typed)
 
 
 def typed_text(value: object) -> str:

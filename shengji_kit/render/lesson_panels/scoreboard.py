@@ -219,7 +219,9 @@ class LiveScoreboard(Scoreboard):
             seed=self.seed, rules_value=self.rules,
             round=text("lcb_board_round", lang, seed=self.seed, rules=rules_name(self.rules, lang)),
             rules_label=text("lcb_rules_label", lang), rules=rules,
-            field=field(text("lcb_board_field", lang), self.typed, self.problem is not None, numeric=True),
+            field=field(
+                text("lcb_board_field", lang), self.typed, self.problem is not None, numeric=True, submit="play"
+            ),
             play=button("play", text("lcb_board_play", lang)),
             another=button("another", text("lcb_board_another", lang), primary=True),
             help=text("lcb_board_seed_help", lang),

@@ -105,7 +105,7 @@ class _TypedPanel:
         body = Markup(
             '<div class="sk-controls">{field}{go}</div>{quick}{extra}{problem}{answer}'
         ).format(
-            field=field(text(self.label, lang), self.typed, self.problem is not None, self.numeric),
+            field=field(text(self.label, lang), self.typed, self.problem is not None, self.numeric, submit="go"),
             go=button("go", text(self.go, lang), primary=True),
             quick=quick_row,
             extra=self.extra(lang),
