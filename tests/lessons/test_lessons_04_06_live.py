@@ -288,3 +288,15 @@ def test_an_example_trick_marks_the_engines_winner_and_says_why(plays: list[str]
         assert shown.attrs["data-winner"] == str(winner)
         assert text(f"seat_{winner}", lang) in shown.find(data_role="message").text
         assert shown.find(cls="sk-slot", data_slot=str(winner)).has(cls="sk-card")
+
+
+def test_the_scoreboard_sets_each_trick_round_the_table_like_lesson_4() -> None:
+    board = Scoreboard(recorded_round())
+    for trick in board.tricks[:3]:
+        board.handle({"type": "action", "action": "next"})
+        table = parse(str(board.render("en"))).find(data_role="trick")
+        for index, play in enumerate(trick.plays):
+            seat = (trick.leader + index) % 4
+            slot = table.find(cls="sk-slot", data_slot=str(seat))
+            assert [card.attrs["data-card"] for card in slot.find_all(data_card=True)] == [c.code for c in play]
+        assert table.find(cls="sk-slot", data_slot=str(trick.winner)).has(cls="sk-winning")

@@ -21,8 +21,9 @@ from ...game.bots.rule import RuleBot
 from ...game.match import Match
 from ...game.record import ParsedRecord, ParsedTrick, parse
 from ...words.catalogue import text
-from ..hands import card_row_html
 from ..table import lang_button, trump_badge
+from ..table_data import PlayedCards
+from ..tricks import trick_centre_html
 from .live_entry import Refusal, button, field, rules_name, typed_text
 
 ROUND_SEED = 220
@@ -99,18 +100,12 @@ class Scoreboard:
         return Markup("")
 
     def _trick_html(self, trick: ParsedTrick, lang: str) -> Markup:
-        rows = []
-        for index, play in enumerate(trick.plays):
-            seat = (trick.leader + index) % 4
-            states = ("selected",) if seat == trick.winner else ()
-            rows.append(Markup(
-                '<div class="sk-trick-play" data-seat="{seat}"><span class="sk-legend">{name}</span>{cards}</div>'
-            ).format(seat=seat, name=text(f"seat_{seat}", lang), cards=card_row_html(play, lang, states)))
+        """The trick set round the table as in lesson 4 (South at the bottom), the winner marked."""
+        played = [PlayedCards((trick.leader + index) % 4, tuple(play)) for index, play in enumerate(trick.plays)]
         taken = points(card for play in trick.plays for card in play)
-        return Markup(
-            '<div class="sk-trick" data-role="trick">{rows}<div class="sk-legend">{taken}</div></div>'
-        ).format(
-            rows=Markup("").join(rows), taken=text("l6_board_taken", lang, seat=trick.winner, points=taken)
+        return Markup('{trick}<div class="sk-legend" data-role="taken">{taken}</div>').format(
+            trick=trick_centre_html(played, trick.winner, lang, done=True),
+            taken=text("l6_board_taken", lang, seat=trick.winner, points=taken),
         )
 
     def _end_html(self, lang: str) -> Markup:
