@@ -266,7 +266,7 @@ def test_the_climb_exercise_working_names_the_preset_in_chinese() -> None:
         assert item.question.table.rules.name in {"super_tycoon", "classic"}
 
 
-# --- lesson 4: example tricks drawn, not an index ---------------------------------------------------------
+# --- lessons 4 and 5: example tricks drawn, not an index ---------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -276,6 +276,8 @@ def test_the_climb_exercise_working_names_the_preset_in_chinese() -> None:
         (["DK DK", "S3 C4", "D5 D6", "D9 D10"], 3),
         (["DK DK", "S3 S3", "D5 D6", "D9 D10"], 3),
         (["S5", "H2", "C2", "SA"], 0),
+        (["HA HA HK", "H5 H5 H9", "S4 S4 S8", "D3 D4 C7"], 3),  # lesson 5: a ruff beats a throw that stood
+        (["DA DA DQ", "S9 S9 S3", "S7 S7 SK", "D3 D5 D6"], 1),  # lesson 5: two ruffs, the pair decides
     ],
 )
 def test_an_example_trick_marks_the_engines_winner_and_says_why(plays: list[str], leader: int) -> None:

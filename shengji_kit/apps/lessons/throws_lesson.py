@@ -14,8 +14,9 @@ from ...widgets.surface import CardSurface
 from ...widgets.switch import language_switch
 from . import cells as lesson
 from .notice import Said, try_it
+from .winning_lesson import who_wins
 
-__all__ = ["check", "exercises", "language_switch", "links", "throw_table", "try_throw"]
+__all__ = ["check", "exercises", "language_switch", "links", "throw_table", "try_throw", "who_wins"]
 
 SLUG = "05_throws"
 NUMBER = 5
