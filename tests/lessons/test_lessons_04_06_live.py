@@ -288,7 +288,8 @@ def test_an_example_trick_marks_the_engines_winner_and_says_why(plays: list[str]
         page = to_chinese(widget) if lang == "zh" else parse(widget.html)
         shown = page.find(data_role="shown-trick")
         assert shown.attrs["data-winner"] == str(winner)
-        assert text(f"seat_{winner}", lang) in shown.find(data_role="message").text
+        assert text(f"seat_plain_{winner}", lang) in shown.find(data_role="message").text
+        assert text("seat_0", lang) not in shown.text  # nobody is "you" in an example trick
         assert shown.find(cls="sk-slot", data_slot=str(winner)).has(cls="sk-card")
 
 
@@ -302,3 +303,12 @@ def test_the_scoreboard_sets_each_trick_round_the_table_like_lesson_4() -> None:
             slot = table.find(cls="sk-slot", data_slot=str(seat))
             assert [card.attrs["data-card"] for card in slot.find_all(data_card=True)] == [c.code for c in play]
         assert table.find(cls="sk-slot", data_slot=str(trick.winner)).has(cls="sk-winning")
+        assert "South (you)" not in parse(str(board.render("en"))).text  # bots played this round, not the learner
+
+
+def test_lesson_4s_recorded_round_does_not_call_a_bot_you() -> None:
+    widget = winning.recorded_round(seed=7)
+    for _ in range(4):
+        for lang in ("en", "zh"):
+            assert text("seat_0", lang) not in parse(str(widget.scene.render(lang))).text
+        widget.handle({"type": "action", "action": "next", "value": ""})

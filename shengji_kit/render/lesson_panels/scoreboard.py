@@ -104,7 +104,7 @@ class Scoreboard:
         played = [PlayedCards((trick.leader + index) % 4, tuple(play)) for index, play in enumerate(trick.plays)]
         taken = points(card for play in trick.plays for card in play)
         return Markup('{trick}<div class="sk-legend" data-role="taken">{taken}</div>').format(
-            trick=trick_centre_html(played, trick.winner, lang, done=True),
+            trick=trick_centre_html(played, trick.winner, lang, done=True, plain=True),
             taken=text("l6_board_taken", lang, seat=trick.winner, points=taken),
         )
 

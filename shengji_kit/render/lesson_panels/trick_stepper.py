@@ -125,7 +125,7 @@ class TrickStepper:
             number=text("join_sentences", lang).join(
                 (text("l4_trick_number", lang, number=self.index + 1, total=total), trump_context(trick.trump, lang))
             ),
-            trick=trick_centre_html(trick.played(), winner, lang, done=True),
+            trick=trick_centre_html(trick.played(), winner, lang, done=True, plain=True),
             previous=_button("previous", text("l4_previous", lang), self.index > 0),
             next=_button("next", text("l4_next", lang), self.index < total - 1),
             why=why,
@@ -154,7 +154,8 @@ class ShownTricks:
             '<div class="sk-legend">{caption}</div>{trick}'
             '<div class="sk-message" data-role="message" data-kind="info">{why}</div></div>'
         ).format(
-            winner=winner, caption=caption, trick=trick_centre_html(trick.played(), winner, lang, done=True), why=why
+            winner=winner, caption=caption, why=why,
+            trick=trick_centre_html(trick.played(), winner, lang, done=True, plain=True),
         )
 
     def render(self, lang: str) -> Markup:
