@@ -196,6 +196,7 @@ class LiveScoreboard(Scoreboard):
                 self.problem = Refusal.said("lcb_board_bad_seed", typed=typed)
         elif action == "another":
             self.play((self.seed + 1) % (MAX_SEED + 1), self.rules)
+            self.typed = str(self.seed)
         elif action == "rules" and value in PRESET_NAMES:
             self.play(self.seed, str(value))
         else:
