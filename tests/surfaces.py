@@ -195,6 +195,7 @@ def throws_and_scoring_surfaces() -> Iterator[Surface]:
             widget.handle({"type": "action", "action": "hint"})
             yield from _both(f"{group} answered", widget.scene.render)
 
+
 def lessons_456_live_surfaces() -> Iterator[Surface]:
     """Lessons 4–6's live panels, including refusals of typed text that holds markup."""
     from shengji_kit.apps.lessons import scoring_lesson as scoring
