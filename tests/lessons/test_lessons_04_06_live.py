@@ -312,3 +312,10 @@ def test_lesson_4s_recorded_round_does_not_call_a_bot_you() -> None:
         for lang in ("en", "zh"):
             assert text("seat_0", lang) not in parse(str(widget.scene.render(lang))).text
         widget.handle({"type": "action", "action": "next", "value": ""})
+
+
+def test_the_jupyterlab_helpers_name_the_presets_in_chinese_too() -> None:
+    for said in (scoring.outcome(60), scoring.climb("8", 3), scoring.kitty("SA SA")):
+        assert said.ok and "超级大亨" in said("zh") and "经典" in said("zh")
+        assert not ASCII_PRESET.search(said("zh"))
+        assert "Super Tycoon" in said("en")
