@@ -13,12 +13,13 @@ from ...engine.rules import PRESET_NAMES
 from ...engine.scoring import climb as climb_level
 from ...engine.scoring import level_outcome, next_dealer
 from ...engine.trump import Trump
+from ...render.lesson_panels.live_entry import rules_name
 from ...render.lesson_panels.scoreboard import ROUND_SEED, LiveScoreboard
 from ...render.lesson_panels.scoring_tables import KittyTable, LevelTable
 from ...render.lesson_panels.scoring_tries import ClimbPanel, KittyPanel, OutcomePanel, PointsPanel
 from ...widgets.surface import CardSurface
 from ...widgets.switch import language_switch
-from ...words import Message
+from ...words import LANGUAGES, text
 from . import cells as lesson
 from .notice import Said, say, try_it
 
@@ -40,18 +41,23 @@ def count(cards: str) -> Said:
     return try_it(build, "l6_try_error")
 
 
+def _per_preset(code: str, params: dict[str, dict[str, object]]) -> Said:
+    """``code`` once per rules preset, in every language, the preset named in that language (超级大亨 / 经典)."""
+    return Said({
+        lang: [text(code, lang, rules=rules_name(name, lang), **params[name]) for name in PRESET_NAMES]
+        for lang in LANGUAGES
+    })
+
+
 def kitty(last_lead: str, level: str = "2", trump: str | None = "H") -> Said:
     """Try it: the kitty multiplier of a last trick led with ``last_lead``, in both presets."""
 
     def build() -> Said:
         cards = tuple(parse_cards(last_lead))
-        return say(*(
-            ("l6_try_multiplier", {
-                "rules": Message(f"lcb_rules_{name}"), "cards": cards,
-                "multiplier": api.kitty_multiplier(cards, Trump(level, trump), name),
-            })
+        return _per_preset("l6_try_multiplier", {
+            name: {"cards": cards, "multiplier": api.kitty_multiplier(cards, Trump(level, trump), name)}
             for name in PRESET_NAMES
-        ))
+        })
 
     return try_it(build, "l6_try_error")
 
@@ -60,14 +66,11 @@ def outcome(total: int) -> Said:
     """Try it: the level outcome of the attackers' ``total`` and who deals next, in both presets."""
 
     def build() -> Said:
-        lines = []
-        for name in PRESET_NAMES:
-            result = level_outcome(total, name)
-            dealer = next_dealer(0, result)
-            lines.append(("l6_try_outcome", {
-                "rules": Message(f"lcb_rules_{name}"), "total": total, "outcome": result, "dealer": dealer,
-            }))
-        return say(*lines)
+        results = {name: level_outcome(total, name) for name in PRESET_NAMES}
+        return _per_preset("l6_try_outcome", {
+            name: {"total": total, "outcome": result, "dealer": next_dealer(0, result)}
+            for name, result in results.items()
+        })
 
     return try_it(build, "l6_try_error")
 
@@ -76,13 +79,9 @@ def climb(level: str, steps: int) -> Said:
     """Try it: the level reached from ``level`` after ``steps`` levels, in both presets."""
 
     def build() -> Said:
-        return say(*(
-            ("l6_try_climb", {
-                "rules": Message(f"lcb_rules_{name}"), "start": level, "steps": steps,
-                "end": climb_level(level, steps, name),
-            })
-            for name in PRESET_NAMES
-        ))
+        return _per_preset("l6_try_climb", {
+            name: {"start": level, "steps": steps, "end": climb_level(level, steps, name)} for name in PRESET_NAMES
+        })
 
     return try_it(build, "l6_try_error")
 

@@ -37,7 +37,7 @@ class ClimbQuestion(Question):
     def working(self) -> Message:
         return Message("l6_climb_working", {
             "start": self.table.trump.level, "steps": self.steps, "end": self.truth(),
-            "rules": Message(f"lcb_rules_{self.table.rules.name}"),
+            "rules": self.table.rules.name,
         })
 
     def prompt(self, lang: str = "en") -> str:

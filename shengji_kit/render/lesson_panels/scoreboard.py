@@ -105,7 +105,7 @@ class Scoreboard:
         taken = points(card for play in trick.plays for card in play)
         return Markup('{trick}<div class="sk-legend" data-role="taken">{taken}</div>').format(
             trick=trick_centre_html(played, trick.winner, lang, done=True, plain=True),
-            taken=text("l6_board_taken", lang, seat=trick.winner, points=taken),
+            taken=text("lcb_board_taken", lang, seat=trick.winner, points=taken),
         )
 
     def _end_html(self, lang: str) -> Markup:
@@ -113,15 +113,15 @@ class Scoreboard:
         last = self.tricks[-1]
         if multiplier:
             kitty_line = text(
-                "l6_board_kitty", lang, kitty=self.record.buried, points=kitty, multiplier=multiplier,
+                "lcb_board_kitty", lang, kitty=self.record.buried, points=kitty, multiplier=multiplier,
                 total=kitty * multiplier, seat=last.winner, lead=last.plays[0],
             )
         else:
-            kitty_line = text("l6_board_kitty_lost", lang, kitty=self.record.buried)
+            kitty_line = text("lcb_board_kitty_lost", lang, kitty=self.record.buried)
         total = self.total()
         outcome = level_outcome(total, self.record.rules)
         total_line = text(
-            "l6_board_total", lang, total=total, outcome=outcome, dealer=next_dealer(self.record.dealer, outcome)
+            "lcb_board_total", lang, total=total, outcome=outcome, dealer=next_dealer(self.record.dealer, outcome)
         )
         return Markup(
             '<div class="sk-message" data-role="kitty" data-kind="info">{kitty_line}</div>'
@@ -132,7 +132,7 @@ class Scoreboard:
         count = len(self.tricks)
         if self.step == 0:
             head = text(
-                "l6_board_start", lang, team=self.attackers_team, dealer=self.record.dealer,
+                "lcb_board_start", lang, team=self.attackers_team, dealer=self.record.dealer,
                 level=self.record.trump.level,
             )
             body = Markup("")
