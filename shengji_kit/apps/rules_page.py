@@ -7,12 +7,14 @@ kit ships (the checkout's ``docs/`` or the wheel's bundled files).
 
 from __future__ import annotations
 
+import ipywidgets
 import mistune
 from IPython.display import HTML
 from markupsafe import Markup
 
 from ..kit_files import kit_files
 from ..widgets.language import SESSION
+from ..widgets.language_keeper import show_language_keeper
 from ..words.catalogue import text
 from .page_options import query_options
 
@@ -37,7 +39,18 @@ def rules_html(lang: str = "en") -> Markup:
     ).format(lang=lang, title=text("table_page_rules", lang), body=Markup(str(body)))
 
 
-def rules_page(lang: str | None = None) -> HTML:
-    """Show the rules in ``lang``, else the page address's ``?lang=zh``, else the session's language."""
-    chosen = lang or query_options().get("lang") or SESSION.lang
-    return HTML(str(rules_html(chosen if chosen in ("en", "zh") else "en")))
+def rules_page(lang: str | None = None) -> HTML | ipywidgets.HTML:
+    """Show the rules in ``lang``, else the page address's ``?lang=zh``; without either, in the session's
+    language, following it (the page opens in the language the browser remembers: the language keeper)."""
+    chosen = lang or query_options().get("lang")
+    if chosen:
+        return HTML(str(rules_html(chosen if chosen in ("en", "zh") else "en")))
+    show_language_keeper()
+    view = ipywidgets.HTML(str(rules_html(SESSION.lang)))
+    view.add_class("sk-rules-view")
+
+    def follow(change: dict[str, object]) -> None:
+        view.value = str(rules_html(str(change["new"])))
+
+    SESSION.observe(follow, names="lang")
+    return view
