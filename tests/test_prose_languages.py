@@ -3,8 +3,9 @@
 The Voila template shows only the chosen language's cells (tags ``lang-en`` / ``lang-zh``), so a cell
 in the wrong language, an untagged cell or a missing twin is prose a learner never sees, or sees twice.
 English cells may name Chinese terms only inside backticks, parentheses or quotes (``level (级)``,
-the “打一局” app), besides the language button's label ``中文`` and the taught words 正主 and 副主; Chinese cells are mostly Chinese
-(card codes, addresses and other code in backticks aside). No cell keeps a bilingual `` · `` line.
+the “打一局” app), besides the language button's label ``中文`` and the taught words 正主 and 副主;
+Chinese cells are mostly Chinese (card codes, addresses and other code in backticks aside).
+No cell keeps a bilingual `` · `` line.
 """
 
 from __future__ import annotations

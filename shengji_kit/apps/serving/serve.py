@@ -144,18 +144,16 @@ def catalogue_html(root: Path = NOTEBOOK_ROOT) -> Markup:
     parts = [Markup('<div class="shengji-catalogue" data-role="catalogue">')]
     for folder, heading in FOLDERS.items():
         english, chinese = heading.split(" · ")
-        parts.append(
-            Markup('<h2 data-folder="{folder}">{heading}</h2>').format(folder=folder, heading=_in_both(english, chinese))
-        )
+        heading_html = _in_both(english, chinese)
+        parts.append(Markup('<h2 data-folder="{folder}">{heading}</h2>').format(folder=folder, heading=heading_html))
         items = [entry for entry in entries if entry.folder == folder]
         if not items:
             parts.append(Markup("<p><em>{nothing}</em></p>").format(nothing=_in_both(*NOTHING_YET)))
             continue
         parts.append(Markup("<ul>"))
         for entry in items:
-            summary = (
-                Markup(" — {summary}").format(summary=_in_both(entry.summary, entry.zh_summary)) if entry.summary else ""
-            )
+            in_both = _in_both(entry.summary, entry.zh_summary)
+            summary = Markup(" — {summary}").format(summary=in_both) if entry.summary else ""
             parts.append(
                 Markup('<li><a href="../{path}" data-notebook="{path}">{title}</a>{summary}</li>').format(
                     path=entry.path, title=_in_both(entry.title, entry.zh_title), summary=summary
