@@ -1,0 +1,84 @@
+"""One language, chosen once (issue 20): the choice made on one page is where every next page opens.
+
+The browser keeps it (localStorage, the language keeper widget); the Voila template shows only that
+language's prose cells (tagged lang-en / lang-zh) before the kernel starts, and the kernel's widgets
+follow once the keeper hands the choice back.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from shengji_kit.apps.serving import serve
+from shengji_kit.words.catalogue import text
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+LANDING = f"/voila/render/{serve.LANDING_PAGE}"
+LESSON = "lessons/01_trump_ranking.ipynb"
+PLAY = "notebooks/play.ipynb?seed=1&delay=0.05"
+LOAD_TIMEOUT_MS = 90_000
+SWITCH = "button[data-action=lang]"
+
+
+def tagged_cells(notebook: str, lang: str) -> int:
+    """How many markdown cells of the notebook are tagged ``lang-<lang>``."""
+    cells = json.loads((ROOT / notebook.split("?")[0]).read_text(encoding="utf-8"))["cells"]
+    return sum(1 for cell in cells if f"lang-{lang}" in cell.get("metadata", {}).get("tags", []))
+
+
+def expect_page_in(page: Page, notebook: str, lang: str) -> None:
+    """The page is marked ``lang``, its widgets speak it, and only that language's prose cells are shown."""
+    other = "zh" if lang == "en" else "en"
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("html")).to_have_class(f"sk-lang-{lang}")
+    expect(page.locator(SWITCH).first).to_have_text(text("ui_lang_switch", lang), timeout=LOAD_TIMEOUT_MS)
+    expect(page.locator(f".sk-prose-cell[data-sk-lang={other}]:visible")).to_have_count(0)
+    expect(page.locator(f".sk-prose-cell[data-sk-lang={lang}]:visible")).to_have_count(tagged_cells(notebook, lang))
+
+
+def test_a_language_picked_once_opens_every_next_page_in_it(page: Page) -> None:
+    """中文 on the landing page: the play app and a lesson open in Chinese; English on the lesson: the next page."""
+    page.goto(LANDING)
+    page.locator(SWITCH).first.click()
+    expect_page_in(page, "notebooks/index.ipynb", "zh")
+    expect(page).to_have_title("升级工具箱")
+    catalogue = page.locator("[data-role=catalogue]")
+    expect(catalogue.locator("a[data-notebook='notebooks/play.ipynb']")).to_have_text("打一局", use_inner_text=True)
+
+    page.goto(f"/voila/render/{PLAY}")
+    expect_page_in(page, PLAY, "zh")
+    expect(page).to_have_title("打一局")
+    expect(page.get_by_role("heading", name="打一局")).to_be_visible()
+    expect(page.get_by_role("heading", name="Play a round")).to_have_count(0)
+    expect(page.locator("[data-role=table]")).to_have_attribute("lang", "zh", timeout=LOAD_TIMEOUT_MS)
+
+    page.goto(f"/voila/render/{LESSON}")
+    expect_page_in(page, LESSON, "zh")
+    score = page.locator("[data-role=exercise] [data-role=score]").first
+    expect(score).to_have_text(text("ui_score", "zh", right=0, asked=0), timeout=LOAD_TIMEOUT_MS)
+    page.locator(SWITCH).first.click()
+    expect_page_in(page, LESSON, "en")
+    expect(score).to_have_text(text("ui_score", "en", right=0, asked=0))
+
+    page.goto(LANDING)
+    expect_page_in(page, "notebooks/index.ipynb", "en")
+    expect(page).to_have_title("Shengji kit")
+    expect(page.get_by_role("heading", name="Shengji kit")).to_be_visible()
+
+
+def test_without_browser_storage_the_switch_still_works(page: Page) -> None:
+    """A private window that refuses localStorage: the page opens in English and switches, without a script error."""
+    page.add_init_script(
+        "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('refused', 'SecurityError'); }});"
+    )
+    page.goto(LANDING)
+    expect_page_in(page, "notebooks/index.ipynb", "en")
+    page.locator(SWITCH).first.click()
+    expect_page_in(page, "notebooks/index.ipynb", "zh")
+    expect(page).to_have_title("升级工具箱")
