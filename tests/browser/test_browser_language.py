@@ -75,7 +75,8 @@ def test_a_language_picked_once_opens_every_next_page_in_it(page: Page) -> None:
 def test_without_browser_storage_the_switch_still_works(page: Page) -> None:
     """A private window that refuses localStorage: the page opens in English and switches, without a script error."""
     page.add_init_script(
-        "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('refused', 'SecurityError'); }});"
+        "Object.defineProperty(window, 'localStorage', "
+        "{get() { throw new DOMException('refused', 'SecurityError'); }});"
     )
     page.goto(LANDING)
     expect_page_in(page, "notebooks/index.ipynb", "en")
