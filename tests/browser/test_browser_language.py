@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LANDING = f"/voila/render/{serve.LANDING_PAGE}"
 LESSON = "lessons/01_trump_ranking.ipynb"
 PLAY = "notebooks/play.ipynb?seed=1&delay=0.05"
+CELLS_PAGE = "tests/browser/pages/language_cells.ipynb"  # a title pair and a lab-only pair
 LOAD_TIMEOUT_MS = 90_000
 SWITCH = "button[data-action=lang]"
 
@@ -32,14 +33,17 @@ def tagged_cells(notebook: str, lang: str) -> int:
     return sum(1 for cell in cells if f"lang-{lang}" in cell.get("metadata", {}).get("tags", []))
 
 
-def expect_page_in(page: Page, notebook: str, lang: str) -> None:
-    """The page is marked ``lang``, its widgets speak it, and only that language's prose cells are shown."""
+def expect_page_in(page: Page, notebook: str, lang: str, shown_cells: int | None = None) -> None:
+    """The page is marked ``lang``, its widgets speak it, and only that language's prose cells are shown
+    (``shown_cells`` of them; every cell tagged ``lang-<lang>`` when left out)."""
     other = "zh" if lang == "en" else "en"
     expect(page.locator("html")).to_have_attribute("lang", lang)
     expect(page.locator("html")).to_have_class(f"sk-lang-{lang}")
     expect(page.locator(SWITCH).first).to_have_text(text("ui_lang_switch", lang), timeout=LOAD_TIMEOUT_MS)
     expect(page.locator(f".sk-prose-cell[data-sk-lang={other}]:visible")).to_have_count(0)
-    expect(page.locator(f".sk-prose-cell[data-sk-lang={lang}]:visible")).to_have_count(tagged_cells(notebook, lang))
+    expect(page.locator(f".sk-prose-cell[data-sk-lang={lang}]:visible")).to_have_count(
+        tagged_cells(notebook, lang) if shown_cells is None else shown_cells
+    )
 
 
 def test_a_language_picked_once_opens_every_next_page_in_it(page: Page) -> None:
@@ -72,14 +76,21 @@ def test_a_language_picked_once_opens_every_next_page_in_it(page: Page) -> None:
     expect(page.get_by_role("heading", name="Shengji kit")).to_be_visible()
 
 
-def test_without_browser_storage_the_switch_still_works(page: Page) -> None:
-    """A private window that refuses localStorage: the page opens in English and switches, without a script error."""
+def test_lab_only_cells_are_hidden_and_no_storage_is_no_error(page: Page) -> None:
+    """A private window whose storage refuses every write (as Safari's did): the page opens in English,
+    switches, and never errs (the page guard fails the test on a script error); the next page opens in
+    English again. JupyterLab-only cells never show in Voila."""
     page.add_init_script(
-        "Object.defineProperty(window, 'localStorage', "
-        "{get() { throw new DOMException('refused', 'SecurityError'); }});"
+        "Storage.prototype.setItem = function () { throw new DOMException('refused', 'QuotaExceededError'); };"
     )
-    page.goto(LANDING)
-    expect_page_in(page, "notebooks/index.ipynb", "en")
+    page.goto(f"/voila/render/{CELLS_PAGE}")
+    expect_page_in(page, CELLS_PAGE, "en", shown_cells=1)
+    expect(page).to_have_title("Language cells")
+    expect(page.locator(".sk-prose-cell.sk-lab-only")).to_have_count(2)
+    expect(page.get_by_text("edit the cell above")).to_be_hidden()
     page.locator(SWITCH).first.click()
-    expect_page_in(page, "notebooks/index.ipynb", "zh")
-    expect(page).to_have_title("升级工具箱")
+    expect_page_in(page, CELLS_PAGE, "zh", shown_cells=1)
+    expect(page).to_have_title("语言测试页")
+    expect(page.get_by_text("改上面的代码格")).to_be_hidden()
+    page.goto(f"/voila/render/{CELLS_PAGE}")
+    expect_page_in(page, CELLS_PAGE, "en", shown_cells=1)
