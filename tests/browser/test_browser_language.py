@@ -8,12 +8,18 @@ follow once the keeper hands the choice back.
 from __future__ import annotations
 
 import json
+import re
+import shutil
 from pathlib import Path
 
+import chromium
 import pytest
-from playwright.sync_api import Page, expect
+from lab_server import jupyter_lab
+from playwright.sync_api import Browser, Page, expect
 
+from conftest import ARTIFACTS, PAGE_TIMEOUT_MS, guard, screenshot
 from shengji_kit.apps.serving import serve
+from shengji_kit.widgets.language_keeper import STORAGE_KEY
 from shengji_kit.words.catalogue import text
 
 pytestmark = pytest.mark.browser
@@ -94,3 +100,36 @@ def test_lab_only_cells_are_hidden_and_no_storage_is_no_error(page: Page) -> Non
     expect(page.get_by_text("改上面的代码格")).to_be_hidden()
     page.goto(f"/voila/render/{CELLS_PAGE}")
     expect_page_in(page, CELLS_PAGE, "en", shown_cells=1)
+
+
+def test_jupyterlab_shows_both_languages_each_cell_in_its_own(browser: Browser, tmp_path: Path) -> None:
+    """In JupyterLab every prose cell shows (the zh twin under the en cell, lab-only asides too), each with
+    the lang of its text; the switch flips the widget and is remembered for the next notebook."""
+    shutil.copy(ROOT / CELLS_PAGE, tmp_path / "cells.ipynb")
+    with jupyter_lab(tmp_path, ARTIFACTS / "jupyterlab-language.log") as lab:
+        context = browser.new_context(viewport=chromium.VIEWPORT, base_url=lab.base_url, locale="en-US")
+        seen = guard(context)
+        try:
+            page = context.new_page()
+            page.goto("/lab/tree/cells.ipynb", timeout=PAGE_TIMEOUT_MS)
+            page.get_by_text("| Idle").wait_for(timeout=PAGE_TIMEOUT_MS)
+            page.locator(".jp-Notebook .jp-CodeCell .jp-InputArea-editor").first.click()
+            page.keyboard.press("Control+Enter")
+            switch = page.locator(f".jp-Notebook {SWITCH}")
+            expect(switch).to_have_text(text("ui_lang_switch", "en"), timeout=PAGE_TIMEOUT_MS)
+            prose = page.locator(".jp-MarkdownCell .jp-RenderedMarkdown")
+            expect(prose).to_have_count(4)
+            for shown in prose.all():
+                expect(shown).to_be_visible()
+            expect(page.locator(".jp-MarkdownCell .jp-RenderedMarkdown[lang=en]")).to_have_count(2)
+            expect(page.locator(".jp-MarkdownCell .jp-RenderedMarkdown[lang=zh]")).to_have_count(2)
+            switch.click()
+            expect(switch).to_have_text(text("ui_lang_switch", "zh"))
+            expect(page.locator("body")).to_have_class(re.compile(r"\bsk-lang-zh\b"))
+            assert page.evaluate(f"localStorage.getItem({json.dumps(STORAGE_KEY)})") == "zh"
+        finally:
+            if context.pages:
+                screenshot(context.pages[0], "jupyterlab-language")
+            context.unroute_all(behavior="ignoreErrors")
+            context.close()
+    assert not seen.foreign_requests, seen.foreign_requests

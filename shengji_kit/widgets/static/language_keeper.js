@@ -4,8 +4,17 @@
 // <html lang>, the classes sk-lang-en / sk-lang-zh on <html> and <body> (the Voila template shows only
 // that language's prose) and the tab's title (window.shengjiLanguage, set by the template, when present).
 // Without localStorage (a private window, a sandboxed frame) the choice holds for this page only.
+// In JupyterLab (both languages shown, en cell then zh twin) it gives each rendered markdown cell of its
+// notebook the lang of its text, so each reads (and is read aloud) in its own language; <html lang> is
+// left to JupyterLab there.
 
 const LANGUAGES = ["en", "zh"];
+const CHINESE = /[\u3400-\u9fff\uf900-\ufaff]/g;
+const LATIN = /[A-Za-z]/g;
+
+function inVoila() {
+  return Boolean(document.body && document.body.dataset.voila);
+}
 
 function storage() {
   try {
@@ -40,11 +49,42 @@ function mark(lang) {
     page.apply(lang);
     return;
   }
-  document.documentElement.lang = lang;
+  if (inVoila()) document.documentElement.lang = lang;
   for (const node of [document.documentElement, document.body]) {
     if (!node) continue;
     for (const other of LANGUAGES) node.classList.toggle(`sk-lang-${other}`, other === lang);
   }
+}
+
+// JupyterLab: each markdown cell of the notebook gets lang="zh" when its text is mostly Chinese, else "en".
+function markCells(notebook) {
+  for (const cell of notebook.querySelectorAll(".jp-MarkdownCell .jp-RenderedMarkdown")) {
+    const words = cell.textContent || "";
+    const lang = (words.match(CHINESE) || []).length > (words.match(LATIN) || []).length ? "zh" : "en";
+    if (cell.getAttribute("lang") !== lang) cell.setAttribute("lang", lang);
+  }
+}
+
+function watchCells(el) {
+  if (inVoila()) return () => {}; // Voila's template marks its cells from their tags
+  let notebook = null;
+  let pending = null;
+  const later = () => {
+    if (pending === null) pending = setTimeout(() => { pending = null; if (notebook) markCells(notebook); }, 300);
+  };
+  const observer = new MutationObserver(later);
+  // the view is attached to the page after render: look for its notebook once it is there
+  const find = setTimeout(() => {
+    notebook = el.closest(".jp-Notebook");
+    if (!notebook) return;
+    markCells(notebook);
+    observer.observe(notebook, { childList: true, subtree: true });
+  }, 0);
+  return () => {
+    clearTimeout(find);
+    clearTimeout(pending);
+    observer.disconnect();
+  };
 }
 
 function render({ model, el }) {
@@ -65,7 +105,11 @@ function render({ model, el }) {
   } else if (LANGUAGES.includes(model.get("lang"))) {
     mark(model.get("lang"));
   }
-  return () => model.off("change:lang", onChange);
+  const stopWatching = watchCells(el);
+  return () => {
+    model.off("change:lang", onChange);
+    stopWatching();
+  };
 }
 
 export default { render };
