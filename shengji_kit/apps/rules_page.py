@@ -39,18 +39,30 @@ def rules_html(lang: str = "en") -> Markup:
     ).format(lang=lang, title=text("table_page_rules", lang), body=Markup(str(body)))
 
 
-def rules_page(lang: str | None = None) -> HTML | ipywidgets.HTML:
+class RulesView(ipywidgets.HTML):
+    """The rules in the session's language, drawn again whenever it changes (until closed)."""
+
+    def __init__(self) -> None:
+        super().__init__(str(rules_html(SESSION.lang)))
+        self.add_class("sk-rules-view")
+        self._following = True
+        SESSION.observe(self._follow, names="lang")
+
+    def close(self) -> None:
+        if getattr(self, "_following", False):  # closed once only (ipywidgets closes again when collected)
+            self._following = False
+            SESSION.unobserve(self._follow, names="lang")
+        super().close()
+
+    def _follow(self, change: dict[str, object]) -> None:
+        self.value = str(rules_html(str(change["new"])))
+
+
+def rules_page(lang: str | None = None) -> HTML | RulesView:
     """Show the rules in ``lang``, else the page address's ``?lang=zh``; without either, in the session's
     language, following it (the page opens in the language the browser remembers: the language keeper)."""
     chosen = lang or query_options().get("lang")
     if chosen:
         return HTML(str(rules_html(chosen if chosen in ("en", "zh") else "en")))
     show_language_keeper()
-    view = ipywidgets.HTML(str(rules_html(SESSION.lang)))
-    view.add_class("sk-rules-view")
-
-    def follow(change: dict[str, object]) -> None:
-        view.value = str(rules_html(str(change["new"])))
-
-    SESSION.observe(follow, names="lang")
-    return view
+    return RulesView()

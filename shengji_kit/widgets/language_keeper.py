@@ -36,6 +36,7 @@ class LanguageKeeper(anywidget.AnyWidget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.lang = SESSION.lang
+        self._following = True
         SESSION.observe(self._language_changed, names="lang")
         self.on_msg(self._on_frontend_message)
 
@@ -51,7 +52,9 @@ class LanguageKeeper(anywidget.AnyWidget):
             SESSION.lang = lang
 
     def close(self) -> None:
-        SESSION.unobserve(self._language_changed, names="lang")
+        if getattr(self, "_following", False):  # closed once only (ipywidgets closes again when collected)
+            self._following = False
+            SESSION.unobserve(self._language_changed, names="lang")
         super().close()
 
     def _language_changed(self, change: Mapping[str, Any]) -> None:
