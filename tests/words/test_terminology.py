@@ -147,7 +147,7 @@ def test_the_terminology_list_is_complete_and_its_words_are_not_wrong() -> None:
     assert {"super_tycoon", "burying", "capturing_kitty", "attackers", "trick", "blocker", "kitty_multiplier",
             "best_play", "lesson_number", "list_separator"} <= set(entries)
     assert entries["burying"].word == "盖底" and entries["capturing_kitty"].word == "扣底"
-    assert entries["blocker"].word == "管牌的人" and entries["defenders"].word == "庄家方"
+    assert entries["blocker"].word == "管牌的人" and entries["defenders"].word == "主打方"
     for entry in entries.values():
         assert wrong_words(entry.word) == [] and wrong_words(entry.concept["zh"]) == [], entry.id
 
