@@ -7,6 +7,8 @@ kit ships (the checkout's ``docs/`` or the wheel's bundled files).
 
 from __future__ import annotations
 
+import re
+
 import mistune
 from IPython.display import HTML
 from markupsafe import Markup
@@ -16,6 +18,9 @@ from ..widgets.language import SESSION
 from ..words.catalogue import text
 from .page_options import query_options
 
+# a Markdown link to another doc of docs/ (``](decisions.md``), seen from notebooks/ where this page is
+OTHER_DOC_LINK = re.compile(r"\]\(([A-Za-z0-9_-]+\.md)")
+
 
 def rules_source(lang: str) -> str:
     """The Markdown of the rules reference in ``lang`` (English when there is no translation)."""
@@ -24,8 +29,10 @@ def rules_source(lang: str) -> str:
     if path is None:
         raise FileNotFoundError("the rules reference (docs/rules.md) is missing from this installation")
     source = path.read_text(encoding="utf-8")
-    # The two references link each other as .md files; on the page they are this notebook.
-    return source.replace("](rules.zh.md", "](rules.ipynb?lang=zh").replace("](rules.md", "](rules.ipynb")
+    # The two references link each other as .md files; on the page they are this notebook. The other
+    # docs (decisions.md, game.md) are beside them in docs/, which Voila shows as pages (doc_pages.py).
+    source = source.replace("](rules.zh.md", "](rules.ipynb?lang=zh").replace("](rules.md", "](rules.ipynb")
+    return OTHER_DOC_LINK.sub(r"](../docs/\1", source)
 
 
 def rules_html(lang: str = "en") -> Markup:
