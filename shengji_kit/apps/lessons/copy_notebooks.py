@@ -4,7 +4,8 @@ The served lessons are read-only (an installed wheel keeps them in site-packages
 teacher who wants to change or annotate them takes copies. The notebooks need nothing else to
 run: they import ``shengji_kit``. The rules reference (``rules.md``) comes along when the kit has it,
 and the lessons' links to it (``../docs/rules.md#s2``, ``../notebooks/rules.ipynb#s2``) are pointed at
-that copy beside them (``rules.md#s2``): the copies sit in one flat folder.
+that copy beside them (``rules.md#s2``): the copies sit in one flat folder. A link to one of the kit's
+apps (``../notebooks/index.ipynb``), which a copy cannot open, is left as its text.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from pathlib import Path
 
 from ...kit_files import KitFiles, kit_files
 from ...words.catalogue import LANGUAGES, text
-
 
 # A lesson's link to the rules reference, as a link target in Markdown (``](``) or HTML (``href="``):
 # the doc itself (../docs/rules.md, rules.zh.md) or the rules page app (../notebooks/rules.ipynb[?lang=zh]).
@@ -32,9 +32,14 @@ def _local_rules(found: re.Match[str]) -> str:
     return f"{found.group('lead')}rules{lang}.md"
 
 
+# A Markdown link to another of the kit's pages (../notebooks/index.ipynb, the trainer …): not in a copy.
+APP_LINK = re.compile(r"\[(?P<text>[^\]\n]*)\]\(\.\./(?:notebooks|docs)/[^)\s]*\)")
+
+
 def copied_links(source: str) -> str:
-    """A lesson notebook's text with its links to the rules reference pointed at the copy beside it."""
-    return RULES_LINK.sub(_local_rules, source)
+    """A lesson notebook's text with its links to the rules reference pointed at the copy beside it, and
+    its links to the kit's other pages and docs (which a copy does not hold) left as their text."""
+    return APP_LINK.sub(r"\g<text>", RULES_LINK.sub(_local_rules, source))
 
 
 class CopyRefused(ValueError):

@@ -88,7 +88,7 @@ def doc_handler() -> type:
     from jupyter_server.base.handlers import JupyterHandler
     from tornado import web
 
-    class DocPageHandler(JupyterHandler):  # type: ignore[misc]  (jupyter_server has no type information)
+    class DocPageHandler(JupyterHandler):
         """``/voila/render/docs/<name>.md``: the rules page for the rules reference, else the doc as a page."""
 
         @web.authenticated

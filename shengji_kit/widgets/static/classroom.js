@@ -9,7 +9,7 @@
 //     option (data-option), {type: "action", action: pick, value} when a <select data-pick> changes;
 //   submits a field with Enter (data-submit names the action) and cancels with Escape (data-cancel);
 //   shows the projector full screen (data-action="fullscreen", nothing sent) and fits its 1920×1080
-//   stage to the width it has.
+//   stage to the width it has; gives the page room below its end for the poll banner fixed there.
 
 const NAME_KEY = "shengji-kit:learner";
 const PASS_KEY = "shengji-kit:learner-pass"; // JSON {name, pass} of the last name chosen with its PIN
@@ -137,6 +137,22 @@ function render({ model, el }) {
       if (again) again.focus({ preventScroll: true });
     }
     fitStage(el);
+    roomForBanner();
+  };
+
+  // A poll banner fixed to the window's bottom (classroom.css, Voila pages): the page gets that much room
+  // below its end, so the banner never covers the page's last lines.
+  let padded = false;
+  const roomForBanner = () => {
+    const banner = el.querySelector("[data-role=poll-banner]");
+    const fixed = banner && window.getComputedStyle(banner).position === "fixed";
+    if (fixed) {
+      document.body.style.paddingBottom = `${banner.offsetHeight + 8}px`;
+      padded = true;
+    } else if (padded) {
+      document.body.style.paddingBottom = "";
+      padded = false;
+    }
   };
 
   const onClick = (event) => {
@@ -189,7 +205,10 @@ function render({ model, el }) {
   el.addEventListener("change", onChange);
   el.addEventListener("keydown", onKey);
   for (const type of ["keypress", "keyup"]) el.addEventListener(type, keepKeys);
-  const onResize = () => fitStage(el);
+  const onResize = () => {
+    fitStage(el);
+    roomForBanner();
+  };
   window.addEventListener("resize", onResize);
   document.addEventListener("fullscreenchange", onResize);
   draw();
@@ -211,6 +230,7 @@ function render({ model, el }) {
     for (const type of ["keypress", "keyup"]) el.removeEventListener(type, keepKeys);
     window.removeEventListener("resize", onResize);
     document.removeEventListener("fullscreenchange", onResize);
+    if (padded) document.body.style.paddingBottom = "";
   };
 }
 
