@@ -10,13 +10,14 @@
 
   function section(hash) {
     if (!hash || hash.length < 2) return null;
-    let id = hash.slice(1);
+    const raw = hash.slice(1); // nbconvert's heading ids are themselves percent-encoded
+    let id = raw;
     try {
-      id = decodeURIComponent(id);
+      id = decodeURIComponent(raw);
     } catch (error) {
       // an undecodable fragment is taken as it is
     }
-    return document.getElementById(id) || document.getElementsByName(id)[0] || null;
+    return document.getElementById(raw) || document.getElementById(id) || document.getElementsByName(id)[0] || null;
   }
 
   function inPageHash(anchor) {
