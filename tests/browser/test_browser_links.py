@@ -36,7 +36,7 @@ IN_VIEW = """([id, shown]) => {
   if (!found) return false;
   if (!shown) return true;
   const top = found.getBoundingClientRect().top;
-  return top > -4 && top < window.innerHeight * 0.6;
+  return top > -4 && top < window.innerHeight - 8;
 }"""
 # pages already opened (with their section) by an earlier test: address -> None when fine, else why not
 _FOLLOWED: dict[str, str | None] = {}
