@@ -65,6 +65,16 @@ class _DocRenderer(mistune.HTMLRenderer):
         return text
 
 
+def _page(lang: str, title: str, name: str, body: Markup) -> Markup:
+    """A whole HTML page: ``body`` under a link back to the landing page."""
+    return Markup(
+        '<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>'
+        "<style>{style}</style></head><body><nav><a href=\"../notebooks/index.ipynb\" data-role=\"doc-home\">"
+        "{home}</a></nav><main data-role=\"doc-page\" data-doc=\"{name}\">{body}</main></body></html>"
+    ).format(lang=lang, title=title, style=Markup(PAGE_STYLE), home=text("link_doc_home", lang), name=name, body=body)
+
+
 def doc_html(name: str, root: Path | None = None) -> Markup | None:
     """The doc ``name`` as a whole HTML page (title, a link back to the landing page), or None when absent."""
     path = doc_path(name, root)
@@ -74,13 +84,16 @@ def doc_html(name: str, root: Path | None = None) -> Markup | None:
     lang = "zh" if name.endswith(".zh.md") else "en"
     body = mistune.create_markdown(renderer=_DocRenderer(escape=False), plugins=["table"])(source)
     heading = next((line.lstrip("#").strip() for line in source.splitlines() if line.startswith("#")), name)
-    return Markup(
-        '<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>'
-        "<style>{style}</style></head><body><nav><a href=\"../notebooks/index.ipynb\" data-role=\"doc-home\">"
-        "{home}</a></nav><main data-role=\"doc-page\" data-doc=\"{name}\">{body}</main></body></html>"
-    ).format(lang=lang, title=heading, style=Markup(PAGE_STYLE), home=text("link_doc_home", lang), name=name,
-             body=Markup(str(body)))
+    return _page(lang, heading, name, Markup(str(body)))
+
+
+def missing_html(name: str) -> Markup:
+    """The page for a doc this installation does not have: said in both languages, with the way back."""
+    lines = Markup("").join(
+        Markup('<p lang="{lang}">{line}</p>').format(lang=lang, line=text("link_doc_missing", lang, name=name))
+        for lang in ("en", "zh")
+    )
+    return _page("en", name, name, lines)
 
 
 def doc_handler() -> type:
@@ -99,7 +112,8 @@ def doc_handler() -> type:
                 return
             page = doc_html(name)
             if page is None:
-                raise web.HTTPError(404)
+                self.set_status(404)
+                page = missing_html(name)
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.finish(str(page))
 

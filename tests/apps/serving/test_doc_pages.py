@@ -46,6 +46,9 @@ def test_a_doc_page_keeps_links_it_can_follow_and_makes_the_rest_text(tmp_path: 
     home = page.find("a", data_role="doc-home")
     assert home.attrs["href"] == "../notebooks/index.ipynb" and home.text == text("link_doc_home", "en")
     assert doc_pages.doc_html("missing.md", tmp_path) is None
+    missing = parse(str(doc_pages.missing_html("missing.md"))).find(data_role="doc-page")
+    said = [text("link_doc_missing", lang, name="missing.md") for lang in ("en", "zh")]
+    assert [line.text for line in missing.find_all("p")] == said
 
 
 def test_every_doc_the_rules_page_links_is_there() -> None:
