@@ -30,11 +30,11 @@ RULES_REFERENCE = re.compile(r"rules(?:\.(?P<lang>[a-z]{2}))?\.md")
 FOLLOWABLE = re.compile(r"(#|https?://|mailto:|[A-Za-z0-9_-]+(?:\.[a-z]{2})?\.md(#|$))")
 PAGE_STYLE = """
 body { font: 16px/1.55 system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC", sans-serif; color: #212121;
-  background: #fff; margin: 0 auto; padding: 12px 16px 40px; max-width: 52rem; overflow-wrap: anywhere; }
+  background: #fff; margin: 0 auto; padding: 12px 16px 40px; max-width: 52rem; overflow-wrap: break-word; }
 a { color: #1a66d9; text-decoration: underline; }
 pre, table { display: block; overflow-x: auto; }
 code { font-size: 0.92em; background: #f3f3f3; padding: 0 3px; border-radius: 3px; }
-th, td { border: 1px solid #bdbdbd; padding: 3px 8px; text-align: left; }
+th, td { border: 1px solid #bdbdbd; padding: 3px 8px; text-align: left; vertical-align: top; min-width: 8rem; }
 table { border-collapse: collapse; }
 nav { margin-bottom: 8px; }
 """
