@@ -1,4 +1,4 @@
-"""Wheel build step: copy the lesson and app notebooks and the rules reference into the package.
+"""Wheel build step: copy the lesson and app notebooks and the docs (``docs/*.md``) into the package.
 
 ``lessons/``, ``notebooks/`` and ``docs/`` stay at the top of the repository, where teachers edit
 them and nbval runs them; a built wheel carries copies under ``shengji_kit/bundled/``, which
@@ -15,12 +15,12 @@ from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 # folder at the top of the repository -> the files of it the wheel carries
-BUNDLED: dict[str, str] = {"lessons": "*.ipynb", "notebooks": "*.ipynb", "docs": "rules*.md"}
+BUNDLED: dict[str, str] = {"lessons": "*.ipynb", "notebooks": "*.ipynb", "docs": "*.md"}
 BUNDLE_TARGET = Path("shengji_kit") / "bundled"
 
 
 def bundled_sources() -> list[Path]:
-    """The files to bundle, relative to the repository (rules*.md may not exist yet)."""
+    """The files to bundle, relative to the repository (docs/*.md may not exist yet)."""
     return [
         path.relative_to(HERE)
         for folder, pattern in BUNDLED.items()

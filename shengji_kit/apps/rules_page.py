@@ -7,6 +7,8 @@ kit ships (the checkout's ``docs/`` or the wheel's bundled files).
 
 from __future__ import annotations
 
+import re
+
 import ipywidgets
 import mistune
 from IPython.display import HTML
@@ -19,6 +21,12 @@ from ..widgets.language_keeper import show_language_keeper
 from ..words.catalogue import text
 from .page_options import query_options
 
+# a Markdown link to another doc of docs/ (``](decisions.md``), seen from notebooks/ where this page is
+OTHER_DOC_LINK = re.compile(r"\]\(([A-Za-z0-9_-]+\.md)")
+MARKDOWN_LINK = re.compile(r"\[(?P<text>[^\]\n]*)\]\((?P<target>[^)\s]*)\)")
+# what the rules page can open: its own sections, itself in the other language, a doc of docs/, the web
+FOLLOWABLE = re.compile(r"#|rules\.ipynb|\.\./docs/[A-Za-z0-9_-]+\.md(#|$)|https?://")
+
 
 def rules_source(lang: str) -> str:
     """The Markdown of the rules reference in ``lang`` (English when there is no translation)."""
@@ -27,8 +35,17 @@ def rules_source(lang: str) -> str:
     if path is None:
         raise FileNotFoundError("the rules reference (docs/rules.md) is missing from this installation")
     source = path.read_text(encoding="utf-8")
-    # The two references link each other as .md files; on the page they are this notebook.
-    return source.replace("](rules.zh.md", "](rules.ipynb?lang=zh").replace("](rules.md", "](rules.ipynb")
+    # The two references link each other as .md files; on the page they are this notebook. The other
+    # docs (decisions.md, game.md) are beside them in docs/, which Voila shows as pages (doc_pages.py).
+    # A link to anything else (../README.md) would answer 403 in Voila: it is left as its text.
+    source = source.replace("](rules.zh.md", "](rules.ipynb?lang=zh").replace("](rules.md", "](rules.ipynb")
+    return MARKDOWN_LINK.sub(_followable, OTHER_DOC_LINK.sub(r"](../docs/\1", source))
+
+
+def _followable(found: re.Match[str]) -> str:
+    """A Markdown link kept when the rules page can follow it, else only its text."""
+    target = found.group("target")
+    return found.group(0) if FOLLOWABLE.match(target) else found.group("text")
 
 
 def rules_html(lang: str = "en") -> Markup:

@@ -7,10 +7,13 @@ On JupyterHub the hub's user name is the learner and there is nothing to switch.
 
 Below the name, the teacher's open poll (if any): the question, one button per option
 (``data-option``), the learner's choice, and once revealed the right answer. A ``Ticker`` asks the
-store for the poll every few seconds, so it appears without a reload.
+store for the poll every few seconds, so it appears without a reload. On a Voila page the poll is a
+banner fixed to the bottom of the window, wherever the learner has scrolled to; Hide folds it to one
+line (a new poll or the reveal opens it again).
 
 Messages: ``{"type": "restore", "name": n, "pass": p}``, ``{"type": "action", "action": a, "value": v}``
-with ``a`` in switch, cancel, name (``v`` the name typed), option (``v`` the option chosen). Every
+with ``a`` in switch, cancel, name (``v`` the name typed), option (``v`` the option chosen), poll-fold and
+poll-unfold (hide the poll's banner to one line, show it again). Every
 message may carry ``browser`` (the random id the browser keeps: one poll vote per browser) and
 ``fields`` (the form's fields by name: the name and the PIN).
 
@@ -131,6 +134,29 @@ def poll_panel_html(poll: Poll, learner: str, lang: str, note: Message | None = 
     )
 
 
+def poll_banner_html(poll: Poll, learner: str, lang: str, note: Message | None = None, folded: bool = False) -> Markup:
+    """The poll where the learner is: a banner (fixed to the bottom of a Voila page, classroom.css) holding
+    the poll and a Hide button; hidden, one line with the question and an Answer button."""
+    prompt = poll.prompt_zh if lang == "zh" else poll.prompt_en
+    if folded:
+        body = Markup(
+            '<p class="sk-poll-banner-line" data-role="poll-waiting">{line}</p>'
+            '<button type="button" class="sk-button sk-primary" data-action="poll-unfold" aria-label="{label}">'
+            "{button}</button>"
+        ).format(line=text("link_poll_waiting", lang, prompt=prompt), label=text("link_poll_unfold_label", lang),
+                 button=text("link_poll_unfold", lang))
+    else:
+        body = Markup(
+            '{panel}<button type="button" class="sk-button sk-poll-fold" data-action="poll-fold" aria-label="{label}">'
+            "{button}</button>"
+        ).format(panel=poll_panel_html(poll, learner, lang, note), label=text("link_poll_fold_label", lang),
+                 button=text("link_poll_fold", lang))
+    return Markup(
+        '<div class="sk-poll-banner" data-role="poll-banner" data-folded="{folded}" role="region" aria-label="{title}">'
+        "{body}</div>"
+    ).format(folded=str(folded).lower(), title=text("cls_poll_title", lang), body=body)
+
+
 class LearnerBarScene(Observable):
     """The bar's state: editing the name or not, the last note, the class's current poll."""
 
@@ -146,6 +172,7 @@ class LearnerBarScene(Observable):
         self.note: Message | None = None
         self.poll_note: Message | None = None
         self.poll: Poll | None = None
+        self.poll_folded = False  # the learner hid the poll's banner (a new poll or its reveal opens it again)
         self.chosen_by_hand = False
         self.browser = ""  # the browser's id, once a message brought it
         self.pin_for: str | None = None  # the name whose PIN the form asks for
@@ -177,6 +204,8 @@ class LearnerBarScene(Observable):
             self.choose(str(fields.get(NAME_FIELD) or value), str(fields.get(PIN_FIELD) or ""))
         elif action == "option":
             self.answer(value)
+        elif action in ("poll-fold", "poll-unfold"):
+            self.poll_folded = action == "poll-fold" and self.poll is not None
 
     def restore(self, name: str, token: str = "") -> None:
         """The name the browser remembered: taken quietly (a bad one is ignored, never shown); a name with
@@ -261,6 +290,8 @@ class LearnerBarScene(Observable):
             return False
         if poll is None or self.poll is None or poll.id != self.poll.id:
             self.poll_note = None
+        if poll is None or self.poll is None or poll.id != self.poll.id or poll.state != self.poll.state:
+            self.poll_folded = False  # news the learner has not seen: the banner opens again
         self.poll = poll
         return True
 
@@ -316,7 +347,7 @@ class LearnerBarScene(Observable):
                 line=text("cls_learner_unnamed", lang)))
         poll = Markup("")
         if self.show_poll and self.poll is not None:
-            poll = poll_panel_html(self.poll, name, lang, self.poll_note)
+            poll = poll_banner_html(self.poll, name, lang, self.poll_note, folded=self.poll_folded)
         return str(Markup(
             '<div class="sk-learner-bar" data-role="learner-bar" data-learner="{name}">'
             '<div class="sk-learner-line">{parts}</div>{lines}{poll}</div>'

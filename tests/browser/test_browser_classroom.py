@@ -145,3 +145,52 @@ def test_a_poll_opened_by_the_teacher_is_answered_on_a_learners_page(
         teacher.locator("[data-role=projector]").scroll_into_view_if_needed()
         screenshot(teacher, "classroom-projector-revealed")
         assert teacher.evaluate("window.__notReloaded === true")
+
+
+PHONE = {"width": 390, "height": 844}
+LESSON = "/voila/render/lessons/02_tractors.ipynb"
+# the bottom of the page's last drawn cell, the page (Voila scrolls a panel, not the window) scrolled to its end
+LAST_CELL_BOTTOM = """() => {
+  for (const e of [document.scrollingElement, ...document.querySelectorAll('.lm-Widget')]) e.scrollTop = e.scrollHeight;
+  const cells = [...document.querySelectorAll('.jp-Cell')].filter((c) => c.getClientRects().length);
+  return Math.max(...cells.map((c) => c.getBoundingClientRect().bottom));
+}"""
+
+
+def test_a_poll_shows_where_the_learner_is_as_a_banner_on_a_phone(browser: Browser, class_server: VoilaServer) -> None:
+    """A learner far down a lesson on a 390 px phone sees the poll the teacher opens: a banner fixed to the
+    window's bottom edge, within the screen's width, which leaves the page's end uncovered, folds to one
+    line with Hide and opens again with Answer."""
+    with tab(browser, class_server, "banner-teacher") as teacher, \
+            tab(browser, class_server, "banner-learner") as learner:
+        learner.set_viewport_size(PHONE)
+        learner.goto(LESSON)
+        choose_name(learner, "Cy")
+        expect(learner.locator("[data-role=lesson-links]")).to_be_visible(timeout=PAGE_TIMEOUT_MS)
+        learner.evaluate(LAST_CELL_BOTTOM)  # far down the page, away from the bar that carries the poll
+        open_dashboard(teacher)
+        teacher.locator("[data-role=project-pick]").select_option("puzzle:win-small-trump-ruffs")
+        teacher.locator("[data-action=project]").click()
+        teacher.locator("[data-action=poll-open]").click()
+
+        banner = learner.locator("[data-role=poll-banner]")
+        expect(banner).to_be_in_viewport(timeout=LIVE_MS)
+        expect(banner).to_have_attribute("data-folded", "false")
+        box = banner.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 0.5, box
+        assert abs(box["y"] + box["height"] - PHONE["height"]) <= 1 and box["y"] > PHONE["height"] / 3, box
+        assert learner.evaluate(LAST_CELL_BOTTOM) <= box["y"] + 1, "the banner hides the page's end"
+
+        option = banner.locator("button[data-option]").first
+        option.click()  # reachable at 390 px, the page scrolled to its end
+        expect(option).to_have_attribute("aria-pressed", "true")
+        screenshot(learner, "classroom-poll-banner-390")
+
+        banner.locator("[data-action=poll-fold]").click()
+        expect(banner).to_have_attribute("data-folded", "true")
+        expect(banner.locator("[data-role=poll-waiting]")).to_be_visible()
+        folded = banner.bounding_box()
+        assert folded is not None and folded["height"] < 100 and folded["y"] + folded["height"] <= PHONE["height"] + 1
+        banner.locator("[data-action=poll-unfold]").click()
+        expect(banner.locator("[data-role=poll] button[data-option]").first).to_have_attribute("aria-pressed", "true")

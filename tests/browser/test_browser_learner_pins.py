@@ -79,14 +79,15 @@ def test_a_name_with_a_pin_takes_only_the_right_pin_and_one_browser_votes_once(
         try:
             poll = store.open_poll("default", "puzzle", "who", "Who wins?", "谁赢？", ["East", "West"], "East")
             bar = page.locator("[data-role=learner-bar]").first
-            expect(bar.locator("[data-role=poll]")).to_have_attribute("data-state", "open", timeout=LIVE_MS)
-            bar.locator("button[data-option=West]").click()
-            expect(bar.locator("button[data-option=West]")).to_have_attribute("aria-pressed", "true")
+            banner = page.locator("[data-role=poll-banner]")  # the poll: a banner at the window's bottom edge
+            expect(banner.locator("[data-role=poll]")).to_have_attribute("data-state", "open", timeout=LIVE_MS)
+            banner.locator("button[data-option=West]").click()
+            expect(banner.locator("button[data-option=West]")).to_have_attribute("aria-pressed", "true")
             bar.locator("[data-action=switch]").click()
             submit(page, "learner-name", "ada")  # no PIN: taken at once
             expect(bar).to_have_attribute("data-learner", "ada")
-            bar.locator("button[data-option=East]").click()
-            expect(bar.locator("button[data-option=East]")).to_have_attribute("aria-pressed", "true")
+            banner.locator("button[data-option=East]").click()
+            expect(banner.locator("button[data-option=East]")).to_have_attribute("aria-pressed", "true")
             deadline = time.monotonic() + 10
             while store.poll(poll.id).answers != {"ada": "East"} and time.monotonic() < deadline:
                 time.sleep(0.2)

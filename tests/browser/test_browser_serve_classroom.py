@@ -27,7 +27,8 @@ TEACHER_CODE = "teacher-98765"
 LANDING = f"/voila/render/{serve.LANDING_PAGE}"
 LOGIN = "[data-role=class-login]"
 LESSON = "05_throws"
-# Addresses that each need the code: a page, the tree, a template's script, Voila's own script, a lab extension.
+# Addresses that each need the code: a page, the tree, a template's script, Voila's own script, a lab extension,
+# a doc page (doc_pages.py).
 GUARDED = (
     LANDING,
     "/",
@@ -35,6 +36,7 @@ GUARDED = (
     "/voila/templates/shengji/static/shengji-guard.js",
     "/voila/static/voila.js",
     "/voila/labextensions/@jupyter-widgets/jupyterlab-manager/package.json",
+    "/voila/render/docs/decisions.md",
 )
 
 
@@ -95,6 +97,9 @@ def test_the_join_address_opens_the_landing_page_and_a_lesson_runs(
     expect(page.locator("[data-role=catalogue]")).to_be_visible(timeout=90_000)
     for address in GUARDED[1:]:  # the cookie now opens the rest, static files included
         assert page.request.get(voila_server.url(address)).status == 200, address
+    # a lesson's link to the rules reference goes to the rules page (not 403) in a class too
+    rules = page.request.get(voila_server.url("/voila/render/docs/rules.md"), max_redirects=0)
+    assert rules.status == 302 and rules.headers["location"].endswith("/voila/render/notebooks/rules.ipynb")
     open_lesson(page, LESSON, 3)
     answer_wrong_then_right(page, LESSON, "will_it_stand")
     kernels = [psutil.Process(pid).environ() for pid in voila_server.kernel_pids()]

@@ -1,12 +1,15 @@
-"""``shengji-kit lessons copy DIR``: copies appear, existing files are never overwritten without --force."""
+"""``shengji-kit lessons copy DIR``: copies appear, existing files are never overwritten without --force,
+and the copies' links to the rules reference point at the copy beside them."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
 
-from shengji_kit.apps.lessons.copy_notebooks import CopyRefused, copy_lessons
+from shengji_kit.apps.lessons.copy_notebooks import CopyRefused, copied_links, copy_lessons
 from shengji_kit.cli import main
 from shengji_kit.kit_files import JUPYTER_DIR, KitFiles, kit_files
 from shengji_kit.words.catalogue import text
@@ -30,7 +33,8 @@ def test_cli_copies_every_lesson_and_prints_what_it_wrote(
     assert lessons
     out = capsys.readouterr().out
     for lesson in lessons:
-        assert (target / lesson.name).read_bytes() == lesson.read_bytes()
+        # the same notebook, but for its rules links, which point at the rules copied beside it
+        assert (target / lesson.name).read_text(encoding="utf-8") == copied_links(lesson.read_text(encoding="utf-8"))
         assert str(target / lesson.name) in out
     assert f"jupyter lab {target}" in out
     assert text("copy_wrote", "zh", folder=target) in out
@@ -54,7 +58,55 @@ def test_cli_force_overwrites(tmp_path: Path) -> None:
     lesson = kit_files().lesson_notebooks()[0]
     (tmp_path / lesson.name).write_text("my notes", encoding="utf-8")
     assert main(["lessons", "copy", str(tmp_path), "--force"]) == 0
-    assert (tmp_path / lesson.name).read_bytes() == lesson.read_bytes()
+    assert (tmp_path / lesson.name).read_text(encoding="utf-8") == copied_links(lesson.read_text(encoding="utf-8"))
+
+
+# a relative link target in a notebook's markdown: ](target) or href="target"
+LINK_TARGET = re.compile(r"\]\(([^)\s]+)\)|href=\"([^\"]+)\"")
+
+
+def markdown_links(notebook: Path) -> list[str]:
+    """Every relative link target in the markdown cells of ``notebook`` (web addresses and anchors aside)."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    found = []
+    for cell in cells:
+        if cell["cell_type"] == "markdown":
+            source = "".join(cell["source"])
+            found += [a or b for a, b in LINK_TARGET.findall(source)]
+    return [link for link in found if not link.startswith(("#", "http://", "https://", "mailto:"))]
+
+
+def test_every_link_of_a_copied_lesson_opens_a_file_of_the_copy(tmp_path: Path) -> None:
+    """In the copied folder, lesson 2's link to the rules (``../docs/rules.md`` in the kit) opens the copied
+    rules.md, with its section anchor; no markdown link of any copied lesson points outside the folder."""
+    written = copy_lessons(tmp_path / "copy")
+    lessons = [path for path in written if path.suffix == ".ipynb"]
+    tractors = next(path for path in lessons if path.name.startswith("02_"))
+    assert any(link.split("#")[0] == "rules.md" for link in markdown_links(tractors)), markdown_links(tractors)
+    for lesson in lessons:
+        for link in markdown_links(lesson):
+            path, _, anchor = link.partition("#")
+            opened = (lesson.parent / path.split("?")[0]).resolve()
+            assert opened.is_file() and opened.parent == lesson.parent.resolve(), (lesson.name, link)
+            if anchor:
+                assert f'id="{anchor}"' in opened.read_text(encoding="utf-8"), (lesson.name, link)
+        json.loads(lesson.read_text(encoding="utf-8"))  # still a notebook
+
+
+def test_copied_links_point_every_form_of_the_rules_link_at_the_local_copy() -> None:
+    """The doc (../docs/rules.md, rules.zh.md) and the rules page app (../notebooks/rules.ipynb[?lang=zh]),
+    in Markdown and in HTML (as JSON writes it), keep their section; other links stay as they are."""
+    cases = {
+        "[§2–3](../docs/rules.md).": "[§2–3](rules.md).",
+        "[§2](../docs/rules.zh.md#s2)": "[§2](rules.zh.md#s2)",
+        "[§3](../notebooks/rules.ipynb#s3)": "[§3](rules.md#s3)",
+        "[§3](../notebooks/rules.ipynb?lang=zh#s3)": "[§3](rules.zh.md#s3)",
+        '<a href=\\"../docs/rules.md#s4\\">': '<a href=\\"rules.md#s4\\">',
+        "[next](03_following.ipynb)": "[next](03_following.ipynb)",
+        "Go back to the [landing page](../notebooks/index.ipynb).": "Go back to the landing page.",
+    }
+    for before, after in cases.items():
+        assert copied_links(before) == after
 
 
 def test_copy_brings_the_rules_reference_when_the_kit_has_one(tmp_path: Path) -> None:

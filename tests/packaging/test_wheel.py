@@ -13,6 +13,8 @@ import shutil
 import signal
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 import venv
 import zipfile
 from collections.abc import Iterator
@@ -187,7 +189,7 @@ def test_wheel_carries_the_notebooks_template_data_and_static_files(dists: Dists
         for folder in serve.FOLDERS
         for path in (files.root / folder).glob("*.ipynb")
     }
-    expected |= {f"shengji_kit/bundled/docs/{path.name}" for path in files.rules_reference()}
+    expected |= {f"shengji_kit/bundled/docs/{path.name}" for path in (files.root / "docs").glob("*.md")}
     assert f"shengji_kit/bundled/{serve.LANDING_PAGE}" in expected
     assert f"shengji_kit/bundled/{LESSON}" in expected
     migrations = PACKAGE_DIR / "classroom" / "migrations"  # the class store upgrades itself from the wheel
@@ -368,3 +370,24 @@ def test_installed_kit_serves_its_own_copy_with_its_own_template(
     assert str(package / "bundled") in arguments
     assert f"--Voila.config_file_paths={package / 'jupyter'}" in arguments
     assert not any(str(CHECKOUT_DIR) in argument for argument in arguments)
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """Keep a redirect as the answer, to read where it points."""
+
+    def redirect_request(self, *args: object, **kwargs: object) -> None:
+        return None
+
+
+def test_installed_kit_answers_links_to_its_docs(installed_server: InstalledServer) -> None:
+    """A lesson's ``../docs/rules.md`` goes to the rules page and the rules page's ``decisions.md`` is a page,
+    from the wheel's own copy of docs/ (they answered 403 before)."""
+    base = installed_server.server.base_url
+    opener = urllib.request.build_opener(_NoRedirect)
+    with pytest.raises(urllib.error.HTTPError) as moved:
+        opener.open(f"{base}/voila/render/docs/rules.md", timeout=30)
+    assert moved.value.code == 302
+    assert moved.value.headers["Location"].endswith("/voila/render/notebooks/rules.ipynb")
+    with urllib.request.urlopen(f"{base}/voila/render/docs/decisions.md", timeout=30) as page:
+        assert page.status == 200
+        assert 'data-doc="decisions.md"' in page.read().decode("utf-8")

@@ -138,3 +138,36 @@ def test_an_answer_after_the_teacher_revealed_meanwhile_is_refused_with_a_reason
     assert tree.find(data_role="poll-note").text == text("cls_poll_refused", "en")
     assert tree.find(data_role="poll").attrs["data-state"] == POLL_REVEALED
     assert class_store.current_poll("default").answers == {}  # type: ignore[union-attr]
+
+
+def test_an_open_poll_is_a_banner_the_learner_can_fold_and_open_again(class_store: ClassStoreAPI) -> None:  # noqa: F811
+    """The poll comes in a banner (fixed to the bottom of a Voila page by classroom.css) with a Hide button;
+    hidden, it is one line with the question and an Answer button; the reveal opens it again."""
+    set_current_learner("Ann")
+    bar = learner_bar()
+    poll = class_store.open_poll("default", "puzzle", "p", "Which <b>one</b>?", "哪个？", ["A", "B"], "A")
+    bar.bar.tick()
+    banner = parse(bar.html).find(data_role="poll-banner")
+    assert banner.attrs["data-folded"] == "false" and banner.attrs["role"] == "region"
+    assert banner.find(data_role="poll").attrs["data-poll-id"] == str(poll.id)
+    assert banner.find("button", data_action="poll-fold").text == text("link_poll_fold", "en")
+
+    action(bar, "poll-fold")
+    banner = parse(bar.html).find(data_role="poll-banner")
+    assert banner.attrs["data-folded"] == "true" and not banner.has(data_role="poll")
+    assert banner.find(data_role="poll-waiting").text == text("link_poll_waiting", "en", prompt="Which <b>one</b>?")
+    assert not banner.has("b")
+    SESSION.lang = "zh"
+    assert parse(bar.html).find(data_role="poll-waiting").text == "老师的提问：哪个？"
+    SESSION.lang = "en"
+    bar.bar.tick()  # nothing new: it stays folded
+    assert parse(bar.html).find(data_role="poll-banner").attrs["data-folded"] == "true"
+
+    action(bar, "poll-unfold")
+    assert parse(bar.html).find(data_role="poll-banner").attrs["data-folded"] == "false"
+    action(bar, "poll-fold")
+    class_store.set_poll_state(poll.id, POLL_REVEALED)
+    bar.bar.tick()  # the reveal is news: the banner opens again
+    banner = parse(bar.html).find(data_role="poll-banner")
+    assert banner.attrs["data-folded"] == "false" and banner.find(data_role="poll").attrs["data-state"] == POLL_REVEALED
+

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import mistune
 from markupsafe import Markup
 
 from .voila_command import (
@@ -133,12 +134,34 @@ def catalogue(root: Path = NOTEBOOK_ROOT) -> list[CatalogueEntry]:
     return sorted(entries, key=lambda entry: (list(FOLDERS).index(entry.folder), entry.path in TEACHER_PAGES))
 
 
+class _SummaryRenderer(mistune.HTMLRenderer):
+    """A summary line's Markdown as inline HTML: emphasis and code kept, a link only its text (the
+    whole line sits beside the notebook's own link, and its relative target is the notebook's, not
+    the landing page's)."""
+
+    def link(self, text: str, url: str, title: str | None = None) -> str:
+        return text
+
+    def paragraph(self, text: str) -> str:
+        return text
+
+
+_SUMMARY = mistune.create_markdown(renderer=_SummaryRenderer(escape=True))
+
+
+def summary_html(line: str) -> Markup:
+    """One summary line of Markdown (``**declare**``, `` `?teacher=CODE` ``, ``[§2](…)``) as safe inline HTML:
+    raw HTML in it is escaped, never markup."""
+    return Markup(str(_SUMMARY(line)).strip())
+
+
 def catalogue_html(root: Path = NOTEBOOK_ROOT) -> Markup:
     """The landing page's list: one bilingual section per folder, links relative to ``notebooks/``.
 
     Each text is in both languages, each marked (``_in_both``): Voila shows the chosen one, JupyterLab both.
 
-    Titles and summaries come from the notebooks' text, so they are escaped: they never become markup.
+    Titles and summaries come from the notebooks' text, so they are escaped: they never become markup;
+    a summary's Markdown is rendered (:func:`summary_html`), so no ``**`` or backticks reach the page.
     """
     entries = catalogue(root)
     parts = [Markup('<div class="shengji-catalogue" data-role="catalogue">')]
@@ -152,7 +175,8 @@ def catalogue_html(root: Path = NOTEBOOK_ROOT) -> Markup:
             continue
         parts.append(Markup("<ul>"))
         for entry in items:
-            in_both = _in_both(entry.summary, entry.zh_summary)
+            zh_summary = summary_html(entry.zh_summary) if entry.zh_summary else ""
+            in_both = _in_both(summary_html(entry.summary), zh_summary)
             summary = Markup(" — {summary}").format(summary=in_both) if entry.summary else ""
             parts.append(
                 Markup('<li><a href="../{path}" data-notebook="{path}">{title}</a>{summary}</li>').format(

@@ -9,7 +9,8 @@
 //     option (data-option), {type: "action", action: pick, value} when a <select data-pick> changes;
 //   submits a field with Enter (data-submit names the action) and cancels with Escape (data-cancel);
 //   shows the projector full screen (data-action="fullscreen", nothing sent) and fits its 1920×1080
-//   stage to the width it has.
+//   stage to the width it has; on a Voila page moves the poll banner to a host at the end of <body>
+//   (fixed to the window's bottom edge) and gives the page room below its end for it.
 
 const NAME_KEY = "shengji-kit:learner";
 const PASS_KEY = "shengji-kit:learner-pass"; // JSON {name, pass} of the last name chosen with its PIN
@@ -120,28 +121,65 @@ function render({ model, el }) {
   const send = (action, value) =>
     model.send({ type: "action", action, value: value || "", browser: browserId(), fields: fields() });
 
+  // On a Voila page the poll banner lives in a host of its own at the end of <body>, fixed to the window's
+  // bottom edge (classroom.css): inside the notebook it would scroll away with the cells (their panel
+  // contains fixed elements). The page's scrolling panel gets that much room below its end.
+  const host = document.body.dataset.voila !== undefined ? document.createElement("div") : null;
+  if (host) {
+    host.className = "sk-class-root sk-poll-host";
+    host.setAttribute("data-lm-suppress-shortcuts", "true");
+    document.body.appendChild(host);
+  }
+  const within = (node) => el.contains(node) || (host !== null && host.contains(node));
+  let roomed = null;
+  const roomForBanner = () => {
+    const banner = host && host.querySelector("[data-role=poll-banner]");
+    let scroller = el.parentElement; // the panel that scrolls the page (not an output area that only could)
+    while (scroller && !(scroller.scrollHeight > scroller.clientHeight + 1 &&
+      /(auto|scroll)/.test(window.getComputedStyle(scroller).overflowY))) {
+      scroller = scroller.parentElement;
+    }
+    scroller = scroller || document.scrollingElement || document.body;
+    if (roomed && (roomed !== scroller || !banner)) {
+      roomed.style.paddingBottom = "";
+      roomed = null;
+    }
+    if (banner) {
+      scroller.style.paddingBottom = `${banner.offsetHeight + 8}px`;
+      roomed = scroller;
+    }
+  };
+
   const draw = () => {
     const active = document.activeElement;
-    const inside = el.contains(active) && active !== el;
+    const inside = within(active) && active !== el;
     const focused = inside ? focusKey(active) : null;
     const template = document.createElement("template");
     template.innerHTML = model.get("html");
+    if (host) {
+      const banner = template.content.querySelector("[data-role=poll-banner]");
+      const moved = document.createElement("template");
+      if (banner) moved.content.appendChild(banner);
+      morphChildren(host, moved.content);
+      host.setAttribute("lang", model.get("lang"));
+    }
     morphChildren(el, template.content);
     el.setAttribute("lang", model.get("lang"));
     const autofocus = el.querySelector("[data-autofocus]:not([data-focused])");
     if (autofocus) {
       autofocus.setAttribute("data-focused", "true");
       autofocus.focus();
-    } else if (inside && !el.contains(document.activeElement) && focused) {
-      const again = el.querySelector(focused);
+    } else if (inside && !within(document.activeElement) && focused) {
+      const again = el.querySelector(focused) || (host && host.querySelector(focused));
       if (again) again.focus({ preventScroll: true });
     }
     fitStage(el);
+    roomForBanner();
   };
 
   const onClick = (event) => {
     const button = event.target.closest ? event.target.closest("button") : null;
-    if (!button || !el.contains(button) || button.disabled) return;
+    if (!button || !within(button) || button.disabled) return;
     const data = button.dataset;
     if (data.action === "fullscreen") {
       const stage = el.querySelector("[data-role=projector]");
@@ -185,11 +223,16 @@ function render({ model, el }) {
   model.on("change:lang", draw);
   model.on("change:learner", remember);
   model.on("change:learner_pass", remember);
-  el.addEventListener("click", onClick);
-  el.addEventListener("change", onChange);
-  el.addEventListener("keydown", onKey);
-  for (const type of ["keypress", "keyup"]) el.addEventListener(type, keepKeys);
-  const onResize = () => fitStage(el);
+  for (const root of host ? [el, host] : [el]) {
+    root.addEventListener("click", onClick);
+    root.addEventListener("change", onChange);
+    root.addEventListener("keydown", onKey);
+    for (const type of ["keypress", "keyup"]) root.addEventListener(type, keepKeys);
+  }
+  const onResize = () => {
+    fitStage(el);
+    roomForBanner();
+  };
   window.addEventListener("resize", onResize);
   document.addEventListener("fullscreenchange", onResize);
   draw();
@@ -211,6 +254,8 @@ function render({ model, el }) {
     for (const type of ["keypress", "keyup"]) el.removeEventListener(type, keepKeys);
     window.removeEventListener("resize", onResize);
     document.removeEventListener("fullscreenchange", onResize);
+    if (host) host.remove();
+    if (roomed) roomed.style.paddingBottom = "";
   };
 }
 

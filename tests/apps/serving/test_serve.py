@@ -287,3 +287,25 @@ def test_the_template_loads_the_page_guard() -> None:
     assert 'include_js("static/shengji-guard.js")' in (template / "index.html.j2").read_text()
     guard = (template / "static" / "shengji-guard.js").read_text()
     assert "Connection lost" in guard and "连接已断开" in guard and "location.reload" in guard
+
+
+def test_landing_page_renders_the_summaries_markdown(tmp_path: Path) -> None:
+    """A summary's **bold**, `code` and [link](target) reach the page rendered, never as raw Markdown; raw HTML
+    in it stays text."""
+    notebook(
+        tmp_path / "lessons" / "02_b.ipynb", "# B\nPairs (Rules: [§2–3](../docs/rules.md).) may **declare** <i>x</i>"
+    )
+    notebook(tmp_path / "notebooks" / "classroom.ipynb", "# Class\nOpen it with `?teacher=CODE` at the end.")
+    page = parse(serve.catalogue_html(tmp_path))
+    items = page.find_all("li")
+    assert "Pairs (Rules: §2–3.) may declare <i>x</i>" in items[0].text
+    assert items[0].find("strong").text == "declare" and not page.has("i")
+    assert items[1].find("code").text == "?teacher=CODE"
+    assert [a.attrs["data-notebook"] for a in page.find_all("a")] == ["lessons/02_b.ipynb", "notebooks/classroom.ipynb"]
+
+
+def test_the_repository_landing_page_shows_no_raw_markdown() -> None:
+    """Today's lessons and apps: no ``**``, backtick or ``](`` of their summaries reaches the landing page."""
+    html = str(serve.catalogue_html())
+    for raw in ("**", "`", "]("):
+        assert raw not in html, raw
