@@ -192,6 +192,10 @@ function render({ model, el }) {
   const onResize = () => fitStage(el);
   window.addEventListener("resize", onResize);
   document.addEventListener("fullscreenchange", onResize);
+  // The widget is drawn before the page lays it out (its width is 0 then): fit the stage again
+  // whenever the dashboard's own width changes, not only when the window is resized.
+  const sized = typeof ResizeObserver === "function" ? new ResizeObserver(onResize) : null;
+  if (sized) sized.observe(el);
   draw();
   if (model.get("learner") !== undefined && model.get("remember")) {
     const store = storage();
@@ -211,6 +215,7 @@ function render({ model, el }) {
     for (const type of ["keypress", "keyup"]) el.removeEventListener(type, keepKeys);
     window.removeEventListener("resize", onResize);
     document.removeEventListener("fullscreenchange", onResize);
+    if (sized) sized.disconnect();
   };
 }
 
