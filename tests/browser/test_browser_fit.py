@@ -161,6 +161,7 @@ _PAGE_HEIGHT = """() => {
   const top = page ? page.getBoundingClientRect().top + window.scrollY : 0;
   return Math.ceil(top + (page ? page.scrollHeight : document.scrollingElement.scrollHeight));
 }"""
+_TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 _TO_TOP = """() => {
   for (const page of [document.getElementById('rendered_cells'), document.scrollingElement]) {
     if (page) { page.scrollTop = 0; page.scrollLeft = 0; }
@@ -267,9 +268,15 @@ def tabs(browser: Browser, fit_server: VoilaServer) -> Iterator[Tabs]:
 def save_screenshot(page: Page, path: Path, size: ViewportSize) -> None:
     """A screenshot of the whole page: Voila scrolls its cells inside ``#rendered_cells``, not the document, so the
     viewport is made as tall as the cells for the picture, then set back."""
-    tall = page.evaluate(_PAGE_HEIGHT)
     path.parent.mkdir(parents=True, exist_ok=True)
-    page.set_viewport_size({"width": size["width"], "height": max(size["height"], tall)})
+    height = size["height"]
+    for _ in range(4):  # Lumino sizes the cells' panel after the window: grow until the page holds still
+        tall = page.evaluate(_PAGE_HEIGHT)
+        if tall <= height:
+            break
+        height = tall
+        page.set_viewport_size({"width": size["width"], "height": height})
+        page.evaluate(_TWO_FRAMES)
     try:
         page.screenshot(path=path, full_page=True, timeout=30_000)
     finally:
