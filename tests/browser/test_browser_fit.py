@@ -12,7 +12,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import chromium
 import pytest
 from card_table import HAND, MY_TURN, TURN_TIMEOUT_MS, CardTable
 from live_server import VoilaServer, start_server, stop_server
@@ -51,7 +50,10 @@ SETTLE_MS = 600  # the page is measured once its size and card count stay the sa
 
 # Everything a learner clicks or types into; hand cards separately below.
 _MEASURE = """() => {
-  const width = document.documentElement.clientWidth;
+  // the width one sees: the window's, less the scroll bar of the cells' panel (Voila scrolls there)
+  const cells = document.getElementById('rendered_cells');
+  const width = Math.min(document.documentElement.clientWidth,
+                         cells ? cells.getBoundingClientRect().left + cells.clientWidth : Infinity);
   const shown = (el) => {
     const box = el.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return false;
@@ -104,12 +106,14 @@ _MEASURE = """() => {
   const cut = [];
   for (const el of document.querySelectorAll('.sk-root *, .sk-class-root *')) {
     const style = getComputedStyle(el);
-    if ((style.overflowX === 'hidden' || style.overflowX === 'clip') && el.scrollWidth > el.clientWidth + 1 && shown(el)) {
-      cut.push(`${el.tagName.toLowerCase()}.${String(el.className).split(' ').join('.')}: ${el.scrollWidth} px of content in ${el.clientWidth} px`);
+    const hides = style.overflowX === 'hidden' || style.overflowX === 'clip';
+    if (hides && el.scrollWidth > el.clientWidth + 1 && shown(el)) {
+      const what = `${el.tagName.toLowerCase()}.${String(el.className).split(' ').join('.')}`;
+      cut.push(`${what}: ${el.scrollWidth} px of content in ${el.clientWidth} px`);
     }
   }
   // A hand wraps to the width it has, and the class grid fits a laptop's page (narrower, it scrolls in its box).
-  const scrolls = [...document.querySelectorAll('.sk-hand, .sk-hand-row')];
+  const scrolls = [...document.querySelectorAll('.sk-hand')];
   if (width >= 1024) scrolls.push(...document.querySelectorAll('.sk-grid-wrap'));
   for (const el of scrolls) {
     if (shown(el) && el.scrollWidth > el.clientWidth + 1) {
@@ -151,7 +155,7 @@ _CLICKABLE = """() => {
     }
     // one tab stop per hand (a roving tabindex: the arrow keys move along it)
     const stops = [...hand.querySelectorAll('button.sk-card')].filter((card) => card.tabIndex >= 0 && !card.disabled);
-    if (stops.length !== 1) missed.push(`the keyboard: a ${hand.dataset.count}-card hand has ${stops.length} tab stops`);
+    if (stops.length !== 1) missed.push(`the keyboard: a ${hand.dataset.count}-card hand has ${stops.length} stops`);
   }
   return {cards, missed};
 }"""
@@ -163,15 +167,18 @@ _PAGE_HEIGHT = """() => {
 }"""
 _TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 _TO_TOP = """() => {
+  window.__skFitState = null;  // the page settles afresh
   for (const page of [document.getElementById('rendered_cells'), document.scrollingElement]) {
     if (page) { page.scrollTop = 0; page.scrollLeft = 0; }
   }
 }"""
-_SETTLED = """([last, now]) => {
+_SETTLED = """(last) => {
   const page = document.getElementById('rendered_cells') || document.scrollingElement;
+  // Lumino sizes the cells' panel a moment after the window changes: wait for it to fill the window
+  if (Math.abs(page.getBoundingClientRect().right - window.innerWidth) > 20) return false;
   const state = [page.scrollHeight, page.scrollWidth, document.querySelectorAll('.sk-card').length,
                  document.querySelectorAll('.jupyter-widgets, .sk-root, .sk-class-root').length].join('/');
-  if (window.__skFitState !== state) { window.__skFitState = state; window.__skFitSince = now; }
+  if (window.__skFitState !== state) { window.__skFitState = state; window.__skFitSince = Date.now(); }
   return Date.now() - window.__skFitSince >= last;
 }"""
 
@@ -240,7 +247,7 @@ class Tabs:
         else:
             self.tab.set_viewport_size(size)
             self.tab.evaluate(_TO_TOP)
-        self.tab.wait_for_function(_SETTLED, arg=[SETTLE_MS, 0], polling=100, timeout=PAGE_TIMEOUT_MS)
+        self.tab.wait_for_function(_SETTLED, arg=SETTLE_MS, polling=100, timeout=PAGE_TIMEOUT_MS)
         return self.tab
 
     def leave(self) -> None:
