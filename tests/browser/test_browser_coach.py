@@ -74,6 +74,11 @@ def test_hint_by_key_then_play_the_hints_to_the_summary_and_review(page: Page) -
     expect(summary.locator("[data-role=review]")).to_be_visible(timeout=REVIEW_TIMEOUT_MS)
     tricks = summary.locator("[data-role=review] tbody tr").evaluate_all("rs => rs.map(r => r.dataset.trick)")
     assert tricks == [str(n) for n in range(1, len(tricks) + 1)] and len(tricks) >= 8, "one row per trick, in order"
+    review_width, felt_width = page.evaluate(
+        "() => [document.querySelector('[data-role=summary]').getBoundingClientRect().width,"
+        " document.querySelector('.sk-felt').clientWidth]"
+    )
+    assert review_width >= 0.9 * felt_width, f"the review opens across the felt: {review_width} of {felt_width} px"
     assert table.hand_count() == 0
     table.click(table.button("lang"))
     expect(summary.locator("[data-role=review] th").first).to_have_text("轮次")

@@ -235,6 +235,10 @@ function render({ model, el }) {
   };
   window.addEventListener("resize", onResize);
   document.addEventListener("fullscreenchange", onResize);
+  // The widget is drawn before the page lays it out (its width is 0 then): fit the stage again
+  // whenever the dashboard's own width changes, not only when the window is resized.
+  const sized = typeof ResizeObserver === "function" ? new ResizeObserver(onResize) : null;
+  if (sized) sized.observe(el);
   draw();
   if (model.get("learner") !== undefined && model.get("remember")) {
     const store = storage();
@@ -256,6 +260,7 @@ function render({ model, el }) {
     document.removeEventListener("fullscreenchange", onResize);
     if (host) host.remove();
     if (roomed) roomed.style.paddingBottom = "";
+    if (sized) sized.disconnect();
   };
 }
 

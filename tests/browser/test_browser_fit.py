@@ -1,0 +1,323 @@
+"""Every lesson and app fits the screen: at phone (390×844), tablet (768×1024) and laptop (1366×768) size
+no control (button, input, select, card) lies outside the viewport's width, the page never scrolls
+sideways, and every card of every hand can be clicked (``elementFromPoint`` at its centre hits it, if
+need be after scrolling inside its own hand). Each page is opened once, in one tab that is resized from
+size to size; a full-page screenshot of each lands in ``test-artifacts/screens/<page>-<width>.png``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from card_table import HAND, MY_TURN, TURN_TIMEOUT_MS, CardTable
+from live_server import VoilaServer, start_server, stop_server
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
+
+from conftest import ACTION_TIMEOUT_MS, ARTIFACTS, PAGE_TIMEOUT_MS, PageGuard, guard
+from shengji_kit.classroom.store import SQLClassStore
+from shengji_kit.classroom.store_protocol import ATTEMPT, ClassEvent
+from shengji_kit.puzzles import default_bank
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENS = ARTIFACTS / "screens"
+TEACHER_CODE = "fit-teacher"
+SIZES: list[ViewportSize] = [
+    {"width": 390, "height": 844},
+    {"width": 768, "height": 1024},
+    {"width": 1366, "height": 768},
+]
+SIZE_IDS = [f"{size['width']}x{size['height']}" for size in SIZES]
+LESSONS = sorted(path.stem for path in (ROOT / "lessons").glob("*.ipynb"))
+APPS = sorted(path.stem for path in (ROOT / "notebooks").glob("*.ipynb"))
+# What a page must show before it is measured (besides its widgets having settled).
+READY = {
+    "play": MY_TURN,
+    "classroom": "[data-role=grid]",
+    "puzzles": "[data-role=trainer]",
+}
+QUERY = {
+    "play": "?seed=1&delay=0.05",
+    "classroom": f"?teacher={TEACHER_CODE}",
+}
+TABLE_IN_VIEW_FROM = 768  # from this width the whole card table (seats, trick, hand, buttons) fits the window's height
+SETTLE_MS = 600  # the page is measured once its size and card count stay the same this long
+
+# Everything a learner clicks or types into; hand cards separately below.
+_MEASURE = """() => {
+  // the width one sees: the window's, less the scroll bar of the cells' panel (Voila scrolls there)
+  const cells = document.getElementById('rendered_cells');
+  const width = Math.min(document.documentElement.clientWidth,
+                         cells ? cells.getBoundingClientRect().left + cells.clientWidth : Infinity);
+  const shown = (el) => {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return false;
+    for (let up = el; up; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (style.display === 'none' || style.visibility === 'hidden') return false;
+    }
+    return true;
+  };
+  const name = (el) => {
+    const bits = [el.tagName.toLowerCase()];
+    for (const key of ['card', 'action', 'role', 'index', 'answer']) {
+      if (el.dataset && el.dataset[key] !== undefined) bits.push(`${key}=${el.dataset[key]}`);
+    }
+    const hand = el.closest('.sk-hand');
+    if (hand) bits.push('in-hand');
+    const label = (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 30);
+    if (label) bits.push(JSON.stringify(label));
+    return bits.join(' ');
+  };
+  // The box a control can be seen in: clipped by ancestors that hide overflow, or the box of the
+  // nearest ancestor that scrolls sideways (whatever is inside it is reached by scrolling it).
+  const reach = (el) => {
+    let box = el.getBoundingClientRect();
+    let left = box.left, right = box.right;
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (style.overflowX === 'visible') continue;
+      const outer = up.getBoundingClientRect();
+      if (style.overflowX === 'auto' || style.overflowX === 'scroll') {
+        left = Math.max(left, outer.left); right = Math.min(right, outer.right);
+        if (right <= left) { left = outer.left; right = outer.right; }
+        continue;
+      }
+      // hidden or clip: the part outside is cut off, so the control must lie inside
+      if (left < outer.left - 1 || right > outer.right + 1) return {left, right, cut: true};
+    }
+    return {left, right, cut: false};
+  };
+  const outside = [];
+  const controls = document.querySelectorAll('button, input, select, textarea, a.sk-button, [role=button]');
+  for (const el of controls) {
+    if (!shown(el)) continue;
+    const {left, right, cut} = reach(el);
+    if (cut || left < -1 || right > width + 1) {
+      outside.push(`${name(el)} [${Math.round(left)}, ${Math.round(right)}]${cut ? ' cut off' : ''}`);
+    }
+  }
+  // A box of the kit's that hides what does not fit cuts its content off.
+  const cut = [];
+  for (const el of document.querySelectorAll('.sk-root *, .sk-class-root *')) {
+    const style = getComputedStyle(el);
+    const hides = style.overflowX === 'hidden' || style.overflowX === 'clip';
+    if (hides && el.scrollWidth > el.clientWidth + 1 && shown(el)) {
+      const what = `${el.tagName.toLowerCase()}.${String(el.className).split(' ').join('.')}`;
+      cut.push(`${what}: ${el.scrollWidth} px of content in ${el.clientWidth} px`);
+    }
+  }
+  // A hand wraps to the width it has, and the class grid fits a laptop's page (narrower, it scrolls in its box).
+  const scrolls = [...document.querySelectorAll('.sk-hand')];
+  if (width >= 1024) scrolls.push(...document.querySelectorAll('.sk-grid-wrap'));
+  for (const el of scrolls) {
+    if (shown(el) && el.scrollWidth > el.clientWidth + 1) {
+      cut.push(`${el.className} scrolls sideways: ${el.scrollWidth} px of content in ${el.clientWidth} px`);
+    }
+  }
+  const page = document.getElementById('rendered_cells') || document.scrollingElement;
+  return {
+    width,
+    pageWidth: Math.max(page.scrollWidth, document.scrollingElement.scrollWidth),
+    outside,
+    cut,
+  };
+}"""
+
+# Each hand card: scroll it into view (inside its hand), then elementFromPoint at its centre must hit
+# it and the page must not have scrolled sideways; each hand is one tab stop (the arrow keys move in it).
+_CLICKABLE = """() => {
+  const missed = [];
+  const page = document.getElementById('rendered_cells') || document.scrollingElement;
+  let cards = 0;
+  const hands = [...document.querySelectorAll('.sk-hand')].filter((hand) => hand.getClientRects().length);
+  for (const hand of hands) {
+    for (const card of hand.querySelectorAll('button.sk-card')) {
+      cards += 1;
+      card.scrollIntoView({block: 'center', inline: 'nearest'});
+      const box = card.getBoundingClientRect();
+      const x = box.left + box.width / 2, y = box.top + box.height / 2;
+      const hit = document.elementFromPoint(x, y);
+      const what = `${card.dataset.card}#${card.dataset.index} of a ${hand.dataset.count}-card hand`;
+      const sideways = page.scrollLeft || document.scrollingElement.scrollLeft;
+      if (sideways) missed.push(`${what}: the page scrolled sideways by ${sideways} px`);
+      else if (!hit || !(hit === card || card.contains(hit))) {
+        const other = hit ? `${hit.tagName.toLowerCase()}.${hit.className.baseVal ?? hit.className}` : 'nothing';
+        missed.push(`${what}: at (${Math.round(x)}, ${Math.round(y)}) a click hits ${other}`);
+      }
+      page.scrollLeft = 0;
+      document.scrollingElement.scrollLeft = 0;
+    }
+    // one tab stop per hand (a roving tabindex: the arrow keys move along it)
+    const stops = [...hand.querySelectorAll('button.sk-card')].filter((card) => card.tabIndex >= 0 && !card.disabled);
+    if (stops.length !== 1) missed.push(`the keyboard: a ${hand.dataset.count}-card hand has ${stops.length} stops`);
+  }
+  return {cards, missed};
+}"""
+
+_PAGE_HEIGHT = """() => {
+  const page = document.getElementById('rendered_cells');
+  const top = page ? page.getBoundingClientRect().top + window.scrollY : 0;
+  return Math.ceil(top + (page ? page.scrollHeight : document.scrollingElement.scrollHeight));
+}"""
+_TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+_TO_TOP = """() => {
+  window.__skFitState = null;  // the page settles afresh
+  for (const page of [document.getElementById('rendered_cells'), document.scrollingElement]) {
+    if (page) { page.scrollTop = 0; page.scrollLeft = 0; }
+  }
+}"""
+_SETTLED = """(last) => {
+  const page = document.getElementById('rendered_cells') || document.scrollingElement;
+  // Lumino sizes the cells' panel a moment after the window changes: wait for it to fill the window
+  if (Math.abs(page.getBoundingClientRect().right - window.innerWidth) > 20) return false;
+  const state = [page.scrollHeight, page.scrollWidth, document.querySelectorAll('.sk-card').length,
+                 document.querySelectorAll('.jupyter-widgets, .sk-root, .sk-class-root').length].join('/');
+  if (window.__skFitState !== state) { window.__skFitState = state; window.__skFitSince = Date.now(); }
+  return Date.now() - window.__skFitSince >= last;
+}"""
+
+
+@pytest.fixture(scope="module")
+def fit_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """A Voila server with a teacher code and a class store holding one learner, so the dashboard draws its grid."""
+    folder = tmp_path_factory.mktemp("fit")
+    database = f"sqlite:///{folder / 'class.sqlite3'}"
+    puzzle = default_bank().get_set("01-who-wins").puzzles[0]
+    store = SQLClassStore(database)
+    store.record([ClassEvent("Ann", puzzle.id, "01-who-wins", ATTEMPT, datetime.now(UTC), "x", False)])
+    store.close()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SHENGJI_KIT_DATA_DIR", str(folder / "data"))
+        patch.setenv("SHENGJI_KIT_CLASS_DB", database)
+        patch.setenv("SHENGJI_KIT_TEACHER_CODE", TEACHER_CODE)
+        patch.delenv("SHENGJI_KIT_CLASS_SERVICE_URL", raising=False)
+        server = start_server(ARTIFACTS / "voila-fit.log")
+    try:
+        yield server
+    finally:
+        stop_server(server)
+
+
+def to_first_play(page: Page) -> None:
+    """Answer the bidding (pass; bury the first eight cards) until the learner is asked to play a card, so the
+    table shows a full hand, the seats and the trick."""
+    table = CardTable(page)
+    table.draws()
+    while (turn := table.wait_for_turn()).kind != "play":
+        if turn.kind == "bury":
+            for index in range(8):
+                table.click(page.locator(f'{HAND} button[data-index="{index}"]'))
+            table.click(table.button("bury"))
+        else:
+            table.click(table.button("pass" if "pass" in turn.actions else "redeal"))
+
+
+class Tabs:
+    """One browser context for the module and one open tab: a page is loaded at its first size and resized after."""
+
+    def __init__(self, browser: Browser, server: VoilaServer) -> None:
+        self.context: BrowserContext = browser.new_context(
+            viewport=SIZES[0], base_url=server.base_url, locale="en-US"
+        )
+        self.context.set_default_timeout(ACTION_TIMEOUT_MS)
+        self.context.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
+        self.seen: PageGuard = guard(self.context)
+        self.name = ""
+        self.tab: Page | None = None
+
+    def show(self, name: str, address: str, size: ViewportSize) -> Page:
+        """The tab showing ``address`` at ``size``: loaded if another page was shown, else resized."""
+        if self.tab is None or self.name != name:
+            self.leave()
+            self.tab = self.context.new_page()
+            self.tab.set_viewport_size(size)
+            self.tab.goto(address)
+            self.tab.locator(READY.get(name, ".sk-root, .sk-class-root, h1")).first.wait_for(
+                state="visible", timeout=TURN_TIMEOUT_MS
+            )
+            self.name = name
+            if name == "play":
+                to_first_play(self.tab)
+        else:
+            self.tab.set_viewport_size(size)
+            self.tab.evaluate(_TO_TOP)
+        self.tab.wait_for_function(_SETTLED, arg=SETTLE_MS, polling=100, timeout=PAGE_TIMEOUT_MS)
+        return self.tab
+
+    def leave(self) -> None:
+        """Leave the page shown (Voila stops its kernel, as closing a learner's tab does)."""
+        if self.tab is not None:
+            self.tab.goto("about:blank", timeout=10_000)
+            self.tab.close()
+            self.tab = None
+
+    def close(self) -> None:
+        self.context.unroute_all(behavior="ignoreErrors")
+        self.leave()
+        self.context.close()
+
+
+@pytest.fixture(scope="module")
+def tabs(browser: Browser, fit_server: VoilaServer) -> Iterator[Tabs]:
+    opened = Tabs(browser, fit_server)
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+def save_screenshot(page: Page, path: Path, size: ViewportSize) -> None:
+    """A screenshot of the whole page: Voila scrolls its cells inside ``#rendered_cells``, not the document, so the
+    viewport is made as tall as the cells for the picture, then set back."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    height = size["height"]
+    for _ in range(4):  # Lumino sizes the cells' panel after the window: grow until the page holds still
+        tall = page.evaluate(_PAGE_HEIGHT)
+        if tall <= height:
+            break
+        height = tall
+        page.set_viewport_size({"width": size["width"], "height": height})
+        page.evaluate(_TWO_FRAMES)
+    try:
+        page.screenshot(path=path, full_page=True, timeout=30_000)
+    finally:
+        page.set_viewport_size(size)
+        page.evaluate(_TO_TOP)
+
+
+def check_fits(tabs: Tabs, folder: str, name: str, size: ViewportSize) -> None:
+    """Open (or resize) the page, save its screenshot, and fail on each control outside the width and each card
+    that cannot be clicked."""
+    page = tabs.show(name, f"/voila/render/{folder}/{name}.ipynb{QUERY.get(name, '')}", size)
+    measured: dict[str, Any] = page.evaluate(_MEASURE)
+    clickable: dict[str, Any] = page.evaluate(_CLICKABLE)
+    save_screenshot(page, SCREENS / f"{name}-{size['width']}.png", size)
+    problems = [f"outside the {measured['width']} px width: {line}" for line in measured["outside"]]
+    if measured["pageWidth"] > measured["width"] + 1:
+        problems.append(f"the page scrolls sideways: {measured['pageWidth']} px wide in {measured['width']} px")
+    problems += [f"cut off: {line}" for line in measured["cut"]]
+    problems += [f"cannot click {line}" for line in clickable["missed"]]
+    if name == "play" and size["width"] >= TABLE_IN_VIEW_FROM:
+        tall = page.evaluate("() => Math.ceil(document.querySelector('.sk-table').getBoundingClientRect().height)")
+        if tall > size["height"]:
+            problems.append(f"the card table is {tall} px tall: it needs a scroll in a {size['height']} px window")
+    problems += tabs.seen.problems()
+    assert not problems, f"{name} at {size['width']}×{size['height']}:\n" + "\n".join(problems[:40])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_lesson_fits_the_screen(tabs: Tabs, lesson: str, size: ViewportSize) -> None:
+    check_fits(tabs, "lessons", lesson, size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("app", APPS)
+def test_app_fits_the_screen(tabs: Tabs, app: str, size: ViewportSize) -> None:
+    check_fits(tabs, "notebooks", app, size)
