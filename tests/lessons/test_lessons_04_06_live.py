@@ -138,7 +138,7 @@ def test_the_hidden_hands_table_names_the_rules_in_chinese() -> None:
     assert not ASCII_PRESET.search(page.text)
     for lang in ("en", "zh"):
         for code in ("l5_table_penalty", "l5_table_no_penalty"):
-            said = text(code, lang, rules=text("lcb_rules_classic", lang), penalty="0.5")
+            said = text(code, lang, rules=text("term_rules_classic", lang), penalty="0.5")
             assert "{" not in said and (lang == "en" or not ASCII_PRESET.search(said))
 
 
@@ -168,7 +168,7 @@ def test_the_kitty_multiplier_of_a_quick_and_a_typed_last_lead() -> None:
         cards = sk.parse_cards(typed)
         for line, name in zip(answer(page), PRESET_NAMES, strict=True):
             assert line == text(
-                "l6_try_multiplier", "en", rules=text(f"lcb_rules_{name}", "en"), cards=tuple(cards),
+                "l6_try_multiplier", "en", rules=text(f"term_rules_{name}", "en"), cards=tuple(cards),
                 multiplier=kitty_multiplier(cards, hearts, name),
             )
     assert [line.split("，")[-1] for line in answer(to_chinese(widget))] == ["底牌乘 12。", "底牌乘 4。"]
@@ -183,7 +183,7 @@ def test_each_quick_total_gives_the_engines_outcome_and_next_dealer(total: int) 
     for lang in ("en", "zh"):
         page = to_chinese(widget) if lang == "zh" else parse(widget.html)
         expected = [
-            text("l6_try_outcome", lang, rules=text(f"lcb_rules_{name}", lang), total=total,
+            text("l6_try_outcome", lang, rules=text(f"term_rules_{name}", lang), total=total,
                  outcome=level_outcome(total, name), dealer=next_dealer(0, level_outcome(total, name)))
             for name in PRESET_NAMES
         ]
@@ -213,7 +213,7 @@ def test_the_climb_buttons() -> None:
         page = send(widget, "steps", str(steps))
         ends = [climb(level, steps, name) for name in PRESET_NAMES]
         assert answer(page) == [
-            text("l6_try_climb", "en", rules=text(f"lcb_rules_{name}", "en"), start=level, steps=steps, end=end)
+            text("l6_try_climb", "en", rules=text(f"term_rules_{name}", "en"), start=level, steps=steps, end=end)
             for name, end in zip(PRESET_NAMES, ends, strict=True)
         ]
     assert ends == ["3", "A"]

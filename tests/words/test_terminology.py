@@ -172,7 +172,7 @@ def test_the_rules_page_ends_with_the_terminology_table() -> None:
 def test_rule_set_names_and_lesson_numbers_are_words_in_chinese() -> None:
     """pos_rules, l5/l6 texts and the next-lesson link name the presets and numbers in Chinese."""
     assert text("pos_rules", "zh", rules="super_tycoon") == "规则：超级大亨。"
-    assert text("pos_rules", "en", rules="classic") == "Rules: classic."
+    assert text("pos_rules", "en", rules="classic") == "Rules: Classic."
     penalty = text("l5_table_penalty", "zh", rules="super_tycoon", penalty="0.5")
     assert penalty == "按超级大亨规则，甩牌失败你方付 0.5 个底金。"
     assert text("l6_climb_working", "zh", rules="classic", start="8", steps=3, end="10").startswith("按经典规则")

@@ -21,7 +21,7 @@ MAX_TYPED = 200
 
 def rules_name(name: str, lang: str) -> str:
     """A rules preset's name in ``lang``: 超级大亨 / 经典, never the ASCII preset name in Chinese."""
-    return text(f"lcb_rules_{name}", lang)
+    return text(f"term_rules_{name}", lang)
 
 
 def button(action: str, label: str, value: str = "", pressed: bool | None = None, primary: bool = False) -> Markup:

@@ -107,7 +107,7 @@ def test_the_table_names_each_bad_option_in_both_languages(
 
 
 @pytest.mark.parametrize(
-    ("query", "label_en", "label_zh"), [("", "super tycoon", "超级大亨"), ("rules=classic", "classic", "经典")]
+    ("query", "label_en", "label_zh"), [("", "Super Tycoon", "超级大亨"), ("rules=classic", "Classic", "经典")]
 )
 def test_the_rules_in_force_are_shown_on_the_table(
     monkeypatch: pytest.MonkeyPatch, query: str, label_en: str, label_zh: str
