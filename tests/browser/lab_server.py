@@ -8,8 +8,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import chromium
 from live_server import VoilaServer, free_port, launch_server, stop_server
+from playwright.sync_api import Browser, Page
 
+from conftest import PAGE_TIMEOUT_MS, guard, screenshot
 from shengji_kit.apps.serving import serve
 
 PLAY_NOTEBOOK = "play_table.ipynb"
@@ -58,3 +61,32 @@ def jupyter_lab(root: Path, log: Path) -> Iterator[VoilaServer]:
         yield server
     finally:
         stop_server(server)
+
+
+@contextmanager
+def lab_tab(browser: Browser, server: VoilaServer, name: str) -> Iterator[Page]:
+    """A tab on ``server`` (English, the kit's viewport), screenshot as ``name`` at the end; it fails on any
+    request to another host (JupyterLab may log script errors of its own)."""
+    context = browser.new_context(viewport=chromium.VIEWPORT, base_url=server.base_url, locale="en-US")
+    context.set_default_timeout(30_000)
+    context.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
+    seen = guard(context)
+    tab = context.new_page()
+    try:
+        yield tab
+    finally:
+        screenshot(tab, name)
+        context.unroute_all(behavior="ignoreErrors")
+        context.close()
+    assert not seen.foreign_requests, seen.foreign_requests
+
+
+def run_first_cell(page: Page, notebook: str, drawn: str) -> None:
+    """Open ``notebook`` in JupyterLab, run its first cell and wait until ``drawn`` (a selector) is visible."""
+    page.goto(f"/lab/tree/{notebook}")
+    cell = page.locator(".jp-Notebook .jp-Cell").first
+    cell.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+    page.get_by_text("| Idle").wait_for(timeout=PAGE_TIMEOUT_MS)
+    cell.locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Control+Enter")
+    page.locator(drawn).first.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)

@@ -5,13 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-import chromium
 import pytest
-from lab_server import jupyter_lab
+from lab_server import jupyter_lab, lab_tab
 from live_server import VoilaServer
 from playwright.sync_api import Browser, Page, expect
 
-from conftest import ARTIFACTS, PAGE_TIMEOUT_MS, guard, screenshot
+from conftest import ARTIFACTS, PAGE_TIMEOUT_MS
 from shengji_kit.apps.lessons.copy_notebooks import copy_lessons
 
 pytestmark = pytest.mark.browser
@@ -28,16 +27,8 @@ def copied_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer
 
 @pytest.fixture
 def lab_page(browser: Browser, copied_lab: VoilaServer, request: pytest.FixtureRequest) -> Iterator[Page]:
-    context = browser.new_context(viewport=chromium.VIEWPORT, base_url=copied_lab.base_url, locale="en-US")
-    context.set_default_timeout(30_000)
-    context.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
-    seen = guard(context)
-    tab = context.new_page()
-    yield tab
-    screenshot(tab, request.node.name)
-    context.unroute_all(behavior="ignoreErrors")
-    context.close()
-    assert not seen.foreign_requests, seen.foreign_requests
+    with lab_tab(browser, copied_lab, request.node.name) as tab:
+        yield tab
 
 
 def test_the_rules_link_of_a_copied_lesson_opens_the_copied_rules(lab_page: Page) -> None:

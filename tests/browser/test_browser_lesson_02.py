@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import chromium
 import pytest
-from lab_server import jupyter_lab, write_notebook
+from lab_server import jupyter_lab, lab_tab, run_first_cell, write_notebook
 from lesson_page import open_lesson
 from live_server import VoilaServer
 from playwright.sync_api import Browser, Page, expect
 
-from conftest import ARTIFACTS, PAGE_TIMEOUT_MS, screenshot
+from conftest import ARTIFACTS
 from shengji_kit.engine.cards import as_cards
 from shengji_kit.engine.errors import RuleError
 from shengji_kit.engine.trump import Trump
@@ -73,18 +72,9 @@ def reader_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer
 
 def test_the_card_reader_works_in_jupyterlab_and_typing_stays_in_it(browser: Browser, reader_lab: VoilaServer) -> None:
     """Typed letters (``d d``, ``b``, ``a`` are JupyterLab's cell shortcuts) go into the field, Enter reads them."""
-    context = browser.new_context(viewport=chromium.VIEWPORT, base_url=reader_lab.base_url, locale="en-US")
-    context.set_default_timeout(30_000)
-    try:
-        page = context.new_page()
-        page.goto(f"/lab/tree/{READER_NOTEBOOK}")
-        cell = page.locator(".jp-Notebook .jp-Cell").first
-        cell.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
-        page.get_by_text("| Idle").wait_for(timeout=PAGE_TIMEOUT_MS)
-        cell.locator(".jp-InputArea-editor").click()
-        page.keyboard.press("Control+Enter")
+    with lab_tab(browser, reader_lab, "lab_card_reader") as page:
+        run_first_cell(page, READER_NOTEBOOK, "[data-role=card-reader] input[data-role=cards]")
         box = page.locator("[data-role=card-reader] input[data-role=cards]")
-        box.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
         cells = page.locator(".jp-Notebook .jp-Cell").count()
         box.fill("")
         box.press_sequentially("d3 d3 d4 d4 ba")
@@ -97,7 +87,3 @@ def test_the_card_reader_works_in_jupyterlab_and_typing_stays_in_it(browser: Bro
         cards = as_cards("D3 D3 D4 D4")
         expect(page.locator("[data-role=card-reader] [data-role=message]")).to_have_text(
             tractor_line(cards, Trump("4", "S")).render("en"))
-    finally:
-        if context.pages:
-            screenshot(context.pages[0], "lab_card_reader")
-        context.close()
