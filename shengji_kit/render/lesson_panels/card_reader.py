@@ -17,10 +17,10 @@ from ...engine.cards import RANKS, SUITS, Card, as_cards
 from ...engine.errors import RuleError
 from ...engine.trump import Trump
 from ...puzzles.kinds.is_tractor import tractor_line
-from ...words.catalogue import suit_name, text
+from ...words.catalogue import text
 from ..hands import card_row_html
 from ..table import lang_button
-from .trump_explorer import _control, _suit_icon
+from .trump_explorer import trump_pickers
 
 MAX_TYPED = 200
 """The field's text is cut to this many characters (a hand of 25 cards fits well within it)."""
@@ -70,11 +70,7 @@ class CardReader:
 
     def render(self, lang: str) -> str:
         trump = self.trump
-        levels = Markup("").join(_control("level", rank, rank, rank == trump.level) for rank in RANKS)
-        suits = Markup("").join(
-            _control("suit", s, _suit_icon(s), s == trump.suit, suit_name(s, lang)) for s in SUITS
-        )
-        suits += _control("suit", "none", text("l1_no_trump_button", lang), trump.suit is None)
+        levels, suits = trump_pickers(trump, lang)
         kind, sentence = self.verdict(lang)
         shown = card_row_html(self.cards, lang) if kind == "info" else Markup("")
         return str(Markup(

@@ -39,6 +39,14 @@ def _suit_icon(suit: str) -> Markup:
     )
 
 
+
+def trump_pickers(trump: Trump, lang: str) -> tuple[Markup, Markup]:
+    """The level buttons (2–A) and the suit buttons (four suits and no-trump), the chosen ones pressed."""
+    levels = Markup("").join(_control("level", rank, rank, rank == trump.level) for rank in RANKS)
+    suits = Markup("").join(_control("suit", s, _suit_icon(s), s == trump.suit, suit_name(s, lang)) for s in SUITS)
+    suits += _control("suit", "none", text("l1_no_trump_button", lang), trump.suit is None)
+    return levels, suits
+
 class TrumpExplorer:
     """A dealt hand, a level and a trump suit the learner can change; a clicked card is explained."""
 
@@ -92,11 +100,7 @@ class TrumpExplorer:
 
     def render(self, lang: str) -> Markup:
         trump = self.trump
-        levels = Markup("").join(_control("level", rank, rank, rank == trump.level) for rank in RANKS)
-        suits = Markup("").join(
-            _control("suit", s, _suit_icon(s), s == trump.suit, suit_name(s, lang)) for s in SUITS
-        )
-        suits += _control("suit", "none", text("l1_no_trump_button", lang), trump.suit is None)
+        levels, suits = trump_pickers(trump, lang)
         count = self.trump_count()
         summary = text("l1_trump_count", lang, trump=trump, count=count, plain=HAND_SIZE - count)
         note = self.explain(self.focus, lang) if self.focus is not None else text("l1_click_hint", lang)
