@@ -196,15 +196,15 @@ def test_language_switch_changes_every_text(page: Page) -> None:
     reach_first_play(table)
     first = table.hand_cards.first
     card = parse_cards(first.get_attribute("data-card") or "")[0]
-    expect(first).to_have_attribute("aria-label", card.name("en"))
+    expect(first).to_have_accessible_name(card.name("en"))
     expect(table.button("play")).to_have_text(text("ui_play", "en"))
     expect(table.button("lang")).to_have_text(text("ui_lang_switch", "en"))
     table.click(table.button("lang"))
     expect(table.button("play")).to_have_text(text("ui_play", "zh"))
     expect(table.button("lang")).to_have_text(text("ui_lang_switch", "zh"))
-    expect(table.hand_cards.first).to_have_attribute("aria-label", card.name("zh"))
+    expect(table.hand_cards.first).to_have_accessible_name(card.name("zh"))
     expect(page.locator("[data-role=table]")).to_have_attribute("lang", "zh")
     expect(page.locator("[data-role=status-trump] b")).to_have_text(text("ui_trump", "zh"))
     table.click(table.button("lang"))
     expect(table.button("play")).to_have_text(text("ui_play", "en"))
-    expect(table.hand_cards.first).to_have_attribute("aria-label", card.name("en"))
+    expect(table.hand_cards.first).to_have_accessible_name(card.name("en"))

@@ -140,8 +140,8 @@ def _feedback(visit: Visit, lang: str) -> Markup:
         result = Markup('<div class="sk-trainer-result" data-role="result">{text}</div>').format(text=text(code, lang))
     return Markup(
         '<div class="sk-feedback sk-trainer-feedback" data-role="feedback" data-kind="{kind}" '
-        'aria-live="polite">{message}</div>{result}'
-    ).format(kind=kind, message=message, result=result)
+        'data-announce="{said}" data-announce-key="{key}">{message}</div>{result}'
+    ).format(kind=kind, message=message, result=result, said=message.striptags(), key=f"{visit.puzzle.id}:{visit.tries}")
 
 
 def hint_html(visit: Visit, lang: str) -> Markup:
