@@ -163,7 +163,7 @@ def summary_html(summary: Summary, lang: str) -> Markup:
             card_row_html=card_row_html(summary.kitty, lang, attrs={"data-role": "summary-kitty"}),
         )
     return Markup(
-        '<div class="sk-summary" data-role="summary"><h3>{title}</h3>'
+        '<div class="sk-summary" data-role="summary"><h2>{title}</h2>'
         "<table>{rows}</table>{kitty}"
         '<button type="button" class="sk-button sk-primary" data-action="next-round">'
         "{ui_next_round}</button>{coach}</div>"

@@ -93,7 +93,7 @@ def check_summary(table: CardTable) -> None:
     """The summary shows the round's figures, consistent with the status bar."""
     summary = table.page.locator("[data-role=summary]")
     expect(summary).to_be_visible()
-    expect(summary.locator("h3")).to_have_text(text("ui_summary_title", "en"))
+    expect(summary.locator("h2")).to_have_text(text("ui_summary_title", "en"))
     trick_points = summary.locator("[data-role=summary-trick-points] td").inner_text()
     status_points = table.page.locator("[data-role=status-points]").inner_text().split()[-1]
     assert trick_points == status_points

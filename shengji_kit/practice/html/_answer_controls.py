@@ -4,7 +4,8 @@ Choices are ``<button data-answer data-key>`` (the number key in ``data-key``), 
 show (the cards' pictures are labelled images), never by an ``aria-label`` that would leave out the
 visible text (WCAG 2.5.3); a trick's plays are such buttons themselves; cards to pick are
 ``<button data-card data-index>``; building actions are ``data-action`` = undo, clear, group,
-ungroup, check; a hand to pick some cards from is ``data-seat``. ``data-verdict`` marks a choice ``right`` or ``wrong`` once known.
+ungroup, check; a hand to pick some cards from is ``data-seat``. ``data-verdict`` marks a choice
+``right`` or ``wrong`` once known.
 """
 
 from __future__ import annotations

@@ -141,7 +141,9 @@ def _feedback(visit: Visit, lang: str) -> Markup:
     return Markup(
         '<div class="sk-feedback sk-trainer-feedback" data-role="feedback" data-kind="{kind}" '
         'data-announce="{said}" data-announce-key="{key}">{message}</div>{result}'
-    ).format(kind=kind, message=message, result=result, said=message.striptags(), key=f"{visit.puzzle.id}:{visit.tries}")
+    ).format(
+        kind=kind, message=message, result=result, said=message.striptags(), key=f"{visit.puzzle.id}:{visit.tries}"
+    )
 
 
 def hint_html(visit: Visit, lang: str) -> Markup:
@@ -214,7 +216,7 @@ def _puzzle(session: TrainerSession, visit: Visit, lang: str) -> Markup:
     return Markup(
         '<section class="sk-trainer-puzzle" data-role="puzzle" data-puzzle="{id}" '
         'data-kind="{kind}" data-solved="{solved}">'
-        '<h3 class="sk-trainer-title">{title}</h3>{record}'
+        '<h2 class="sk-trainer-title">{title}</h2>{record}'
         '<div class="sk-question" data-role="question">{prompt}</div>'
         "{position}{answers}{feedback}{hint}{show}{controls}</section>"
     ).format(
