@@ -16,8 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 AXE_SCRIPT = ROOT / ".ci" / "node_modules" / "axe-core" / "axe.min.js"
 MISSING = (
     f"axe-core is not installed ({AXE_SCRIPT} is missing), and the accessibility tests need it: run "
-    "`npm install --prefix .ci --no-save axe-core@4` in the repository (or `make test`, which does it "
-    "when npm is there)."
+    "`npm install --prefix .ci --no-save axe-core@4 configurable-http-proxy@5` in the repository (both at "
+    "once: a second --no-save install removes the first's), or `make test`, which does it when npm is there."
 )
 # WCAG 2.2 AA, as the issue asks, plus axe's best practices (region, heading-order) and the one
 # experimental rule a scan of the play app found (a card's visible text inside its name, WCAG 2.5.3).
