@@ -194,6 +194,33 @@ def throws_and_scoring_surfaces() -> Iterator[Surface]:
             widget.handle({"type": "answer", "answer": widget.scene.puzzle.question.choices()[0].value})
             widget.handle({"type": "action", "action": "hint"})
             yield from _both(f"{group} answered", widget.scene.render)
+
+
+def lessons_456_live_surfaces() -> Iterator[Surface]:
+    """Lessons 4–6's live panels, including refusals of typed text that holds markup."""
+    from shengji_kit.apps.lessons import scoring_lesson as scoring
+    from shengji_kit.apps.lessons import throws_lesson as throws
+    from shengji_kit.apps.lessons import winning_lesson as winning
+
+    typed = "<i>X</i> HK"
+    yield from _both("example tricks", winning.who_wins(["DK DK", "S3 S3", "D5 D6", "D9 D10"]).scene.render)
+    panel = throws.try_throw("HA HQ HQ", east="H5 C3", north="HK HK D4", west="C6 D9")
+    yield from _both("throw panel", panel.scene.render)
+    for action, value in (("set-2", typed), ("set-2", "HK H9 D4"), ("rules", "classic"), ("set-0", "")):
+        panel.handle({"type": "action", "action": action, "value": value})
+        yield from _both(f"throw panel, {action} {value!r}", panel.scene.render)
+    for name, widget, moves in (
+        ("points panel", scoring.try_count(), (("go", typed), ("go", "SK S5"))),
+        ("kitty panel", scoring.try_kitty("SA SA", "SA SK"), (("quick", "SA SK"), ("go", typed))),
+        ("outcome panel", scoring.try_outcome(60, 80), (("quick", "80"), ("go", typed), ("go", "35"))),
+        ("climb panel", scoring.try_climb(), (("level", "K"), ("steps", "3"))),
+        ("live scoreboard", scoring.scoreboard(), (("play", typed), ("another", ""), ("rules", "classic"))),
+    ):
+        for action, value in moves:
+            widget.handle({"type": "action", "action": action, "value": value})
+            yield from _both(f"{name}, {action} {value!r}", widget.scene.render)
+
+
 # --- lessons 3 and 4: follow tables, trick stepper, exercises ----------------------------------
 
 
@@ -363,6 +390,7 @@ def all_surfaces(tmp: Path, mark: str) -> Iterator[Surface]:
     yield from record_surfaces()
     yield from lesson_surfaces()
     yield from throws_and_scoring_surfaces()
+    yield from lessons_456_live_surfaces()
     yield from lessons_7_8_surfaces()
     yield from lesson_34_surfaces()
     yield from trainer_surfaces()

@@ -7,12 +7,15 @@ kit ships (the checkout's ``docs/`` or the wheel's bundled files).
 
 from __future__ import annotations
 
+import ipywidgets
 import mistune
 from IPython.display import HTML
 from markupsafe import Markup
 
 from ..kit_files import kit_files
+from ..render.glossary import terminology_table
 from ..widgets.language import SESSION
+from ..widgets.language_keeper import show_language_keeper
 from ..words.catalogue import text
 from .page_options import query_options
 
@@ -29,15 +32,41 @@ def rules_source(lang: str) -> str:
 
 
 def rules_html(lang: str = "en") -> Markup:
-    """The rules reference as HTML; its own anchors (``<a id="s2">``) are kept for the glossary links."""
+    """The rules reference as HTML; its own anchors (``<a id="s2">``) are kept for the glossary links.
+
+    The glossary's terminology list (each idea's one Chinese word, and the words not to use) ends it.
+    """
     render = mistune.create_markdown(escape=False, plugins=["table"])
     body = render(rules_source(lang))
     return Markup(
         '<article class="sk-rules" data-role="rules-page" lang="{lang}" aria-label="{title}">{body}</article>'
-    ).format(lang=lang, title=text("table_page_rules", lang), body=Markup(str(body)))
+    ).format(lang=lang, title=text("table_page_rules", lang), body=Markup(str(body)) + terminology_table(lang))
 
 
-def rules_page(lang: str | None = None) -> HTML:
-    """Show the rules in ``lang``, else the page address's ``?lang=zh``, else the session's language."""
-    chosen = lang or query_options().get("lang") or SESSION.lang
-    return HTML(str(rules_html(chosen if chosen in ("en", "zh") else "en")))
+class RulesView(ipywidgets.HTML):
+    """The rules in the session's language, drawn again whenever it changes (until closed)."""
+
+    def __init__(self) -> None:
+        super().__init__(str(rules_html(SESSION.lang)))
+        self.add_class("sk-rules-view")
+        self._following = True
+        SESSION.observe(self._follow, names="lang")
+
+    def close(self) -> None:
+        if getattr(self, "_following", False):  # closed once only (ipywidgets closes again when collected)
+            self._following = False
+            SESSION.unobserve(self._follow, names="lang")
+        super().close()
+
+    def _follow(self, change: dict[str, object]) -> None:
+        self.value = str(rules_html(str(change["new"])))
+
+
+def rules_page(lang: str | None = None) -> HTML | RulesView:
+    """Show the rules in ``lang``, else the page address's ``?lang=zh``; without either, in the session's
+    language, following it (the page opens in the language the browser remembers: the language keeper)."""
+    chosen = lang or query_options().get("lang")
+    if chosen:
+        return HTML(str(rules_html(chosen if chosen in ("en", "zh") else "en")))
+    show_language_keeper()
+    return RulesView()

@@ -13,6 +13,7 @@ from functools import cache, lru_cache
 from markupsafe import Markup
 
 from ..engine.cards import Card, register_drawers
+from ..words.catalogue import text
 from .pips import BLACK, BLUE, GOLD, RED, joker_emblem, pip
 
 WIDTH = 100
@@ -183,7 +184,7 @@ def cards_svg(
     lift = height * 0.12 if any("selected" in set(s) for s in states.values()) else 0.0
     total_width = width + gap * max(len(cards) - 1, 0) if cards else width / 2
     total_height = height + lift
-    names = ", ".join(card.name(lang) for card in cards)
+    names = text("term_list_separator", lang).join(card.name(lang) for card in cards)
     parts: list[Markup] = []
     for i, card in enumerate(cards):
         card_states = set(states.get(i, ()))

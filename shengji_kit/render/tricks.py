@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from markupsafe import Markup
 
 from ..engine.explain import seat_name
+from ..words.catalogue import text
 from .cards import cards_svg, pip_star
 from .hands import card_row_html
 from .table_data import PlayedCards
@@ -23,8 +24,11 @@ def trick_centre_html(
     lang: str = "en",
     done: bool = False,
     role: str = "trick",
+    plain: bool = False,
 ) -> Markup:
     """Four slots around the centre (South at the bottom), each with the cards that seat played.
+
+    ``plain`` names the seats without "(you)", for a recorded or example trick nobody is playing.
 
     The winning seat's cards are drawn with the ``winning`` state, the latest play with ``last``.
     """
@@ -45,11 +49,12 @@ def trick_centre_html(
             states.add("last")
         lead = Markup(' <span class="sk-lead-mark">①</span>') if order == 0 else ""
         row = card_row_html(play.cards, lang, states, {"data-played-by": str(seat)})
+        name = text(f"seat_plain_{seat}", lang) if plain else seat_name(seat, lang)
         slots.append(
             Markup(
                 '<div class="sk-slot sk-slot-{area}" data-slot="{seat}">{row}'
                 '<div class="sk-slot-name">{name}{lead}</div></div>'
-            ).format(area=_SLOTS[seat], seat=seat, row=row, name=seat_name(seat, lang), lead=lead)
+            ).format(area=_SLOTS[seat], seat=seat, row=row, name=name, lead=lead)
         )
     state = " sk-trick-done" if done else ""
     return Markup('<div class="sk-trick{state}" data-role="{role}">{slots}</div>').format(

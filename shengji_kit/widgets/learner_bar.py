@@ -42,6 +42,7 @@ from ..classroom.store_protocol import POLL_OPEN, POLL_REVEALED, ClassStoreAPI, 
 from ..render.table import lang_button
 from ..words import ERROR, INFO, OK, Message, text
 from .class_store import class_name, shared_store
+from .language_keeper import show_language_keeper
 from .surface import STATIC, CardSurface, Observable, styles
 from .ticker import Ticker
 
@@ -370,7 +371,14 @@ def learner_bar(
     show_poll: bool = True, language: bool = False, store: Callable[[], ClassStoreAPI] | None = None
 ) -> LearnerBar:
     """The learner bar for the top of a page: the learner's name, the switch, and the class's poll;
-    ``language`` adds the 中文/English button (for pages that have none of their own)."""
+    ``language`` adds the 中文/English button (for pages that have none of their own). In a running
+    notebook it also shows the page's language keeper (the page opens in the language the browser remembers)."""
+    show_language_keeper()
+    return _bar(show_poll, language, store)
+
+
+def _bar(show_poll: bool, language: bool = False, store: Callable[[], ClassStoreAPI] | None = None) -> LearnerBar:
+    """A learner bar without the language keeper (a lesson's exercise blocks: the page has one already)."""
     return LearnerBar(LearnerBarScene(store or shared_store, show_poll=show_poll, language=language))
 
 
@@ -385,7 +393,7 @@ def show_block_learner_bar() -> LearnerBar | None:
 
     if get_ipython() is None:
         return None
-    bar = learner_bar(show_poll=_BLOCK_BARS[0] == 0)
+    bar = _bar(show_poll=_BLOCK_BARS[0] == 0)
     _BLOCK_BARS[0] += 1
     display(bar)
     return bar

@@ -8,6 +8,7 @@ from typing import Any
 from markupsafe import Markup
 
 from ..render.table import lang_button
+from .language_keeper import show_language_keeper
 from .surface import CardSurface
 
 
@@ -24,5 +25,10 @@ class LanguageSwitchScene:
 
 
 def language_switch() -> CardSurface:
-    """A 中文 / English button; the choice holds for every widget of this notebook session."""
+    """A 中文 / English button; the choice holds for every widget of this notebook session.
+
+    In a running notebook it also shows the page's language keeper: the page opens in the language the
+    browser remembers, and a switch is remembered for the next page.
+    """
+    show_language_keeper()
     return CardSurface(LanguageSwitchScene())

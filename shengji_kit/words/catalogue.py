@@ -28,6 +28,8 @@ kind                value                               en / zh
 ``trump``           a ``Trump``                         ``level 2, spades trump``
 ``outcome``         an ``Outcome``                      ``defenders go up 1``
 ``plural:one|many`` an int                              ``card`` when 1, else ``cards``
+``rules``           a rules preset name                 ``Super Tycoon`` / ``超级大亨`` (``term_rules_<name>``)
+``numeral``         an int (a lesson's number)          ``8`` / ``八`` (``term_numeral_<n>``)
 ==================  ==================================  ==============================
 
 Typed values write themselves: a card, a trump or an outcome has ``words(kind, lang)``
@@ -61,7 +63,9 @@ PLURAL = "plural"
 CARD_KINDS: dict[str, str] = {"cards": "", "cards_spaced": " ", "stronger_first": " > ", "equal": " = "}
 LOOKUP_KINDS = frozenset({"seat", "seat_plain", "suit", "suit_sign", "rank", "team", "phase"})
 SEAT_KINDS = frozenset({"seat", "seat_plain"})
-KINDS = frozenset({"", "suits", "trump", "outcome", PLURAL}) | CARD_KINDS.keys() | LOOKUP_KINDS
+TERM_KINDS = {"rules": "term_rules", "numeral": "term_numeral"}
+"""Kinds whose words are catalogue codes ``<prefix>_<value>``; a value without a code is written as is."""
+KINDS = frozenset({"", "suits", "trump", "outcome", PLURAL}) | CARD_KINDS.keys() | LOOKUP_KINDS | TERM_KINDS.keys()
 
 
 class MessageError(ValueError):
@@ -187,6 +191,9 @@ def _write(field: Field, value: object, lang: str, code: str) -> str:
         return CARD_KINDS[kind].join(str(card) for card in _cards(value, where))
     if kind in LOOKUP_KINDS:
         return _lookup(kind, value, lang, code)
+    if kind in TERM_KINDS:
+        key = f"{TERM_KINDS[kind]}_{value}"
+        return text(key, lang) if key in _known_language(lang) else str(value)
     if kind == "suits":
         if isinstance(value, str) or not isinstance(value, Iterable):
             raise MessageError(f"{where}: expects a sequence of suit letters, not {value!r}")

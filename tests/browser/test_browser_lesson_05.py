@@ -54,3 +54,28 @@ def test_throw_table_check_then_reveal(page: Page) -> None:
     expect(table).to_have_attribute("data-revealed", "true")
     expect(message).to_have_attribute("data-kind", "error")
     expect(message).to_contain_text("East holds ♣A")
+
+
+def test_typed_cards_for_north_change_the_verdict_and_a_typo_is_explained_and_kept(page: Page) -> None:
+    """Section 2's panel in Voila: a typo is refused in both languages and stays in the field; North's
+    new cards ``HK H9 D4`` make the throw stand, as the engine says."""
+    open_lesson(page, SLUG, BLOCKS)
+    panel = page.locator("[data-role=throw-check]").nth(1)
+    expect(panel).to_have_attribute("data-outcome", "fails")
+    entry = panel.locator("input[data-role=number]")
+    entry.fill("HK X9 D4")
+    panel.locator("button[data-action=set-2]").click()
+    problem = panel.locator("[data-role=problem]")
+    expect(problem.locator("p[lang=en]")).to_contain_text("X9")
+    expect(problem.locator("p[lang=zh]")).to_contain_text("X9")
+    expect(entry).to_have_value("HK X9 D4")
+    expect(panel.locator("[data-role=seat-2]")).to_have_attribute("data-cards", "HK HK D4")
+    entry.fill("HK H9 D4")
+    panel.locator("button[data-action=set-2]").click()
+    expect(panel).to_have_attribute("data-outcome", "stands")
+    expect(problem).to_have_count(0)
+    expect(panel.locator("[data-role=verdict]")).to_contain_text("stands")
+    panel.locator("button[data-action=lang]").click()
+    expect(panel.locator("[data-role=verdict]")).to_contain_text("成功")
+    expect(panel.locator("button[data-action=rules][aria-pressed=true]")).to_have_text("超级大亨")
+    panel.locator("button[data-action=lang]").click()

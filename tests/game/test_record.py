@@ -94,7 +94,7 @@ def test_a_record_that_does_not_replay_names_trick_and_seat(record: dict[str, An
     with pytest.raises(RuleError) as error:
         replay(broken(record, wrong_winner))
     assert error.value.code == "record_broken" and error.value.params["trick"] == 4
-    assert "trick 4" in error.value.message("en") and "第4轮" in error.value.message("zh")
+    assert "trick 4" in error.value.message("en") and "第4墩" in error.value.message("zh")
 
     def swap_plays(r: dict[str, Any]) -> None:
         trick = r["tricks"][0]

@@ -60,7 +60,7 @@ def test_throw_panel_shows_the_hands_and_names_the_rules() -> None:
     hands = [row.attrs["data-hand"] for row in html.find_all(data_role="hand")]
     assert (played, hands) == (["0"], ["1", "2", "3"])
     item = next(i for i in load_lesson("05_throws").items if i.id == "l5-partner-pair-classic")
-    assert "Rules: classic" in item.prompt("en") and "规则：classic" in item.prompt("zh")
+    assert "Rules: classic" in item.prompt("en") and "规则：经典" in item.prompt("zh")
 
 
 def test_rules_example_of_section_4_in_both_presets() -> None:

@@ -53,7 +53,7 @@ def test_each_item_takes_its_right_answer_and_refuses_a_wrong_one() -> None:
 def test_total_items_tell_the_dealer_and_the_kitty() -> None:
     item = next(i for i in load_lesson("06_scoring").items if i.id == "l6-total-pair-kitty")
     prompt = item.prompt("en")
-    assert "South (you) dealt" in prompt and "The kitty: ♦10 ♣K ♣5" in prompt and "Rules: super_tycoon" in prompt
+    assert "South (you) dealt" in prompt and "The kitty: ♦10 ♣K ♣5" in prompt and "Rules: Super Tycoon" in prompt
     html = parse(scoring.exercises("attackers_total").html)
     trick = html.find(data_role="trick")
     assert [row.attrs["data-played-by"] for row in trick.find_all(data_played_by=True)] == ["0", "1", "2", "3"]

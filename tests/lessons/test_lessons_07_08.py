@@ -127,3 +127,21 @@ def test_live_deal_offers_wrong_showings_and_the_engine_refuses_them() -> None:
     deal.handle({"type": "action", "action": "show", "value": "S2"})
     assert deal.events == [] and deal.choices()  # refused: nothing changed
     assert "Refused: ♠2 " in str(deal.render("en")) and "同颜色的王" in str(deal.render("zh"))
+
+
+def test_split_chart_shows_every_split_the_lesson_asks_about() -> None:
+    """Lesson 8 asks whether 4-2 is likelier than 3-3: both (and the rare 0-0) are bars on the chart."""
+    tree = parse(str(split_scene(samples=20_000).render("en")))
+    labels = {node.text.split(":")[0].strip() for node in tree.find_all("title")}
+    assert {"3-3", "4-2", "2-1", "0-0"} <= labels, labels
+
+
+def test_card_counter_text_form_is_its_figures_not_a_repr() -> None:
+    """A front end without widgets shows the counter's sentence, never ``CardCounter(children=(HTML(value='…``."""
+    SESSION.lang = "zh"
+    try:
+        shown = repr(chances.card_counter())
+    finally:
+        SESSION.lang = "en"
+    assert shown.startswith("还有83张牌没见过") and "精确值" in shown
+    assert "(" not in shown.replace("（", "") and "'" not in shown and "<" not in shown

@@ -28,7 +28,7 @@ def test_lesson_7_states_the_bury_advice_one_way() -> None:
     assert len(mentions) >= 2  # section 6 and the summary
     for start in mentions:
         assert text[max(0, start - 11):start] == "never bury ", text[max(0, start - 40):start + 30]
-    assert "别扣护不住的分" in text
+    assert "别盖护不住的分" in text
     assert notebook_has_no_outputs("07_declaring")
 
 

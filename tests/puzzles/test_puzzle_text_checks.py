@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from shengji_kit.engine.cards import parse_cards
+from shengji_kit.engine.trump import Trump
 from shengji_kit.puzzles.check import verify_puzzle
 from shengji_kit.puzzles.lesson_list import lesson_entry, lesson_list
 from shengji_kit.puzzles.loader import read_puzzle
 from shengji_kit.puzzles.model import Puzzle
+from tests.lessons.test_text_checks import ONE_CARD, named_roles, role_of
 
 LESSON_DATA = Path(__file__).parents[2] / "shengji_kit" / "puzzles" / "lesson_data"
 
@@ -105,3 +107,76 @@ def test_each_lesson_links_a_trainer_set_about_its_own_exercises() -> None:
         assert shared, (entry.slug, entry.trainer_set)
     chances = lesson_entry("08_chances")
     assert chances is not None and chances.trainer_set == ""
+
+
+def bank_items() -> list[dict[str, Any]]:
+    """Every puzzle of every trainer set, as read from its TOML."""
+    return [item for path in sorted(BANK.glob("*.toml"))
+            for item in tomllib.loads(path.read_text(encoding="utf-8"))["puzzle"]]
+
+
+def test_bank_cards_named_正主_or_副主_have_that_role() -> None:
+    """The lessons' role-word check over the puzzle bank: a card its explanation or hint calls 正主 or 副主 is that."""
+    checked = 0
+    for item in bank_items():
+        position = item["position"]
+        for field in ("explanation", "hint"):
+            for lang in ("zh", "en"):
+                for cards, role in named_roles(item[field][lang], lang):
+                    for card in parse_cards(" ".join(re.findall(ONE_CARD, cards))):
+                        assert role_of(card, str(position["level"]), str(position["trump"])) == role, \
+                            (item["id"], field, lang, card.code, role, item[field][lang])
+                        checked += 1
+    assert checked >= 5
+
+
+ROLE_CARDS = {"zh": rf"(?:{ONE_CARD})+(?:\s*(?:、|和|与)\s*(?:{ONE_CARD})+)*",
+              "en": rf"(?:{ONE_CARD})+(?:(?:,\s*|\s+and\s+)(?:{ONE_CARD})+)*"}
+TRUMP_WORDS = {
+    # "the trump ♠4", "a plain heart ♥A"; "♠9 is a trump", "♥A is only a plain heart", "♠2♠2 are neighbouring trumps"
+    "en": (re.compile(rf"\b(trump|plain)s?(?: (?:card|pair|heart|spade|club|diamond)s?)? ({ROLE_CARDS['en']})"),
+           re.compile(rf"({ROLE_CARDS['en']}) (?:is|are) (?:(?:a|an|the|both|only|now|also|still|two|pair of"
+                      rf"|neighbouring) )*(trump|plain)\b")),
+    # "主牌 ♠3", "副牌 ♣K"; "♠9 是主牌", "♥2 也是主", "♥A 只是副牌红桃" (正主/副主 and 两副牌 are other words)
+    "zh": (re.compile(rf"(?<![正副两])(主牌|副牌|主)(?!花色|对)\s*({ROLE_CARDS['zh']})"),
+           re.compile(rf"({ROLE_CARDS['zh']})\s*(?:都|也|只|就)?(?:是|算)(?:一对|相连的|紧挨着的)?(主牌|副牌|主)(?!花色)")),
+}
+TRUMP_ROLE = {"trump": True, "plain": False, "主牌": True, "主": True, "副牌": False}
+
+
+def trump_roles(sentence: str, lang: str) -> list[tuple[str, str]]:
+    """(cards, role word) for every card group the sentence calls trump or plain (主牌 or 副牌)."""
+    before, after = TRUMP_WORDS[lang]
+    found = [(m.group(2), m.group(1)) for m in before.finditer(sentence)]
+    return found + [(m.group(1), m.group(2)) for m in after.finditer(sentence)]
+
+
+def lesson_and_bank_items() -> list[tuple[str, dict[str, Any]]]:
+    return [(path.name, item) for path in sorted([*LESSON_DATA.glob("*.toml"), *BANK.glob("*.toml")])
+            for item in tomllib.loads(path.read_text(encoding="utf-8"))["puzzle"]]
+
+
+def test_cards_called_trump_or_plain_are_that_in_their_position() -> None:
+    """A card an explanation or hint calls trump (主牌) or plain (副牌) is one at the item's level and trump suit."""
+    checked = 0
+    for file, item in lesson_and_bank_items():
+        position = item["position"]
+        suit = str(position["trump"])
+        trump = Trump(str(position["level"]), None if suit.lower() == "none" else suit)
+        for field in ("explanation", "hint"):
+            for lang in ("zh", "en"):
+                for cards, role in trump_roles(item[field][lang], lang):
+                    for card in parse_cards(" ".join(re.findall(ONE_CARD, cards))):
+                        assert trump.is_trump(card) == TRUMP_ROLE[role], \
+                            (file, item["id"], field, lang, card.code, role, item[field][lang])
+                        checked += 1
+    assert checked >= 40
+
+
+def test_the_trump_word_check_reads_both_ways_round() -> None:
+    """The patterns find cards before and after trump/plain words and skip 正主, 副主 and 两副牌."""
+    assert trump_roles("♠9 is a trump, and ♥A is only a plain heart.", "en") == [("♠9", "trump"), ("♥A", "plain")]
+    assert trump_roles("then the trump ♠4 and ♠3", "en") == [("♠4 and ♠3", "trump")]
+    assert trump_roles("♠9 是主牌，♥2 也是主，用主牌 ♠4 毙。", "zh") == [("♠4", "主牌"), ("♠9", "主牌"), ("♥2", "主")]
+    assert trump_roles("♥A 是两副牌里最大的，副主 ♦7 和正主 ♠7。", "zh") == []
+    assert Trump("2", "S").is_trump(parse_cards("H2")[0]) and not Trump("2", "S").is_trump(parse_cards("HA")[0])

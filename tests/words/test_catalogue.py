@@ -200,6 +200,8 @@ SAMPLES: dict[str, object] = {
     "phase": "play",
     "trump": TRUMP,
     "outcome": Outcome(ATTACKERS, 1, True),
+    "rules": "super_tycoon",
+    "numeral": 7,
 }
 
 

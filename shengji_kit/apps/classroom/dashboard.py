@@ -36,6 +36,7 @@ from ...render.exercises import notice_html
 from ...render.poll_chart import poll_chart_svg
 from ...render.table import lang_button
 from ...widgets.class_store import class_name, shared_store
+from ...widgets.language_keeper import show_language_keeper
 from ...widgets.surface import STATIC, CardSurface, Observable, styles
 from ...widgets.ticker import Ticker
 from ...words import languages_from, text
@@ -360,6 +361,7 @@ def classroom_dashboard(records_dir: str | Path | None = None, stuck_minutes: in
 
     ``stuck_minutes`` left out comes from the address (``?stuck=15``), else 10 minutes.
     """
+    show_language_keeper()  # the dashboard opens in the language the browser remembers
     query = query_options()
     minutes, stuck_note = checked_whole(query, "stuck", DEFAULT_STUCK_MINUTES, 1, MAX_STUCK_MINUTES)
     scene = DashboardScene(query=query, records_dir=Path(records_dir) if records_dir is not None else None,

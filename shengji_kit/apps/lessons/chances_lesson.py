@@ -6,6 +6,9 @@ message instead of a traceback when something goes wrong.
 
 from __future__ import annotations
 
+import html
+import re
+
 import ipywidgets
 from markupsafe import Markup
 
@@ -50,6 +53,10 @@ class CardCounter(ipywidgets.VBox):
         for label, code in zip(self.labels, ("l8_counter_hand", "l8_counter_played", "l8_counter_card"), strict=True):
             label.value = str(Markup("<b>{label}</b>").format(label=text(code, lang)))
         self.result.value = str(count_cards(self.hand.value, self.played.value, self.card.value, self.trump, lang))
+
+    def __repr__(self) -> str:
+        """What a text-only front end shows instead of the boxes: the figures in words, not a Python repr."""
+        return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", self.result.value)).split())
 
 
 def card_counter(hand: str = START_HAND, played: str = "", card: str = "CA", level: str = "2",

@@ -6,13 +6,15 @@ know gets a bilingual message instead of a traceback. Exercises come from ``data
 
 from __future__ import annotations
 
+from ...engine.trump import Trump
+from ...render.lesson_panels.follow_example import FollowTry, PlayableCards
 from ...render.lesson_panels.follow_table import FollowPosition, FollowTable, follow_position
 from ...render.lesson_panels.rule_card import RuleCard
 from ...widgets.surface import CardSurface
 from ...widgets.switch import language_switch
 from .notice import notice, safely
 
-__all__ = ["TABLES", "language_switch", "summary", "table"]
+__all__ = ["TABLES", "language_switch", "playable", "summary", "table", "tried"]
 
 TABLES: dict[str, tuple[FollowPosition, ...]] = {
     "suit": (
@@ -46,3 +48,13 @@ def table(section: str) -> CardSurface:
 def summary() -> CardSurface:
     """The lesson's rules on one card."""
     return CardSurface(RuleCard("l3_summary_title", ("l3_rule_suit", "l3_rule_short", "l3_rule_shape", "l3_rule_void")))
+
+
+def tried(lead: str, hand: str, play: str, level: str = "2", suit: str | None = "S") -> CardSurface:
+    """West led ``lead``; South tries ``play`` from ``hand``: the engine's verdict, in the learner's language."""
+    return safely(lambda: CardSurface(FollowTry(lead, hand, play, Trump(level, suit))))
+
+
+def playable(lead: str, hand: str, level: str = "2", suit: str | None = "S") -> CardSurface:
+    """The hand with every card that can be part of a legal follow of ``lead`` lifted, and named."""
+    return safely(lambda: CardSurface(PlayableCards(lead, hand, Trump(level, suit))))

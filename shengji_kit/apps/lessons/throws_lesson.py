@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from ...engine.checked_api import check_throw
 from ...engine.trump import Trump
+from ...render.lesson_panels.throw_check import ThrowCheckPanel
 from ...render.lesson_panels.throw_table import ThrowTable
 from ...widgets.surface import CardSurface
 from ...widgets.switch import language_switch
 from . import cells as lesson
 from .notice import Said, try_it
+from .winning_lesson import who_wins
 
-__all__ = ["check", "exercises", "language_switch", "links", "throw_table"]
+__all__ = ["check", "exercises", "language_switch", "links", "throw_table", "try_throw", "who_wins"]
 
 SLUG = "05_throws"
 NUMBER = 5
@@ -38,6 +40,17 @@ def check(
         return Said({lang: [result.message(lang, blocker)] for lang in ("en", "zh")}, ok=result.ok)
 
     return try_it(build, "l5_try_error")
+
+
+def try_throw(
+    throw: str, east: str = "", north: str = "", west: str = "",
+    level: str = "2", trump: str | None = "S", rules: str = "super_tycoon",
+) -> CardSurface:
+    """Try it, live: South's throw and the three hands shown; the learner types cards to change any of
+    them or switches the rules, and the engine says at once whether the throw stands."""
+    return lesson.safely(lambda: CardSurface(ThrowCheckPanel(
+        throw, {SEATS["east"]: east, SEATS["north"]: north, SEATS["west"]: west}, Trump(level, trump), rules,
+    )))
 
 
 def exercises(group: str, seed: int | None = None) -> CardSurface:

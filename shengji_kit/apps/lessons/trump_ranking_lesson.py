@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from ...render.lesson_panels.point_cards import PointCardsScene
 from ...render.lesson_panels.trump_explorer import TrumpExplorer
+from ...render.lesson_panels.written_cards import WrittenCards
 from ...widgets.surface import CardSurface, HandSurface
 from ...widgets.switch import language_switch
+from .notice import safely
 
-__all__ = ["language_switch", "point_cards", "trump_explorer"]
+__all__ = ["language_switch", "point_cards", "trump_explorer", "written_cards"]
 
 
 def point_cards() -> CardSurface:
@@ -22,3 +24,8 @@ def trump_explorer(level: str = "2", suit: str | None = "S", seed: int | None = 
     Its ``level``, ``trump_suit``, ``cards`` and ``selected`` are traitlets (``ipywidgets.link`` works)."""
     return HandSurface(TrumpExplorer(level, suit, seed))
 
+
+
+def written_cards(cards: str) -> CardSurface:
+    """``cards`` (card text) drawn one by one, each with its two spellings and its name."""
+    return safely(lambda: CardSurface(WrittenCards(cards)))

@@ -1,19 +1,24 @@
 """Lesson 4, who wins the trick (谁赢这一墩): the live tables of ``lessons/04_winning.ipynb``.
 
 ``table(section)`` lets the learner add the fourth play and see who takes the trick;
-``recorded_round(seed)`` steps through the tricks of a seeded RuleBot round with the reasons.
+``recorded_round(seed)`` steps through the tricks of a seeded RuleBot round with the reasons;
+``who_wins(plays, ...)`` draws example tricks with the winner marked and the engine's reason.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from ...engine.cards import as_cards
+from ...engine.trump import Trump
 from ...render.lesson_panels.follow_table import FollowPosition, FollowTable, follow_position
 from ...render.lesson_panels.rule_card import RuleCard
-from ...render.lesson_panels.trick_stepper import TrickStepper, recorded_tricks
+from ...render.lesson_panels.trick_stepper import RecordedTrick, ShownTricks, TrickStepper, recorded_tricks
 from ...widgets.surface import CardSurface
 from ...widgets.switch import language_switch
 from .notice import notice, safely
 
-__all__ = ["TABLES", "language_switch", "recorded_round", "summary", "table"]
+__all__ = ["TABLES", "language_switch", "recorded_round", "summary", "table", "who_wins"]
 
 TABLES: dict[str, tuple[FollowPosition, ...]] = {
     "shape": (
@@ -48,3 +53,18 @@ def summary() -> CardSurface:
     """The lesson's rules on one card."""
     rules = ("l4_rule_shape", "l4_rule_trump", "l4_rule_over", "l4_rule_equal", "l4_rule_discard")
     return CardSurface(RuleCard("l4_summary_title", rules))
+
+
+def who_wins(
+    *tricks: Sequence[str], leader: int = 3, level: str = "2", trump: str | None = "S"
+) -> CardSurface:
+    """Example tricks (each a list of plays, the lead first, ``leader`` the seat that led), drawn round
+    the table with the winner marked and why, as ``sk.trick_winner`` decides it."""
+
+    def build() -> CardSurface:
+        context = Trump(level, trump)
+        return CardSurface(ShownTricks([
+            RecordedTrick(context, leader, tuple(as_cards(play) for play in plays)) for plays in tricks
+        ]))
+
+    return safely(build)

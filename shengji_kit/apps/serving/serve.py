@@ -50,6 +50,7 @@ __all__ = [
 
 # folder -> bilingual section title on the landing page, in display order
 FOLDERS: dict[str, str] = {"lessons": "Lessons · 课程", "notebooks": "Apps · 应用"}
+NOTHING_YET = ("Nothing here yet", "暂无内容")
 # The teacher's pages, listed after the learner's apps: a learner opening the landing page looks for a lesson.
 TEACHER_PAGES = ("notebooks/classroom.ipynb",)
 
@@ -61,6 +62,9 @@ class CatalogueEntry:
     path: str
     title: str
     summary: str
+    # the Chinese twin's title and summary (the first cell tagged lang-zh); "" when the notebook has none
+    zh_title: str = ""
+    zh_summary: str = ""
 
     @property
     def folder(self) -> str:
@@ -68,23 +72,28 @@ class CatalogueEntry:
         return self.path.split("/", 1)[0]
 
 
-def _first_markdown(notebook: Path) -> str:
-    """The source of the notebook's first markdown cell, or "" when it has none or is unreadable."""
+def _first_markdown(notebook: Path, lang: str | None = None) -> str:
+    """The source of the notebook's first markdown cell (with ``lang``: its first cell tagged ``lang-<lang>``),
+    or "" when it has none or is unreadable."""
     try:
         cells = json.loads(notebook.read_text(encoding="utf-8")).get("cells", [])
     except (OSError, ValueError, AttributeError):
         return ""
     for cell in cells:
         if isinstance(cell, dict) and cell.get("cell_type") == "markdown":
+            tags = (cell.get("metadata") or {}).get("tags") if isinstance(cell.get("metadata"), dict) else None
+            if lang is not None and f"lang-{lang}" not in (tags if isinstance(tags, list) else []):
+                continue
             source = cell.get("source", "")
             return "".join(source) if isinstance(source, list) else str(source)
     return ""
 
 
-def describe(notebook: Path) -> tuple[str, str]:
-    """Title (first ``#`` heading) and summary (first plain line after it) of a notebook."""
+def describe(notebook: Path, lang: str | None = None) -> tuple[str, str]:
+    """Title (first ``#`` heading) and summary (first plain line after it) of a notebook; with ``lang``,
+    of its first cell in that language (``("", "")`` when it has none)."""
     title, summary = "", ""
-    for raw in _first_markdown(notebook).splitlines():
+    for raw in _first_markdown(notebook, lang).splitlines():
         line = raw.strip()
         if not line:
             continue
@@ -95,7 +104,19 @@ def describe(notebook: Path) -> tuple[str, str]:
         elif title and not summary:
             summary = line
             break
+    if lang is not None:
+        return title, summary
     return title or notebook.stem.replace("_", " "), summary
+
+
+def _in_both(english: str, chinese: str) -> Markup:
+    """``english · chinese`` where each language is marked: the Voila template shows only the chosen one."""
+    if not chinese or chinese == english:
+        return Markup("{text}").format(text=english)
+    return Markup(
+        '<span class="sk-prose" data-sk-lang="en" lang="en">{en}</span><span class="sk-lang-both"> · </span>'
+        '<span class="sk-prose" data-sk-lang="zh" lang="zh">{zh}</span>'
+    ).format(en=english, zh=chinese)
 
 
 def catalogue(root: Path = NOTEBOOK_ROOT) -> list[CatalogueEntry]:
@@ -107,29 +128,35 @@ def catalogue(root: Path = NOTEBOOK_ROOT) -> list[CatalogueEntry]:
             if relative == LANDING_PAGE:
                 continue
             title, summary = describe(notebook)
-            entries.append(CatalogueEntry(relative, title, summary))
+            zh_title, zh_summary = describe(notebook, "zh")
+            entries.append(CatalogueEntry(relative, title, summary, zh_title, zh_summary))
     return sorted(entries, key=lambda entry: (list(FOLDERS).index(entry.folder), entry.path in TEACHER_PAGES))
 
 
 def catalogue_html(root: Path = NOTEBOOK_ROOT) -> Markup:
     """The landing page's list: one bilingual section per folder, links relative to ``notebooks/``.
 
+    Each text is in both languages, each marked (``_in_both``): Voila shows the chosen one, JupyterLab both.
+
     Titles and summaries come from the notebooks' text, so they are escaped: they never become markup.
     """
     entries = catalogue(root)
     parts = [Markup('<div class="shengji-catalogue" data-role="catalogue">')]
     for folder, heading in FOLDERS.items():
-        parts.append(Markup('<h2 data-folder="{folder}">{heading}</h2>').format(folder=folder, heading=heading))
+        english, chinese = heading.split(" · ")
+        heading_html = _in_both(english, chinese)
+        parts.append(Markup('<h2 data-folder="{folder}">{heading}</h2>').format(folder=folder, heading=heading_html))
         items = [entry for entry in entries if entry.folder == folder]
         if not items:
-            parts.append(Markup("<p><em>Nothing here yet · 暂无内容</em></p>"))
+            parts.append(Markup("<p><em>{nothing}</em></p>").format(nothing=_in_both(*NOTHING_YET)))
             continue
         parts.append(Markup("<ul>"))
         for entry in items:
-            summary = Markup(" — {summary}").format(summary=entry.summary) if entry.summary else ""
+            in_both = _in_both(entry.summary, entry.zh_summary)
+            summary = Markup(" — {summary}").format(summary=in_both) if entry.summary else ""
             parts.append(
                 Markup('<li><a href="../{path}" data-notebook="{path}">{title}</a>{summary}</li>').format(
-                    path=entry.path, title=entry.title, summary=summary
+                    path=entry.path, title=_in_both(entry.title, entry.zh_title), summary=summary
                 )
             )
         parts.append(Markup("</ul>"))

@@ -11,11 +11,12 @@ from ...engine.errors import RuleError
 from ...engine.shapes import TRACTOR, shape
 from ...engine.trump import Trump
 from ...game.position_table import PositionTable
-from ...words import Message
+from ...words import Message, text
 from ..answers import answer_groups, cards_text, missing_from
 from ..fields import Raw, read_cards, require
 from ..model import Grade, Mismatch, Question
 from ..problems import FieldError
+from ..text import Text
 
 KIND = "tractors"
 FIELDS = ("answer",)
@@ -77,14 +78,14 @@ class TractorsQuestion(Question):
 
     def grade(self, answer: object) -> Grade:
         problem = self.problem(answer_groups(answer))
+        listed = Text(self.expected("en"), self.expected("zh"))  # each language lists with its own separator
         found = (
-            Message("puzzle_tractors_are", {"tractors": self.expected()}) if self.tractors()
-            else Message("puzzle_tractors_none")
+            Message("puzzle_tractors_are", {"tractors": listed}) if self.tractors() else Message("puzzle_tractors_none")
         )
         return Grade(True, (found,)) if problem is None else Grade(False, (problem,), (found,))
 
     def expected(self, lang: str = "en") -> str:
-        return ", ".join(cards_text(t) for t in self.tractors()) or "—"
+        return text("term_list_separator", lang).join(cards_text(t) for t in self.tractors()) or "—"
 
     def verify(self) -> list[Mismatch]:
         problem = self.problem(self.stated)

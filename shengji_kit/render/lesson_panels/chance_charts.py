@@ -55,10 +55,14 @@ def gain_scene(samples: int = CHART_SAMPLES, seed: int = 0) -> ChartScene:
 
 
 def split_scene(samples: int = CHART_SAMPLES, seed: int = 0) -> ChartScene:
-    """How the six missing clubs split between the two opponents (the rest with partner or kitty)."""
+    """How the six missing clubs split between the two opponents (the rest with partner or kitty).
+
+    Every split is drawn, so the lesson's 3-3 and 4-2 are on the chart however unlikely they are.
+    """
     known = situation(parse_cards(SPLIT_HAND), SPLIT_TRUMP, parse_cards(SPLIT_PLAYED))
     splits = split_distribution("C", known, samples=samples, seed=seed)
     count = known.suit_unseen("C")
     return ChartScene(
-        "split-chart", lambda lang: split_chart(splits, text("l8_split_title", lang, count=count, suit="C"), lang)
+        "split-chart",
+        lambda lang: split_chart(splits, text("l8_split_title", lang, count=count, suit="C"), lang, limit=len(splits)),
     )

@@ -16,6 +16,7 @@ from ...engine.trump import Trump
 from ...words.catalogue import text
 from ..hands import card_row_html
 from ..table import lang_button
+from .live_entry import rules_name
 
 TRUMP = Trump("2", "H")
 LEADS: tuple[tuple[str, dict[str, object], str], ...] = (
@@ -40,8 +41,12 @@ def _panel(title: str, lang: str, head: Markup, rows: Markup, role: str) -> Mark
     ).format(role=role, title=title, lang_button=lang_button(lang), head=head, rows=rows)
 
 
-def _preset_heads() -> Markup:
-    return Markup("").join(Markup("<th>{name}</th>").format(name=name) for name in PRESET_NAMES)
+def _preset_heads(lang: str) -> Markup:
+    """One column head per rules preset, by its name in ``lang`` (超级大亨 / 经典 in Chinese)."""
+    return Markup("").join(
+        Markup('<th data-rules="{name}">{shown}</th>').format(name=name, shown=rules_name(name, lang))
+        for name in PRESET_NAMES
+    )
 
 
 class KittyTable:
@@ -53,7 +58,7 @@ class KittyTable:
 
     def render(self, lang: str) -> Markup:
         head = Markup("<tr><th>{lead}</th><th></th>{presets}</tr>").format(
-            lead=text("l6_kitty_lead", lang), presets=_preset_heads()
+            lead=text("l6_kitty_lead", lang), presets=_preset_heads(lang)
         )
         rows = Markup("")
         for code, params, written in LEADS:
@@ -81,7 +86,7 @@ class LevelTable:
 
     def render(self, lang: str) -> Markup:
         head = Markup("<tr><th>{total}</th>{presets}<th>{dealer}</th></tr>").format(
-            total=text("l6_levels_total", lang), presets=_preset_heads(), dealer=text("l6_levels_next_dealer", lang)
+            total=text("l6_levels_total", lang), presets=_preset_heads(lang), dealer=text("l6_levels_next_dealer", lang)
         )
         rows = Markup("")
         for index, low in enumerate(BAND_STARTS):

@@ -24,6 +24,7 @@ from ...words.catalogue import text
 from ..hands import card_button, hand_html
 from ..selection import Selection
 from ..table import lang_button, trump_badge
+from .live_entry import rules_name
 
 HAND_SIZE = 13
 SEATS = (1, 2, 3)
@@ -136,9 +137,12 @@ class ThrowTable:
             return self.result.message(lang), "ok"
         said = self.result.message(lang, self.blocker_seat())
         if self.rules.throw_penalty:
-            cost = text("l5_table_penalty", lang, rules=self.rules.name, penalty=f"{self.rules.throw_penalty:g}")
+            cost = text(
+                "l5_table_penalty", lang, rules=rules_name(self.rules.name, lang),
+                penalty=f"{self.rules.throw_penalty:g}",
+            )
         else:
-            cost = text("l5_table_no_penalty", lang, rules=self.rules.name)
+            cost = text("l5_table_no_penalty", lang, rules=rules_name(self.rules.name, lang))
         return text("join_sentences", lang).join((said, cost)), "error"
 
     def _other_hand(self, seat: int, lang: str) -> Markup:
@@ -162,7 +166,7 @@ class ThrowTable:
 
     def render(self, lang: str) -> Markup:
         rules_buttons = Markup("").join(
-            _button("rules", name, name, name == self.rules.name) for name in PRESET_NAMES
+            _button("rules", rules_name(name, lang), name, name == self.rules.name) for name in PRESET_NAMES
         )
         chosen = self.hand.chosen()
         selected = text("l5_table_selected", lang, cards=tuple(chosen)) if chosen else text("l5_table_nothing", lang)

@@ -82,7 +82,8 @@ class TractorFinder:
             ).format(gap=gap, kind=component.kind, pairs=component.pairs, style=style, cards=cards))
         tractors = [c for c in components if c.kind == TRACTOR]
         pairs = sum(c.pairs for c in components if c.kind in (PAIR, TRACTOR))
-        listed = ", ".join("".join(str(card) for card in c.cards) for c in tractors) or text("l2_finder_none", lang)
+        separator = text("term_list_separator", lang)
+        listed = separator.join("".join(str(c) for c in t.cards) for t in tractors) or text("l2_finder_none", lang)
         levels = Markup("").join(_control("level", rank, rank, rank == trump.level) for rank in RANKS)
         suits = Markup("").join(_control("suit", s, _suit_icon(s), s == trump.suit, suit_name(s, lang)) for s in SUITS)
         suits += _control("suit", "none", text("l1_no_trump_button", lang), trump.suit is None)

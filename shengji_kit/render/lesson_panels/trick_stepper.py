@@ -125,8 +125,44 @@ class TrickStepper:
             number=text("join_sentences", lang).join(
                 (text("l4_trick_number", lang, number=self.index + 1, total=total), trump_context(trick.trump, lang))
             ),
-            trick=trick_centre_html(trick.played(), winner, lang, done=True),
+            trick=trick_centre_html(trick.played(), winner, lang, done=True, plain=True),
             previous=_button("previous", text("l4_previous", lang), self.index > 0),
             next=_button("next", text("l4_next", lang), self.index < total - 1),
             why=why,
+        )
+
+
+class ShownTricks:
+    """One or more example tricks, each with its winner marked and the engine's reason under it."""
+
+    def __init__(self, tricks: Sequence[RecordedTrick]) -> None:
+        if not tricks:
+            raise ValueError("at least one trick is needed")
+        self.tricks = tuple(tricks)
+
+    def handle(self, message: Mapping[str, Any]) -> None:
+        """Nothing to click: the tricks are examples."""
+
+    def _one(self, trick: RecordedTrick, lang: str) -> Markup:
+        winner, sentences = explain_trick(trick)
+        why = text("join_sentences", lang).join(text(code, lang, **params) for code, params in sentences)
+        caption = text("join_sentences", lang).join(
+            (trump_context(trick.trump, lang), text("lcb_trick_caption", lang, seat=trick.leader))
+        )
+        return Markup(
+            '<div class="sk-shown-trick" data-role="shown-trick" data-winner="{winner}">'
+            '<div class="sk-legend">{caption}</div>{trick}'
+            '<div class="sk-message" data-role="message" data-kind="info">{why}</div></div>'
+        ).format(
+            winner=winner, caption=caption, why=why,
+            trick=trick_centre_html(trick.played(), winner, lang, done=True, plain=True),
+        )
+
+    def render(self, lang: str) -> Markup:
+        return Markup(
+            '<div class="sk-panel" data-role="shown-tricks"><div class="sk-panel-head">'
+            '<span class="sk-panel-title">{title}</span>{lang_button}</div>{tricks}</div>'
+        ).format(
+            title=text("lcb_trick_title", lang), lang_button=lang_button(lang),
+            tricks=Markup("").join(self._one(trick, lang) for trick in self.tricks),
         )

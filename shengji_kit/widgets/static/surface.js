@@ -1,6 +1,6 @@
 // Card surface: draws the HTML that Python renders and reports clicks and keys back to Python.
 // Behaviour lives in Python; this file only draws, moves keyboard focus and sends messages:
-//   {type: "action", action, value}   a button with data-action
+//   {type: "action", action, value}   a button with data-action (+ typed: a number/cards field's text)
 //   {type: "answer", answer}          a button with data-answer (exercises)
 //   {type: "click", card, index}      a card button with data-index (a hand)
 //   {type: "key", key}                enter (play) on a card, h (the coach's hint) anywhere,
@@ -204,8 +204,11 @@ function render({ model, el }) {
     const data = button.dataset;
     if (data.action !== undefined) {
       backToHand = MOVES.has(data.action) && button.matches(":focus-visible");
-      const typed = el.querySelector('input[data-role="number"]');  // an exercise's typed number
-      model.send({ type: "action", action: data.action, value: data.value || (typed ? typed.value : "") });
+      // an exercise's typed number, or a lesson's typed cards (also sent as ``typed`` with every button)
+      const typed = el.querySelector('input[data-role="number"], input[data-role="cards"]');
+      const message = { type: "action", action: data.action, value: data.value || (typed ? typed.value : "") };
+      if (typed) message.typed = typed.value;
+      model.send(message);
     } else if (data.answer !== undefined) {
       model.send({ type: "answer", answer: data.answer });
     } else if (data.card !== undefined && data.index !== undefined) {
@@ -223,6 +226,14 @@ function render({ model, el }) {
         event.stopPropagation();
         return;
       }
+    }
+    // Enter in a field with ``data-submit`` sends that action with the field's text (the card reader's Read).
+    const field = event.target.closest ? event.target.closest("input[data-submit]") : null;
+    if (field && el.contains(field) && event.key === "Enter") {
+      model.send({ type: "action", action: field.dataset.submit, value: field.value, typed: field.value });
+      event.preventDefault();
+      event.stopPropagation();
+      return;
     }
     const block = event.target.closest ? event.target.closest('[data-role="exercise"]') : null;
     const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
