@@ -19,19 +19,21 @@ from lesson_page import block, shown_item
 from playwright.sync_api import Page, ViewportSize, expect
 
 from shengji_kit import legal_plays, parse_cards
+from shengji_kit.puzzles import default_bank
 from shengji_kit.words.catalogue import text
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAY = "notebooks/play.ipynb"
+TRAINER = "notebooks/puzzles.ipynb"
 BLOCK_LESSON, BLOCK_GROUP = "01_trump_ranking", "is_trump"
-# The play app and lesson 1 are scanned by their own tests below (before and after acting), once each.
+# The play app, the trainer and lesson 1 are scanned by their own tests below (before and after acting).
 PAGES = sorted(
     str(path.relative_to(ROOT))
     for folder in ("lessons", "notebooks")
     for path in (ROOT / folder).glob("*.ipynb")
-    if str(path.relative_to(ROOT)) not in (PLAY, f"lessons/{BLOCK_LESSON}.ipynb")
+    if str(path.relative_to(ROOT)) not in (PLAY, TRAINER, f"lessons/{BLOCK_LESSON}.ipynb")
 )
 DRAWN_TIMEOUT_MS = 90_000
 TARGET_PX = 24
@@ -167,3 +169,27 @@ def test_the_play_app_selected_cards_targets_and_trick_announced(page: Page) -> 
     # the trick's note ("West wins trick 1 with 10 points."), said once the four have played
     expect(live).to_have_text(re.compile(r"trick 1 with \d+ points"), timeout=30_000)
     assert_clean(page, f"{PLAY} mid-round")
+
+
+def test_the_trainer_says_its_verdict_and_a_chosen_set_stays_readable(page: Page) -> None:
+    """The trainer: clean scan as opened; with a set chosen (its pressed button) and a right answer, the
+    verdict is in the polite live region beside it, and the scan is still clean."""
+    page.goto(f"/voila/render/{TRAINER}")
+    expect(page.locator("[data-role=trainer]")).to_be_visible(timeout=DRAWN_TIMEOUT_MS)
+    wait_drawn(page)
+    assert_clean(page, TRAINER)
+    chosen = page.locator("[data-action=mode][data-value='01-who-wins']")
+    chosen.click()
+    expect(chosen).to_have_attribute("aria-pressed", "true")
+    puzzle = default_bank().get(page.locator("[data-role=puzzle]").get_attribute("data-puzzle") or "")
+    values = [str(seat) for seat, _ in puzzle.table.trick]
+    right = next(value for value in values if puzzle.check(value).correct)
+    live = page.locator(".sk-trainer-root").locator(LIVE)
+    expect(live).to_have_count(1)
+    expect(live).to_be_empty()
+    page.click(f"[data-answer='{right}']")
+    expect(page.locator("[data-role=feedback]")).to_have_attribute("data-kind", "ok")
+    expect(live).to_contain_text(text("puzzle_right", "en"))
+    expect(live).to_contain_text(puzzle.explanation("en"))
+    wait_drawn(page)
+    assert_clean(page, f"{TRAINER} after a right answer")
