@@ -6,7 +6,13 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8866
 
-.PHONY: setup test check lint serve clean
+# npm packages the tests use, in .ci/node_modules (ignored by git): axe-core (the accessibility
+# browser tests inject its axe.min.js) and configurable-http-proxy (the real-hub test). Installed in
+# one command: a second `npm install --no-save` into the same folder removes what the first put there.
+NODE_TOOLS := .ci/node_modules/axe-core/axe.min.js .ci/node_modules/.bin/configurable-http-proxy
+NPM_PACKAGES := axe-core@4 configurable-http-proxy@5
+
+.PHONY: setup test check lint serve clean node-tools
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,7 +28,20 @@ lint: setup
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-test: lint
+# Without npm nothing is installed; the accessibility tests then fail and say how to get axe-core.
+node-tools:
+	@for tool in $(NODE_TOOLS); do \
+	  if [ ! -e $$tool ]; then \
+	    if command -v npm >/dev/null 2>&1; then \
+	      npm install --prefix .ci --no-save --no-audit --no-fund --loglevel=error $(NPM_PACKAGES) >/dev/null; \
+	    else \
+	      echo "npm not found: $$tool is missing (the accessibility and real-hub tests will say so)"; \
+	    fi; \
+	    break; \
+	  fi; \
+	done
+
+test: lint node-tools
 	$(BIN)/shengji-kit puzzles check
 	$(BIN)/python -m pytest tests lessons notebooks --nbval-lax -p no:cacheprovider
 

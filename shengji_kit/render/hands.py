@@ -1,8 +1,10 @@
 """A hand as HTML: one ``<button>`` per card, overlapping, grouped by effective suit.
 
 Every card button carries the hooks the widgets and browser tests use: ``data-card`` (the code,
-``SA``), ``data-index`` (position in the hand), ``aria-label`` (the card's name in the current
-language) and ``aria-pressed`` (selected or not).
+``SA``), ``data-index`` (position in the hand), the card's name in the current language (the
+``aria-label`` of its face, ``role="img"``, which names the button; also its ``title``) and
+``aria-pressed`` (selected or not). The button has no ``aria-label`` of its own: the corner ranks
+drawn on the face are visible text, and a name set over them would not contain them (WCAG 2.5.3).
 """
 
 from __future__ import annotations
@@ -51,8 +53,8 @@ def _button(
     pressed = "true" if "selected" in states else "false"
     return Markup(
         '<button type="button" class="{names}" data-card="{code}" '
-        'aria-label="{label}" aria-pressed="{pressed}" title="{label}"{attributes}>'
-        '<svg {viewbox} aria-hidden="true" focusable="false">{face}</svg></button>'
+        'aria-pressed="{pressed}" title="{label}"{attributes}>'
+        '<svg {viewbox} role="img" aria-label="{label}" focusable="false">{face}</svg></button>'
     ).format(
         names=" ".join(names),
         code=card.code,

@@ -163,7 +163,7 @@ def summary_html(summary: Summary, lang: str) -> Markup:
             card_row_html=card_row_html(summary.kitty, lang, attrs={"data-role": "summary-kitty"}),
         )
     return Markup(
-        '<div class="sk-summary" data-role="summary"><h3>{title}</h3>'
+        '<div class="sk-summary" data-role="summary"><h2>{title}</h2>'
         "<table>{rows}</table>{kitty}"
         '<button type="button" class="sk-button sk-primary" data-action="next-round">'
         "{ui_next_round}</button>{coach}</div>"
@@ -188,13 +188,15 @@ def last_trick_html(scene: TableScene) -> Markup:
 
 
 def log_html(scene: TableScene, open_: bool = True) -> Markup:
-    """The game log: every declaration, kitty move, throw and trick of the round, newest last."""
+    """The game log: every declaration, kitty move, throw and trick of the round, newest last.
+
+    The list scrolls, so it takes keyboard focus (a keyboard user can scroll it too)."""
     lines = Markup("").join(
         Markup('<li data-kind="{kind}">{text}</li>').format(kind=line.kind, text=line.text) for line in scene.log
     )
     return Markup(
         '<details class="sk-log" data-role="log"{open}><summary>{title} ({count})</summary>'
-        '<ol class="sk-log-lines">{lines}</ol></details>'
+        '<ol class="sk-log-lines" tabindex="0" aria-label="{title}">{lines}</ol></details>'
     ).format(open=Markup(" open") if open_ else "", title=scene.log_title, count=len(scene.log), lines=lines)
 
 
@@ -221,7 +223,10 @@ def _centre(scene: TableScene) -> Markup:
 
 
 def table_html(scene: TableScene) -> Markup:
-    """The table: status bar, three opponents' boxes around the trick, message, actions, hand."""
+    """The table: status bar, three opponents' boxes around the trick, message, actions, hand.
+
+    Each new message (a trick won, a throw, a refusal) is also ``data-announce``, which the widget's
+    polite live region says."""
     lang = scene.lang
     boxes = {box.seat: seat_box(box, lang) for box in scene.seats}
     felt = Markup(
@@ -232,7 +237,7 @@ def table_html(scene: TableScene) -> Markup:
         cards = card_row_html(scene.message_cards, lang, attrs={"data-role": "message-cards"})
     message = Markup(
         '<div class="sk-message-line"><div class="sk-message" data-role="message" '
-        'data-kind="{kind}" aria-live="polite"{hint}>{message}</div>{cards}</div>'
+        'data-kind="{kind}"{hint}>{message}</div>{cards}</div>'
     ).format(kind=scene.message_kind, message=scene.message, cards=cards, hint=hint_attributes(scene.message_hint))
     prompt = Markup('<div class="sk-prompt" data-role="prompt">{prompt}</div>').format(prompt=scene.prompt)
     actions = Markup("").join(action_button(button, lang) for button in scene.actions)
@@ -247,12 +252,15 @@ def table_html(scene: TableScene) -> Markup:
     )
     south = boxes.get(0, "")
     return Markup(
-        '<div class="sk-table" data-role="table" lang="{lang}">{status_bar}'
+        '<div class="sk-table" data-role="table" lang="{lang}" data-announce="{said}" data-announce-key="{key}">'
+        '{status_bar}'
         '<div class="sk-board">{felt}{log}</div>'
         '<div class="sk-controls-area">{prompt}<div class="sk-actions">{actions}{kitty}</div>{message}</div>'
         '<div class="sk-south">{south}{hand}</div>{coach}</div>'
     ).format(
         coach=Markup(scene.coach),
+        said=scene.message if scene.message_key else "",
+        key=scene.message_key,
         log=log_html(scene),
         lang=lang,
         status_bar=status_bar(scene),

@@ -100,6 +100,8 @@ class TableScene:
     show_previous: bool = False
     message: str = ""
     message_kind: str = "info"
+    message_key: str = ""
+    """New for each new message (the widget's live region says the message when its key is new)."""
     message_cards: tuple[Card, ...] = ()
     """Cards the message is about (the cards that stopped a failed throw)."""
     prompt: str = ""

@@ -93,7 +93,7 @@ def check_summary(table: CardTable) -> None:
     """The summary shows the round's figures, consistent with the status bar."""
     summary = table.page.locator("[data-role=summary]")
     expect(summary).to_be_visible()
-    expect(summary.locator("h3")).to_have_text(text("ui_summary_title", "en"))
+    expect(summary.locator("h2")).to_have_text(text("ui_summary_title", "en"))
     trick_points = summary.locator("[data-role=summary-trick-points] td").inner_text()
     status_points = table.page.locator("[data-role=status-points]").inner_text().split()[-1]
     assert trick_points == status_points
@@ -196,15 +196,15 @@ def test_language_switch_changes_every_text(page: Page) -> None:
     reach_first_play(table)
     first = table.hand_cards.first
     card = parse_cards(first.get_attribute("data-card") or "")[0]
-    expect(first).to_have_attribute("aria-label", card.name("en"))
+    expect(first).to_have_accessible_name(card.name("en"))
     expect(table.button("play")).to_have_text(text("ui_play", "en"))
     expect(table.button("lang")).to_have_text(text("ui_lang_switch", "en"))
     table.click(table.button("lang"))
     expect(table.button("play")).to_have_text(text("ui_play", "zh"))
     expect(table.button("lang")).to_have_text(text("ui_lang_switch", "zh"))
-    expect(table.hand_cards.first).to_have_attribute("aria-label", card.name("zh"))
+    expect(table.hand_cards.first).to_have_accessible_name(card.name("zh"))
     expect(page.locator("[data-role=table]")).to_have_attribute("lang", "zh")
     expect(page.locator("[data-role=status-trump] b")).to_have_text(text("ui_trump", "zh"))
     table.click(table.button("lang"))
     expect(table.button("play")).to_have_text(text("ui_play", "en"))
-    expect(table.hand_cards.first).to_have_attribute("aria-label", card.name("en"))
+    expect(table.hand_cards.first).to_have_accessible_name(card.name("en"))

@@ -47,6 +47,8 @@ class ShownNote(Protocol):
     def kind(self) -> str: ...
     @property
     def cards(self) -> tuple[Card, ...]: ...
+    @property
+    def serial(self) -> int: ...
     def text(self, lang: str) -> str: ...
 
 
@@ -282,6 +284,7 @@ def build_scene(ctrl: TableState, lang: str) -> TableScene:
         show_previous=ctrl.show_previous,
         message="" if note is None else note.text(lang),
         message_kind="info" if note is None else note.kind,
+        message_key="" if note is None else str(note.serial),
         message_cards=() if note is None else note.cards,
         prompt=asked,
         actions=buttons(ctrl, view, lang),

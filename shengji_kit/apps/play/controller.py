@@ -7,8 +7,9 @@ engine); the controller only turns clicks into ``Action`` objects and events int
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ...engine.cards import Card, codes
@@ -74,6 +75,8 @@ class Note:
     cards: tuple[Card, ...] = ()
     sticky: bool = False
     """Kept until the learner acts again (a failed throw must not scroll away)."""
+    serial: int = field(default_factory=itertools.count(1).__next__, compare=False)
+    """Tells this note from an earlier one with the same text (the live region says each new one)."""
 
     def text(self, lang: str) -> str:
         return self.speaker.render(lang) if isinstance(self.speaker, Message) else self.speaker.message(lang)

@@ -1,9 +1,11 @@
 """The answer controls, one kind of control per answer format.
 
-Choices are ``<button data-answer data-key>`` (the number key in ``data-key``); a trick's plays
-are such buttons themselves; cards to pick are ``<button data-card data-index>``; building
-actions are ``data-action`` = undo, clear, group, ungroup, check; a hand to pick some cards from
-is ``data-seat``. ``data-verdict`` marks a choice ``right`` or ``wrong`` once known.
+Choices are ``<button data-answer data-key>`` (the number key in ``data-key``), named by what they
+show (the cards' pictures are labelled images), never by an ``aria-label`` that would leave out the
+visible text (WCAG 2.5.3); a trick's plays are such buttons themselves; cards to pick are
+``<button data-card data-index>``; building actions are ``data-action`` = undo, clear, group,
+ungroup, check; a hand to pick some cards from is ``data-seat``. ``data-verdict`` marks a choice
+``right`` or ``wrong`` once known.
 """
 
 from __future__ import annotations
@@ -52,18 +54,17 @@ def _trick_answers(visit: Visit, lang: str, right: Collection[str]) -> Markup:
     for position, (seat, cards) in enumerate(visit.puzzle.table.trick):
         key = key_of(position)
         name = seat_name(seat, lang)
-        label = f"{name}: {', '.join(card.name(lang) for card in cards)}"
         lead = Markup(' <span class="sk-lead-mark">①</span>') if position == 0 else ""
         disabled = Markup(" disabled") if visit.locked else ""
         slots.append(
             Markup(
                 '<div class="sk-slot sk-slot-{area}" data-slot="{seat}">'
-                '<button type="button" class="sk-trainer-play" data-answer="{seat}" data-key="{key}" '
-                'aria-label="{label}"{verdict}{disabled}>'
+                '<button type="button" class="sk-trainer-play" data-answer="{seat}" data-key="{key}"'
+                '{verdict}{disabled}>'
                 "{cards}"
                 '<span class="sk-slot-name">{kbd} {name}{lead}</span></button></div>'
             ).format(
-                area=_SLOTS[seat], seat=seat, key=key, label=label, verdict=_verdict(str(seat), right, visit.answers),
+                area=_SLOTS[seat], seat=seat, key=key, verdict=_verdict(str(seat), right, visit.answers),
                 disabled=disabled, cards=cards_svg(cards, height=78, lang=lang), kbd=kbd(key), name=name, lead=lead,
             )
         )
@@ -90,18 +91,16 @@ def _choice_buttons(visit: Visit, choices: Sequence[Choice], lang: str, right: C
             body = Markup("<b>{value}</b>{cards}").format(
                 value=choice.value, cards=cards_svg(cards, height=60, step=0.7, lang=lang)
             )
-            label = f"{choice.value}: {', '.join(card.name(lang) for card in cards)}"
         else:
             body = Markup("<span>{label}</span>").format(label=choice.label(lang))
-            label = choice.label(lang)
         disabled = Markup(" disabled") if visit.locked else ""
         buttons.append(
             Markup(
                 '<button type="button" class="sk-button sk-trainer-choice" data-answer="{value}" '
-                'data-key="{key}" aria-label="{label}"'
+                'data-key="{key}"'
                 "{verdict}{disabled}>{kbd}{body}</button>"
             ).format(
-                value=choice.value, key=key, label=label, verdict=_verdict(choice.value, right, visit.answers),
+                value=choice.value, key=key, verdict=_verdict(choice.value, right, visit.answers),
                 disabled=disabled, kbd=kbd(key), body=body,
             )
         )

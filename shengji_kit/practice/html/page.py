@@ -140,8 +140,10 @@ def _feedback(visit: Visit, lang: str) -> Markup:
         result = Markup('<div class="sk-trainer-result" data-role="result">{text}</div>').format(text=text(code, lang))
     return Markup(
         '<div class="sk-feedback sk-trainer-feedback" data-role="feedback" data-kind="{kind}" '
-        'aria-live="polite">{message}</div>{result}'
-    ).format(kind=kind, message=message, result=result)
+        'data-announce="{said}" data-announce-key="{key}">{message}</div>{result}'
+    ).format(
+        kind=kind, message=message, result=result, said=message.striptags(), key=f"{visit.puzzle.id}:{visit.tries}"
+    )
 
 
 def hint_html(visit: Visit, lang: str) -> Markup:
@@ -214,7 +216,7 @@ def _puzzle(session: TrainerSession, visit: Visit, lang: str) -> Markup:
     return Markup(
         '<section class="sk-trainer-puzzle" data-role="puzzle" data-puzzle="{id}" '
         'data-kind="{kind}" data-solved="{solved}">'
-        '<h3 class="sk-trainer-title">{title}</h3>{record}'
+        '<h2 class="sk-trainer-title">{title}</h2>{record}'
         '<div class="sk-question" data-role="question">{prompt}</div>'
         "{position}{answers}{feedback}{hint}{show}{controls}</section>"
     ).format(

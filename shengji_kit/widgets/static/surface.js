@@ -3,7 +3,8 @@
 //   {type: "action", action, value}   a button with data-action (+ typed: a number/cards field's text)
 //   {type: "answer", answer}          a button with data-answer (exercises)
 //   {type: "click", card, index}      a card button with data-index (a hand)
-//   {type: "key", key}                enter (play) on a card, h (the coach's hint) anywhere
+//   {type: "key", key}                enter (play) on a card, h (the coach's hint) anywhere,
+//                                     1-9, 0 (an exercise's answer keys) in an exercise block
 
 function focusKey(element) {
   if (!element) return null;
@@ -27,8 +28,11 @@ function sameKind(a, b) {
   return a.nodeType !== 1 || a.getAttribute("data-card") === b.getAttribute("data-card");
 }
 
+// The live region (see ``announce``) is the widget's own, outside the drawn HTML: a redraw keeps it.
+const isLive = (node) => node.nodeType === 1 && node.hasAttribute("data-sk-live");
+
 function morphChildren(from, to) {
-  const old = [...from.childNodes];
+  const old = [...from.childNodes].filter((node) => !isLive(node));
   const next = [...to.childNodes];
   next.forEach((node, i) => {
     const here = old[i];
@@ -93,12 +97,57 @@ function keepKeys(event) {
   event.stopPropagation();
 }
 
+// Where focus goes when the focused control of an exercise block is gone or disabled after a
+// redraw (Hint disables itself): the next usable control from the same place in that block, else
+// the block itself, so the answer keys (1-9, 0, h) keep working instead of focus falling to <body>.
+const CONTROLS = "button, input";
+const usable = (element) => !!element && !element.disabled;
+
+function blockFallback(el, group, place) {
+  const block = group ? el.querySelector(`[data-role="exercise"][data-group="${CSS.escape(group)}"]`) : null;
+  if (!block) return null;
+  const controls = [...block.querySelectorAll(CONTROLS)];
+  const next = controls.slice(Math.max(place, 0)).find(usable) || controls.find(usable);
+  if (next) return next;
+  block.setAttribute("tabindex", "-1");
+  return block;
+}
+
+// A polite live region of the widget's own (kept across redraws): the drawn HTML names what to say
+// in ``data-announce`` (a new trick, an exercise's verdict), with ``data-announce-key`` telling a
+// new event from a redraw of the same one. Nothing is said on the first draw (the page just opened).
+const HIDDEN = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;"
+  + "clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;";
+
+function liveRegion(el) {
+  const live = document.createElement("div");
+  live.setAttribute("data-sk-live", "");
+  live.setAttribute("data-role", "announce");
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("aria-atomic", "true");
+  live.setAttribute("style", HIDDEN);
+  el.appendChild(live);
+  return live;
+}
+
+function announcements(el) {
+  return [...el.querySelectorAll("[data-announce-key]")].map((node) => ({
+    key: node.getAttribute("data-announce-key"),
+    text: node.getAttribute("data-announce") || "",
+  }));
+}
+
+const ANSWER_KEYS = new Set(["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"]);
+
 const MOVES = new Set(["declare", "pass", "deal-on", "redeal", "bury", "play", "throw"]);
 
 function render({ model, el }) {
   el.classList.add("sk-root");
   el.setAttribute("data-lm-suppress-shortcuts", "true");
   const current = new Map();
+  const live = liveRegion(el);
+  let said = null;  // the announcement keys of the last draw (null before the first)
   // After a move (declare, pass, bury, play …) the keyboard goes back to the hand; a throw
   // question takes it to its first answer instead.
   let backToHand = false;
@@ -106,12 +155,22 @@ function render({ model, el }) {
   const draw = () => {
     const inside = el.contains(document.activeElement) && document.activeElement !== el;
     const focused = inside ? focusKey(document.activeElement) : null;
+    const block = inside ? document.activeElement.closest('[data-role="exercise"]') : null;
+    const group = block ? block.dataset.group : null;
+    const place = block ? [...block.querySelectorAll(CONTROLS)].indexOf(document.activeElement) : -1;
     const template = document.createElement("template");
     template.innerHTML = model.get("html");
     morphChildren(el, template.content);
     el.setAttribute("lang", model.get("lang"));
+    live.setAttribute("lang", model.get("lang"));
     rove(el, current);
     for (const log of el.querySelectorAll(".sk-log-lines")) log.scrollTop = log.scrollHeight;
+    const now = announcements(el);
+    if (said !== null) {
+      const fresh = now.filter((one) => one.text && !said.includes(one.key));
+      if (fresh.length) live.textContent = fresh.map((one) => one.text).join(" ");
+    }
+    said = now.map((one) => one.key);
     if (backToHand) {
       backToHand = false;
       const target = el.querySelector('button[data-action="throw"]') || handFallback(el, current);
@@ -120,8 +179,9 @@ function render({ model, el }) {
         return;
       }
     }
-    if (inside && !el.contains(document.activeElement)) {
-      const again = (focused && el.querySelector(focused)) || handFallback(el, current);
+    if (inside && (!el.contains(document.activeElement) || document.activeElement === document.body)) {
+      const found = focused ? el.querySelector(focused) : null;
+      const again = usable(found) ? found : blockFallback(el, group, place) || handFallback(el, current);
       if (again) again.focus({ preventScroll: true });
     } else if (focused) {
       const again = el.querySelector(focused);
@@ -175,6 +235,16 @@ function render({ model, el }) {
       event.stopPropagation();
       return;
     }
+    const block = event.target.closest ? event.target.closest('[data-role="exercise"]') : null;
+    const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (block && plain && ANSWER_KEYS.has(event.key) && !event.target.matches("input, textarea, select")
+        && block.querySelector("[data-key]")) {
+      // an exercise's number keys answer its choices (the keys shown on them), as in the trainer
+      model.send({ type: "key", key: event.key });
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
     const button = event.target.closest ? event.target.closest("button[data-card][data-index]") : null;
     if (!button || !el.contains(button)) return;
     const cards = handCards(button);
@@ -212,6 +282,7 @@ function render({ model, el }) {
     el.removeEventListener("keydown", onKey);
     el.removeEventListener("focusin", onFocus);
     for (const type of ["keydown", "keypress", "keyup"]) el.removeEventListener(type, keepKeys);
+    live.remove();
   };
 }
 
