@@ -3,6 +3,8 @@ no control (button, input, select, card) lies outside the viewport's width, the 
 sideways, and every card of every hand can be clicked (``elementFromPoint`` at its centre hits it, if
 need be after scrolling inside its own hand). Each page is opened once, in one tab that is resized from
 size to size; a full-page screenshot of each lands in ``test-artifacts/screens/<page>-<width>.png``.
+At laptop size the same page load is also scanned by axe-core: no serious or critical violation (the play
+app, the trainer and a lesson block are scanned again after acting, in ``test_browser_accessible.py``).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe import report, scan, severe
 from card_table import HAND, MY_TURN, TURN_TIMEOUT_MS, CardTable
 from live_server import VoilaServer, start_server, stop_server
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
@@ -102,9 +105,11 @@ _MEASURE = """() => {
       outside.push(`${name(el)} [${Math.round(left)}, ${Math.round(right)}]${cut ? ' cut off' : ''}`);
     }
   }
-  // A box of the kit's that hides what does not fit cuts its content off.
+  // A box of the kit's that hides what does not fit cuts its content off (not the live region: a 1 px box
+  // read by screen readers only, hidden from sight on purpose).
   const cut = [];
   for (const el of document.querySelectorAll('.sk-root *, .sk-class-root *')) {
+    if (el.closest('[data-sk-live]')) continue;
     const style = getComputedStyle(el);
     const hides = style.overflowX === 'hidden' || style.overflowX === 'clip';
     if (hides && el.scrollWidth > el.clientWidth + 1 && shown(el)) {
@@ -307,6 +312,10 @@ def check_fits(tabs: Tabs, folder: str, name: str, size: ViewportSize) -> None:
         tall = page.evaluate("() => Math.ceil(document.querySelector('.sk-table').getBoundingClientRect().height)")
         if tall > size["height"]:
             problems.append(f"the card table is {tall} px tall: it needs a scroll in a {size['height']} px window")
+    if size is SIZES[-1]:
+        found = severe(scan(page))
+        if found:
+            problems.append(report(f"{name} (axe-core)", found))
     problems += tabs.seen.problems()
     assert not problems, f"{name} at {size['width']}×{size['height']}:\n" + "\n".join(problems[:40])
 

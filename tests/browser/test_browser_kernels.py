@@ -63,6 +63,6 @@ def test_a_pre_started_kernel_applies_the_address_options(page: Page, voila_serv
     page.goto("/voila/render/notebooks/play.ipynb?rules=classic&seed=abc&delay=0")
     expect(page.locator(".sk-root [data-seat='0']")).to_be_visible()
     assert page_kernel_id(page) in waiting, "the play app was not served by a kernel started ahead of time"
-    expect(page.locator("[data-role=rules]")).to_contain_text("classic")
+    expect(page.locator("[data-role=rules]")).to_contain_text("Classic")
     # a bad option reaches the kernel as well: its note names it
     expect(page.locator("[data-role=page-note][data-option=seed]")).to_contain_text("seed=")

@@ -123,5 +123,5 @@ def test_a_page_with_the_code_gets_its_address_options(page: Page) -> None:
     asks the server for them from this machine, without the learner's cookie)."""
     page.goto(f"/voila/render/notebooks/play.ipynb?token={CODE}&rules=classic&seed=abc&delay=0")
     expect(page.locator(".sk-root [data-seat='0']")).to_be_visible(timeout=90_000)
-    expect(page.locator("[data-role=rules]")).to_contain_text("classic")
+    expect(page.locator("[data-role=rules]")).to_contain_text("Classic")
     expect(page.locator("[data-role=page-note][data-option=seed]")).to_contain_text("seed=")
