@@ -1,0 +1,12 @@
+"""Demonstrations of the house-rules switches: one fixed position per switch, judged by the engine under any rules."""
+
+from __future__ import annotations
+
+from .switch_demo import SwitchDemo
+
+__all__ = ["SwitchDemo", "all_demos"]
+
+
+def all_demos() -> tuple[SwitchDemo, ...]:
+    """Every switch's demonstration, in the order of the groups (following and throws, then scoring and declaring)."""
+    return ()
