@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 
 from .errors import RuleError
 
 PRESET_NAMES = ("super_tycoon", "classic")
+
+KITTY_SCHEMES = ("by_shape", "per_card", "doubling")
+MUST_PLAY_CHOICES = ("none", "10_K", "5_10_K", "5_10_K_A")
+MUST_PLAY_RANKS: dict[str, frozenset[str]] = {
+    "none": frozenset(),
+    "10_K": frozenset({"10", "K"}),
+    "5_10_K": frozenset({"5", "10", "K"}),
+    "5_10_K_A": frozenset({"5", "10", "K", "A"}),
+}
+OVERTURN_ORDERS = ("jokers_ranked", "jokers_equal", "more_cards")
+NO_DECLARATION_CHOICES = ("kitty_card", "redeal")
+DECK_SIZE = 108
 
 
 @dataclass(frozen=True)
@@ -27,6 +39,31 @@ class Rules:
     kitty_exchange: bool
     """Later-round overturns take and re-bury the kitty (反主炒底)."""
     match_points: bool
+    # --- house switches: the kitty, levels and declaring (docs/house-rules.md) ---
+    kitty_scheme: str = field(default="by_shape", metadata={"choices": KITTY_SCHEMES})
+    """The kitty multiplier: by the largest component's shape, ×2 per card led, or 2^(largest component's cards)."""
+    kitty_size: int = field(default=8, metadata={"range": (4, 12)})
+    """Cards in the kitty; each hand gets (108 − kitty_size) / 4 (so a multiple of 4)."""
+    kitty_shown_at_end: bool = True
+    """The kitty is turned up for all at the end; False: only when the attackers capture it."""
+    level_step: int = field(default=40, metadata={"choices": (40, 20)})
+    """Points per level in the score table (pivot 80; the defenders gain at most 3)."""
+    attacker_levels_capped: bool = True
+    """The attackers gain at most ``max_attacker_levels``; False: no cap."""
+    must_play_ranks: str = field(default="none", metadata={"choices": MUST_PLAY_CHOICES})
+    """Levels a climb may not pass over (必打): it stops there; a team already on one climbs on."""
+    overturn_order: str = field(default="jokers_ranked", metadata={"choices": OVERTURN_ORDERS})
+    """big-joker pair > little-joker pair > level pair; joker pairs equal; or only more cards beat fewer."""
+    lock_allowed: bool = True
+    """A pair of level cards may be declared (定主); False: declarations show one level card."""
+    redeal_below: int = field(default=15, metadata={"range": (5, 60)})
+    """With ``redeal_allowed``, an attacker holding fewer points than this may ask for a redeal (暴动)."""
+    no_declaration: str = field(default="kitty_card", metadata={"choices": NO_DECLARATION_CHOICES})
+    """Rounds 2+ when nobody declares: the kitty's third card decides, or the cards are dealt again."""
+
+    def __post_init__(self) -> None:
+        """Refuse impossible combinations and values outside a field's choices or range."""
+        check_house_switches(self)
 
     @staticmethod
     def preset(name: str | None = None) -> Rules:
@@ -38,6 +75,29 @@ class Rules:
 
     def __str__(self) -> str:
         return self.name
+
+
+def hand_size(rules: Rules) -> int:
+    """Cards dealt to each seat: (108 − kitty) / 4 (25 with the usual 8-card kitty)."""
+    return (DECK_SIZE - rules.kitty_size) // 4
+
+
+def check_house_switches(rules: Rules) -> None:
+    """``RuleError`` for a house switch outside its choices or range, or a kitty that leaves uneven hands."""
+    for item in fields(rules):
+        value = getattr(rules, item.name)
+        choices = item.metadata.get("choices")
+        low_high = item.metadata.get("range")
+        if choices is not None and value not in choices:
+            raise RuleError("house_bad_choice", {
+                "switch": item.name, "value": str(value), "known": ", ".join(map(str, choices)),
+            })
+        if low_high is not None and (type(value) is not int or not low_high[0] <= value <= low_high[1]):
+            raise RuleError("house_bad_range", {
+                "switch": item.name, "value": str(value), "low": low_high[0], "high": low_high[1],
+            })
+    if (DECK_SIZE - rules.kitty_size) % 4:
+        raise RuleError("house_uneven_hands", {"size": rules.kitty_size, "rest": DECK_SIZE - rules.kitty_size})
 
 
 _PRESETS = {
@@ -66,6 +126,7 @@ _PRESETS = {
         redeal_allowed=False,
         kitty_exchange=False,
         match_points=True,
+        must_play_ranks="10_K",
     ),
 }
 
@@ -73,3 +134,4 @@ _PRESETS = {
 def resolve_rules(rules: Rules | str | None) -> Rules:
     """Accept a Rules object, a preset name, or None (the default preset)."""
     return rules if isinstance(rules, Rules) else Rules.preset(rules)
+

@@ -8,9 +8,12 @@ from dataclasses import dataclass
 from ..words.catalogue import text
 from .cards import RANKS, Card
 from .errors import RuleError
-from .rules import Rules, resolve_rules
+from .rules import MUST_PLAY_RANKS, Rules, resolve_rules
 from .shapes import PAIR, SINGLE, TRACTOR, Component, shape
 from .trump import Trump, normalise_level
+
+PIVOT = 80
+"""From this total up the attackers take the deal (the score table's centre)."""
 
 DEFENDERS = "defenders"
 ATTACKERS = "attackers"
@@ -22,6 +25,9 @@ def points(cards: Iterable[Card]) -> int:
 
 
 def component_multiplier(component: Component, rules: Rules) -> int:
+    """One component's kitty multiplier under ``rules.kitty_scheme`` (``by_shape``: 2, 4, 4·k or a flat 4)."""
+    if rules.kitty_scheme == "doubling":
+        return 2 ** len(component.cards)
     if component.kind == SINGLE:
         return 2
     if component.kind == PAIR or not rules.tractor_kitty_scales:
@@ -36,6 +42,8 @@ def kitty_multiplier(last_lead: Sequence[Card], trump: Trump, rules: Rules | str
     Unchecked (trusted callers pass valid cards); ``shengji_kit.kitty_multiplier`` checks its input.
     """
     preset = resolve_rules(rules)
+    if preset.kitty_scheme == "per_card":
+        return 2 * len(last_lead)
     lead = shape(last_lead, trump)
     return max(component_multiplier(c, preset) for c in lead.components)
 
@@ -71,18 +79,21 @@ def check_total(attackers_total: object) -> int:
 
 
 def level_outcome(attackers_total: int, rules: Rules | str | None = None) -> Outcome:
-    """The §7 table: thresholds are inclusive lower bounds (0, 5, 40, 80, 120, 160, …)."""
+    """The §7 table: thresholds are inclusive lower bounds (0, 5, 40, 80, 120, 160, …).
+
+    With ``level_step`` 20 the bands are 20 points wide around the same pivot of 80: the defenders
+    gain one level per 20 points short of 80 (at most 3), the attackers one per 20 points above it.
+    """
     preset = resolve_rules(rules)
     check_total(attackers_total)
-    if attackers_total < 5:
-        return Outcome(DEFENDERS, 3, False)
-    if attackers_total < 40:
-        return Outcome(DEFENDERS, 2, False)
-    if attackers_total < 80:
-        return Outcome(DEFENDERS, 1, False)
-    if attackers_total < 120:
-        return Outcome(ATTACKERS, 0, True)
-    levels = min(1 + (attackers_total - 120) // 40, preset.max_attacker_levels)
+    step = preset.level_step
+    if attackers_total < PIVOT:
+        if attackers_total < 5:
+            return Outcome(DEFENDERS, 3, False)
+        return Outcome(DEFENDERS, min(1 + (PIVOT - 1 - attackers_total) // step, 3), False)
+    levels = (attackers_total - PIVOT) // step
+    if preset.attacker_levels_capped:
+        levels = min(levels, preset.max_attacker_levels)
     return Outcome(ATTACKERS, levels, True)
 
 
@@ -114,25 +125,34 @@ def next_dealer(dealer: int, outcome: Outcome) -> int:
 def climb(level: str | int, steps: int, rules: Rules | str | None = None) -> str:
     """The level after climbing ``steps`` levels.
 
-    ``super_tycoon`` wraps after A back to 2; ``classic`` stops on 10 and K when a climb would pass
-    over them (a team already there climbs on normally) and never passes A.
+    ``wrap_after_ace`` wraps after A back to 2, otherwise a team never passes A; a climb that would
+    pass over one of ``must_play_ranks`` (``classic``: 10 and K) stops there (a team already on
+    one climbs on normally).
     """
     preset = resolve_rules(rules)
     start = RANKS.index(normalise_level(level))
     if type(steps) is not int or steps < 0:
         raise RuleError("bad_steps", {"steps": repr(steps)})
-    if preset.wrap_after_ace:
+    stops = MUST_PLAY_RANKS[preset.must_play_ranks]
+    if preset.wrap_after_ace and not stops:
         return RANKS[(start + steps) % len(RANKS)]
     position = start
     for _ in range(steps):
-        if position == len(RANKS) - 1:
+        if position == len(RANKS) - 1 and not preset.wrap_after_ace:
             break
-        position += 1
-        if RANKS[position] in ("10", "K"):
+        position = (position + 1) % len(RANKS)
+        if RANKS[position] in stops:
             break
     return RANKS[position]
 
 
-def laps_completed(level: str | int, steps: int) -> int:
-    """How many times a ``super_tycoon`` climb of ``steps`` from ``level`` wraps past A."""
-    return (RANKS.index(normalise_level(level)) + steps) // len(RANKS)
+def laps_completed(level: str | int, steps: int, rules: Rules | str | None = None) -> int:
+    """How many times a wrapping climb of ``steps`` from ``level`` passes A (``super_tycoon``).
+
+    With must-play ranks the climb stops before a second lap, so it wrapped once if it ended lower.
+    """
+    start = RANKS.index(normalise_level(level))
+    preset = resolve_rules(rules)
+    if MUST_PLAY_RANKS[preset.must_play_ranks]:
+        return int(RANKS.index(climb(level, steps, preset)) < start)
+    return (start + steps) // len(RANKS)

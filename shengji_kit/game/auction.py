@@ -21,7 +21,7 @@ from ..engine.scoring import points
 from ..engine.trump import TRUMP, Trump
 from ..words import Message
 from .actions import BURY, DEAL_ON, DECLARE, OVERTURN, PASS, REDEAL, Action, Event
-from .deal import DEALT_CARDS, KITTY_SIZE, kitty_of, shuffled_deck
+from .deal import kitty_of, shuffled_deck
 from .declaring import (
     KIND_DECLARE,
     KIND_OVERTURN,
@@ -31,6 +31,7 @@ from .declaring import (
     classify,
     declarations,
     overturns,
+    ranked,
     revealed_bid,
 )
 
@@ -42,7 +43,7 @@ BURY_PHASE = "bury"
 PLAY_PHASE = "play"
 
 REDEAL_POINTS = 15
-"""An attacker holding fewer points than this in his 25 cards may ask for a redeal."""
+"""By default (``Rules.redeal_below``) an attacker holding fewer points than this in his 25 cards may ask for a redeal."""
 
 PHASE_KINDS: dict[str, tuple[str, ...]] = {
     DECLARE_PHASE: (DECLARE, PASS),
@@ -84,6 +85,9 @@ class Auction:
         self.decks = [list(deck) for deck in decks]
         """Set-up decks for the first deals (then seeded shuffles): lessons and tests use them."""
         self.rules = rules
+        self.kitty_size = rules.kitty_size
+        self.dealt_cards = 108 - rules.kitty_size
+        """Cards dealt to the hands (100 with the usual 8-card kitty); switches are read once per round."""
         self.levels = levels
         self.scheduled_dealer = dealer
         self.race = round_number == 1
@@ -101,7 +105,7 @@ class Auction:
             self.deck = list(self.decks[self.deal_number])
         else:
             self.deck = shuffled_deck(self.seed, self.deal_number)
-        self.kitty: list[Card] = kitty_of(self.deck)
+        self.kitty: list[Card] = kitty_of(self.deck, self.kitty_size)
         self.dealt = 0
         self.hands: list[list[Card]] = [[], [], [], []]
         self.counts: list[list[int]] = [[0] * 54 for _ in range(4)]
@@ -185,7 +189,7 @@ class Auction:
         return PHASE_KINDS.get(self.phase, ())
 
     def suggested_bury(self, seat: int) -> tuple[Card, ...]:
-        """The 8 weakest cards: plain before trump, no points if possible, low first."""
+        """The kitty-size (8) weakest cards: plain before trump, no points if possible, low first."""
         trump = self.trump
         assert trump is not None
         step = trump.tables.step
@@ -195,7 +199,7 @@ class Auction:
             index = card.index
             return (int(suit_of[index] == TRUMP), FACE_POINTS[index], step[index])
 
-        return tuple(sorted(self.hands[seat], key=weight)[:KITTY_SIZE])
+        return tuple(sorted(self.hands[seat], key=weight)[:self.kitty_size])
 
     def _overturns_before_kitty(self) -> bool:
         """Round 1 (and every `classic` round) overturns during the deal and before the kitty."""
@@ -221,8 +225,8 @@ class Auction:
     def check(self, seat: int, action: Action) -> None:
         """Raise ``RuleError`` unless ``seat`` may take ``action`` now; never changes state."""
         if action.kind == BURY:
-            if len(action.cards) != KITTY_SIZE:
-                raise RuleError("bury_count", {"count": len(action.cards)})
+            if len(action.cards) != self.kitty_size:
+                raise RuleError("bury_count", {"count": len(action.cards), "size": self.kitty_size})
             self._check_held(seat, action.cards)
             return
         if action.kind in (DECLARE, OVERTURN):
@@ -250,7 +254,7 @@ class Auction:
         if overturn and found is not None and bid is not None:
             params["current"] = bid.cards
             if found[1] <= bid.strength:
-                if bid.strength == LEVEL_PAIR and bid.kind == KIND_DECLARE and found[1] < LITTLE_PAIR:
+                if bid.strength == LEVEL_PAIR and bid.kind == KIND_DECLARE and found[1] < ranked(LITTLE_PAIR, self.rules):
                     raise RuleError("locked", params)
                 raise RuleError("overturn_too_weak", params)
         raise RuleError("not_an_overturn" if overturn else "not_a_declaration", params)
@@ -372,7 +376,8 @@ class Auction:
         dirty, waiting, passed = self._dirty, self._waiting, self._passed
         first = self.first
         dealt = self.dealt
-        while dealt < DEALT_CARDS:
+        dealt_cards = self.dealt_cards
+        while dealt < dealt_cards:
             seat = (first + dealt) % 4  # receiver(first, dealt)
             card = deck[dealt]
             hands[seat].append(card)
@@ -415,7 +420,7 @@ class Auction:
                 self.to_act = self._queue[0]
                 return
             self._queue.pop(0)
-        if self._stage == RACE:
+        if self._stage == RACE or self.rules.no_declaration == "redeal":
             self.pending.append(Event("no_declaration"))
             self.deal_number += 1
             self._start_deal()
@@ -467,7 +472,7 @@ class Auction:
         assert self.dealer is not None
         if self.rules.redeal_allowed:
             attackers = [(self.dealer + 1) % 4, (self.dealer + 3) % 4]
-            self._queue = [s for s in attackers if sum([FACE_POINTS[c.index] for c in self.hands[s]]) < REDEAL_POINTS]
+            self._queue = [s for s in attackers if sum([FACE_POINTS[c.index] for c in self.hands[s]]) < self.rules.redeal_below]
             self.phase = REDEAL_PHASE
             self._run_redeal_window()
         else:

@@ -2,7 +2,8 @@
 
 The deck is shuffled by ``random.Random`` seeded with a string (hashed with SHA-512 by
 Python, so it does not depend on ``PYTHONHASHSEED``). Cards go out one at a time,
-counter-clockwise from the first dealer, until 8 remain for the kitty.
+counter-clockwise from the first dealer, until 8 remain for the kitty (or the house rules'
+``kitty_size``).
 """
 
 from __future__ import annotations
@@ -48,17 +49,17 @@ def receiver(first: int, card_number: int) -> int:
     return (first + card_number) % 4
 
 
-def dealt_hands(deck: list[Card], first: int) -> list[list[Card]]:
-    """The four 25-card hands, by seat, once the whole deal is out."""
+def dealt_hands(deck: list[Card], first: int, kitty_size: int = KITTY_SIZE) -> list[list[Card]]:
+    """The four hands (25 cards with the usual 8-card kitty), by seat, once the whole deal is out."""
     hands: list[list[Card]] = [[], [], [], []]
-    for number in range(DEALT_CARDS):
+    for number in range(len(deck) - kitty_size):
         hands[receiver(first, number)].append(deck[number])
     return hands
 
 
-def kitty_of(deck: list[Card]) -> list[Card]:
-    """The 8 cards left after the deal."""
-    return deck[DEALT_CARDS:]
+def kitty_of(deck: list[Card], kitty_size: int = KITTY_SIZE) -> list[Card]:
+    """The cards left after the deal (8 unless a house rule sets ``kitty_size``)."""
+    return deck[len(deck) - kitty_size:]
 
 
 def derived_seed(seed: int, index: int) -> int:
@@ -80,11 +81,12 @@ def arrange_deck(
     kitty: Iterable[Card] | str = (),
     first: int = 0,
     seed: int = 0,
+    kitty_size: int = KITTY_SIZE,
 ) -> list[Card]:
     """A deck in dealing order that gives each seat the cards named for it, dealt first.
 
     ``hands`` maps seats to (part of) their 25 cards, ``kitty`` names (part of) the 8 kitty
-    cards in order; the rest is filled from a seeded shuffle. For set-up deals in lessons and tests.
+    cards in order (other sizes with ``kitty_size``); the rest is filled from a seeded shuffle. For set-up deals in lessons and tests.
     """
     wanted = {seat: list(parse_cards(cards)) for seat, cards in hands.items()}
     kitty_cards = list(parse_cards(kitty))
@@ -93,8 +95,9 @@ def arrange_deck(
         if pool[card.index] == 0:
             raise ValueError(f"{card} is asked for more than twice")
         pool[card.index] -= 1
-    if any(len(cards) > HAND_SIZE for cards in wanted.values()) or len(kitty_cards) > KITTY_SIZE:
-        raise ValueError("a hand holds 25 cards and the kitty 8")
+    hand_size = (len(_FULL_DECK) - kitty_size) // 4
+    if any(len(cards) > hand_size for cards in wanted.values()) or len(kitty_cards) > kitty_size:
+        raise ValueError(f"a hand holds {hand_size} cards and the kitty {kitty_size}")
     rest: list[Card] = []
     for card in shuffled_deck(seed):
         if pool[card.index] > 0:
@@ -102,8 +105,8 @@ def arrange_deck(
             rest.append(card)
     full = {seat: wanted.get(seat, []) for seat in range(4)}
     for seat in range(4):
-        while len(full[seat]) < HAND_SIZE:
+        while len(full[seat]) < hand_size:
             full[seat].append(rest.pop())
-    kitty_cards += [rest.pop() for _ in range(KITTY_SIZE - len(kitty_cards))]
-    deck = [full[receiver(first, number)][number // 4] for number in range(DEALT_CARDS)]
+    kitty_cards += [rest.pop() for _ in range(kitty_size - len(kitty_cards))]
+    deck = [full[receiver(first, number)][number // 4] for number in range(4 * hand_size)]
     return check_deck(deck + kitty_cards)

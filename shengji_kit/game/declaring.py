@@ -2,7 +2,9 @@
 
 Strength: a plain declaration 1, a lock (定主) or a pair of level cards 2, a pair of little
 jokers 3, a pair of big jokers 4. A revealed kitty card counts 0. Each overturn must be
-strictly stronger than what stands.
+strictly stronger than what stands. The house switch ``overturn_order`` can make the two joker
+pairs equal (``jokers_equal``) or every pair equal (``more_cards``: only more cards beat fewer);
+``lock_allowed`` False offers no pair declarations.
 """
 
 from __future__ import annotations
@@ -70,6 +72,14 @@ def _level_row(level: str) -> tuple[tuple[str, Card], ...]:
     return row if row is not None else tuple((suit, level_card(suit, level)) for suit in SUITS)
 
 
+def ranked(strength: int, rules: Rules) -> int:
+    """``strength`` as ``rules.overturn_order`` ranks it: joker pairs may tie each other or a level pair."""
+    order = rules.overturn_order
+    if order == "jokers_ranked" or strength < LITTLE_PAIR:
+        return strength
+    return LITTLE_PAIR if order == "jokers_equal" else LEVEL_PAIR
+
+
 def declarations(counts: Sequence[int], level: str, rules: Rules) -> list[tuple[Card, ...]]:
     """Every declaration a hand (``counts`` per card index) can show: plain ones and locks."""
     found: list[tuple[Card, ...]] = []
@@ -82,11 +92,11 @@ def declarations(counts: Sequence[int], level: str, rules: Rules) -> list[tuple[
             if not counts[joker.index]:
                 continue
             found.append((card, joker))
-            if held >= 2:
+            if held >= 2 and rules.lock_allowed:
                 found.append((card, card, joker))
         else:
             found.append((card,))
-            if held >= 2:
+            if held >= 2 and rules.lock_allowed:
                 found.append((card, card))
     return found
 
@@ -104,9 +114,9 @@ def overturns(counts: Sequence[int], level: str, rules: Rules, above: int) -> li
                     found.append((card, card, joker))
             else:
                 found.append((card, card))
-    if above < LITTLE_PAIR and counts[LITTLE_JOKER.index] >= 2:
+    if above < ranked(LITTLE_PAIR, rules) and counts[LITTLE_JOKER.index] >= 2:
         found.append((LITTLE_JOKER, LITTLE_JOKER))
-    if above < BIG_PAIR and counts[BIG_JOKER.index] >= 2:
+    if above < ranked(BIG_PAIR, rules) and counts[BIG_JOKER.index] >= 2:
         found.append((BIG_JOKER, BIG_JOKER))
     return found
 
@@ -116,9 +126,9 @@ def classify(cards: Sequence[Card], level: str, rules: Rules, overturn: bool) ->
     faces = sorted(card.index for card in cards)
     if overturn:
         if faces == [LITTLE_JOKER.index] * 2:
-            return None, LITTLE_PAIR
+            return None, ranked(LITTLE_PAIR, rules)
         if faces == [BIG_JOKER.index] * 2:
-            return None, BIG_PAIR
+            return None, ranked(BIG_PAIR, rules)
     for suit in SUITS:
         card = level_card(suit, level)
         joker = matching_joker(suit)
@@ -126,7 +136,7 @@ def classify(cards: Sequence[Card], level: str, rules: Rules, overturn: bool) ->
         tail = [joker.index] if needs_joker else []
         if not overturn and faces == sorted([card.index, *tail]):
             return suit, PLAIN
-        if faces == sorted([card.index, card.index, *tail]):
+        if faces == sorted([card.index, card.index, *tail]) and (overturn or rules.lock_allowed):
             return suit, LEVEL_PAIR
     return None
 

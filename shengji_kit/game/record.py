@@ -177,7 +177,7 @@ def parse(data: object) -> ParsedRecord:
         raise _bad("hands", Message("record_detail_hands"))
     hands = tuple(_cards(hand, f"hands[{seat}]") for seat, hand in enumerate(hands_value))
     buried = _cards(data["buried"], "buried")
-    if len(buried) != 8:
+    if len(buried) != rules.kitty_size:
         raise _bad("buried", Message("record_detail_buried", {"count": len(buried)}))
     everything = Counter(card.index for hand in (*hands, buried) for card in hand)
     if everything != Counter(card.index for card in full_deck()):

@@ -96,7 +96,7 @@ def score_round(
     after[climber] = climb(levels[climber], outcome.levels, rules)
     laps = [0, 0]
     if rules.wrap_after_ace:
-        laps[climber] = laps_completed(levels[climber], outcome.levels)
+        laps[climber] = laps_completed(levels[climber], outcome.levels, rules)
     return RoundResult(
         attackers_points=attackers_points,
         kitty_points=kitty_points,

@@ -310,7 +310,9 @@ class Round:
             h = auction.hands
             sizes = (len(h[0]), len(h[1]), len(h[2]), len(h[3]))
         kitty = None
-        if done or (seat == auction.burier and auction.kitty_holder is None):
+        if seat == auction.burier and auction.kitty_holder is None:
+            kitty = tuple(auction.kitty)
+        elif done and (self.rules.kitty_shown_at_end or (self.result is not None and self.result.kitty_captured)):
             kitty = tuple(auction.kitty)
         return SeatView(
             seat=seat,
@@ -333,12 +335,13 @@ class Round:
             tricks=play.finished if play is not None else (),
             attackers_points=play.attackers_points if play is not None else 0,
             result=self.result,
+            kitty_size=auction.kitty_size,
         )
 
     def all_cards(self) -> Counter[int]:
         """Every one of the 108 cards by face index, wherever it is now (a consistency check)."""
         auction = self._auction
-        found: Counter[int] = Counter(card.index for card in auction.deck[auction.dealt : 100])
+        found: Counter[int] = Counter(card.index for card in auction.deck[auction.dealt : auction.dealt_cards])
         found.update(card.index for card in auction.kitty)
         hands = [self._play.hand(seat) for seat in range(4)] if self._play is not None else auction.hands
         for hand in hands:

@@ -48,6 +48,8 @@ class SeatView:
     """Every finished trick, oldest first."""
     attackers_points: int
     result: RoundResult | None
+    kitty_size: int = 8
+    """Cards the dealer buries (the house rules' ``kitty_size``)."""
 
     @property
     def leader(self) -> int | None:

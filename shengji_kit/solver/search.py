@@ -140,10 +140,17 @@ class Searcher:
         for index in hand:
             by_suit.setdefault(suit_of[index], []).append(CARDS[index])
         most = 2
+        scheme = self.rules.kitty_scheme
         for cards in by_suit.values():
+            if scheme == "per_card":
+                most = max(most, 2 * len(cards))
+                continue
             for first, last in runs(pair_counts(cards, self.trump)):
                 pairs = last - first + 1
-                most = max(most, 4 * pairs if pairs >= 2 and self.rules.tractor_kitty_scales else 4)
+                if scheme == "doubling":
+                    most = max(most, 2 ** (2 * pairs))
+                else:
+                    most = max(most, 4 * pairs if pairs >= 2 and self.rules.tractor_kitty_scales else 4)
         self._largest[hand] = most
         return most
 

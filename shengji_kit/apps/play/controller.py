@@ -210,10 +210,11 @@ class TableController(Observable):
         return self.play(confirmed=True)
 
     def bury(self) -> bool:
-        """Bury the 8 selected cards."""
+        """Bury the selected cards (8, or the house rules' kitty size)."""
         chosen = self.selection.chosen()
-        if len(chosen) != 8:
-            self.note = Note(Message("ui_bury_count", {"count": len(chosen)}), "error")
+        size = self.round.rules.kitty_size
+        if len(chosen) != size:
+            self.note = Note(Message("ui_bury_count", {"count": len(chosen), "size": size}), "error")
             return False
         return self.act(Action.bury(chosen))
 

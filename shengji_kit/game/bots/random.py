@@ -1,6 +1,6 @@
 """``RandomBot``: uniformly random among the listed actions; a baseline to measure against.
 
-Two open-ended choices are drawn directly: a bury is 8 random cards of the hand, and when
+Two open-ended choices are drawn directly: a bury is 8 (the kitty size) random cards of the hand, and when
 leading, with probability ``throw_rate`` the bot tries a random throw (several cards of one
 suit), so failed throws and their penalties occur in self-play too.
 """
@@ -33,7 +33,7 @@ class RandomBot:
 
     def choose(self, view: SeatView, actions: list[Action]) -> Action:
         if actions and actions[0].kind == BURY:
-            return Action.bury(self.rng.sample(view.hand, 8))
+            return Action.bury(self.rng.sample(view.hand, view.kitty_size))
         leading = actions and actions[0].kind == PLAY and not view.trick and view.trump is not None
         if leading and self.rng.random() < self.throw_rate:
             throw = self._throw(view)

@@ -187,7 +187,7 @@ def choose_bury(view: SeatView) -> tuple[Card, ...]:
     plain = sorted((s for s in by_suit if s != TRUMP), key=lambda s: (len(by_suit[s]), s))
     for suit in plain:
         cards = by_suit[suit]
-        room = 8 - len(buried)
+        room = view.kitty_size - len(buried)
         has_ace = any(card.rank == "A" for card in cards)
         has_pair = any(counts[card.index] >= 2 for card in cards)
         if len(cards) <= min(room, 4) and not has_ace and not has_pair and sum(c.points for c in cards) <= 10:
@@ -206,5 +206,5 @@ def choose_bury(view: SeatView) -> tuple[Card, ...]:
             step[card.index],
         )
 
-    buried.extend(sorted(rest, key=keep)[: 8 - len(buried)])
+    buried.extend(sorted(rest, key=keep)[: view.kitty_size - len(buried)])
     return tuple(buried)

@@ -110,7 +110,7 @@ class BuryQuestion(Question):
     def grade(self, answer: object) -> Grade:
         given = answer_cards(answer)
         if len(given) != KITTY_SIZE:
-            return Grade(False, (Message("bury_count", {"count": len(given)}),))
+            return Grade(False, (Message("bury_count", {"count": len(given), "size": KITTY_SIZE}),))
         missing = missing_from(self.hand, given)
         if missing:
             return Grade(False, (Message("not_in_hand", {"cards": tuple(missing)}),))
