@@ -89,15 +89,15 @@ def check_house_switches(rules: Rules) -> None:
         choices = item.metadata.get("choices")
         low_high = item.metadata.get("range")
         if choices is not None and value not in choices:
-            raise RuleError("house_bad_choice", {
+            raise RuleError("house_scoring_bad_choice", {
                 "switch": item.name, "value": str(value), "known": ", ".join(map(str, choices)),
             })
         if low_high is not None and (type(value) is not int or not low_high[0] <= value <= low_high[1]):
-            raise RuleError("house_bad_range", {
+            raise RuleError("house_scoring_bad_range", {
                 "switch": item.name, "value": str(value), "low": low_high[0], "high": low_high[1],
             })
     if (DECK_SIZE - rules.kitty_size) % 4:
-        raise RuleError("house_uneven_hands", {"size": rules.kitty_size, "rest": DECK_SIZE - rules.kitty_size})
+        raise RuleError("house_scoring_uneven_hands", {"size": rules.kitty_size, "rest": DECK_SIZE - rules.kitty_size})
 
 
 _PRESETS = {
