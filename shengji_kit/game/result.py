@@ -74,6 +74,11 @@ class RoundResult:
         return event_done(self).message(lang)
 
 
+def kitty_revealed_at_end(rules: Rules, captured: bool) -> bool:
+    """Whether the whole table sees the kitty once the round is over (``kitty_shown_at_end``)."""
+    return rules.kitty_shown_at_end or captured
+
+
 def score_round(
     attackers_points: int,
     kitty: Sequence[Card],

@@ -43,7 +43,7 @@ from .actions import PLAY, Action, Event
 from .auction import PLAY_PHASE, Auction
 from .deal import check_deck
 from .fastrules import Faces
-from .result import RoundResult, event_done, score_round
+from .result import RoundResult, event_done, kitty_revealed_at_end, score_round
 from .trickplay import Checked, TrickPlay, play_action
 from .views import SeatView
 
@@ -312,7 +312,7 @@ class Round:
         kitty = None
         if seat == auction.burier and auction.kitty_holder is None:
             kitty = tuple(auction.kitty)
-        elif done and (self.rules.kitty_shown_at_end or (self.result is not None and self.result.kitty_captured)):
+        elif self.result is not None and kitty_revealed_at_end(self.rules, self.result.kitty_captured):
             kitty = tuple(auction.kitty)
         return SeatView(
             seat=seat,
