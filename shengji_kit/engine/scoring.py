@@ -27,7 +27,7 @@ def points(cards: Iterable[Card]) -> int:
 def component_multiplier(component: Component, rules: Rules) -> int:
     """One component's kitty multiplier under ``rules.kitty_scheme`` (``by_shape``: 2, 4, 4·k or a flat 4)."""
     if rules.kitty_scheme == "doubling":
-        return 2 ** len(component.cards)
+        return int(2 ** len(component.cards))
     if component.kind == SINGLE:
         return 2
     if component.kind == PAIR or not rules.tractor_kitty_scales:

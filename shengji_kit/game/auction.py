@@ -43,7 +43,7 @@ BURY_PHASE = "bury"
 PLAY_PHASE = "play"
 
 REDEAL_POINTS = 15
-"""By default (``Rules.redeal_below``) an attacker holding fewer points than this in his 25 cards may ask for a redeal."""
+"""The default of ``Rules.redeal_below``: an attacker holding fewer points may ask for a redeal."""
 
 PHASE_KINDS: dict[str, tuple[str, ...]] = {
     DECLARE_PHASE: (DECLARE, PASS),
@@ -254,7 +254,8 @@ class Auction:
         if overturn and found is not None and bid is not None:
             params["current"] = bid.cards
             if found[1] <= bid.strength:
-                if bid.strength == LEVEL_PAIR and bid.kind == KIND_DECLARE and found[1] < ranked(LITTLE_PAIR, self.rules):
+                joker_pair = ranked(LITTLE_PAIR, self.rules)
+                if bid.strength == LEVEL_PAIR and bid.kind == KIND_DECLARE and found[1] < joker_pair:
                     raise RuleError("locked", params)
                 raise RuleError("overturn_too_weak", params)
         raise RuleError("not_an_overturn" if overturn else "not_a_declaration", params)
@@ -472,7 +473,8 @@ class Auction:
         assert self.dealer is not None
         if self.rules.redeal_allowed:
             attackers = [(self.dealer + 1) % 4, (self.dealer + 3) % 4]
-            self._queue = [s for s in attackers if sum([FACE_POINTS[c.index] for c in self.hands[s]]) < self.rules.redeal_below]
+            below = self.rules.redeal_below
+            self._queue = [s for s in attackers if sum([FACE_POINTS[c.index] for c in self.hands[s]]) < below]
             self.phase = REDEAL_PHASE
             self._run_redeal_window()
         else:

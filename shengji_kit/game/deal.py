@@ -86,7 +86,8 @@ def arrange_deck(
     """A deck in dealing order that gives each seat the cards named for it, dealt first.
 
     ``hands`` maps seats to (part of) their 25 cards, ``kitty`` names (part of) the 8 kitty
-    cards in order (other sizes with ``kitty_size``); the rest is filled from a seeded shuffle. For set-up deals in lessons and tests.
+    cards in order (other sizes with ``kitty_size``); the rest is filled from a seeded shuffle.
+    For set-up deals in lessons and tests.
     """
     wanted = {seat: list(parse_cards(cards)) for seat, cards in hands.items()}
     kitty_cards = list(parse_cards(kitty))

@@ -300,7 +300,6 @@ class Round:
         self._check_seat(seat)
         auction = self._auction
         play = self._play
-        done = self.result is not None
         if play is not None:
             hand = play.hand(seat)
             sizes = (play.sizes[0], play.sizes[1], play.sizes[2], play.sizes[3])
@@ -310,9 +309,9 @@ class Round:
             h = auction.hands
             sizes = (len(h[0]), len(h[1]), len(h[2]), len(h[3]))
         kitty = None
-        if seat == auction.burier and auction.kitty_holder is None:
-            kitty = tuple(auction.kitty)
-        elif self.result is not None and kitty_revealed_at_end(self.rules, self.result.kitty_captured):
+        result = self.result
+        burier_sees = seat == auction.burier and auction.kitty_holder is None
+        if burier_sees or (result is not None and kitty_revealed_at_end(self.rules, result.kitty_captured)):
             kitty = tuple(auction.kitty)
         return SeatView(
             seat=seat,

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
 import pytest
 
-from shengji_kit.engine.cards import parse_cards
+from shengji_kit.engine.cards import Card, parse_cards
 from shengji_kit.engine.rules import Rules
 from shengji_kit.engine.trump import Trump
 from shengji_kit.game.bots import RandomBot, play_round
 from shengji_kit.game.match import Match
-from shengji_kit.game.result import score_round
+from shengji_kit.game.result import RoundResult, score_round
 
 SUPER = Rules.preset("super_tycoon")
 CLASSIC = Rules.preset("classic")
@@ -25,7 +26,10 @@ def house(base: Rules = SUPER, **switches: object) -> Rules:
     return dataclasses.replace(base, name="house", **switches)
 
 
-def scored(rules: Rules, trick_points: int, lead: tuple = SINGLE, winner: int = 1, levels: tuple[str, str] = ("8", "8")):
+def scored(
+    rules: Rules, trick_points: int, lead: Sequence[Card] = SINGLE, winner: int = 1,
+    levels: tuple[str, str] = ("8", "8"),
+) -> RoundResult:
     return score_round(trick_points, KITTY, lead, winner, TRUMP, rules, 0, levels, [])
 
 
@@ -44,7 +48,9 @@ def test_kitty_kept_by_the_defenders_is_not_multiplied_under_any_scheme() -> Non
         assert result.kitty_multiplier == 0 and result.total == 70
 
 
-@pytest.mark.parametrize("step,side,levels,after", [(40, "defenders", 1, ("9", "8")), (20, "defenders", 2, ("10", "8"))])
+@pytest.mark.parametrize(
+    "step,side,levels,after", [(40, "defenders", 1, ("9", "8")), (20, "defenders", 2, ("10", "8"))]
+)
 def test_level_step_in_a_scored_round(step: int, side: str, levels: int, after: tuple[str, str]) -> None:
     result = scored(house(level_step=step), 55, winner=0)
     assert result.total == 55

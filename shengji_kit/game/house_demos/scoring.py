@@ -9,8 +9,8 @@ from ...engine.rules import Rules, hand_size
 from ...engine.scoring import climb, kitty_multiplier, level_outcome, points
 from ...engine.trump import Trump
 from ...words.message import Message
-from ..declaring import classify, declarations, overturns
 from ..deal import arrange_deck
+from ..declaring import classify, declarations, overturns
 from ..result import kitty_revealed_at_end
 from ..round import Round
 from .switch_demo import SwitchDemo
@@ -65,7 +65,7 @@ def _lock(rules: Rules) -> Message:
 
 
 def _redeal(rules: Rules) -> Message:
-    allowed = rules.redeal_allowed and _REDEAL_POINTS < rules.redeal_below
+    allowed = rules.redeal_allowed and rules.redeal_below > _REDEAL_POINTS
     return Message("house_demo_redeal_yes" if allowed else "house_demo_redeal_no", {"points": _REDEAL_POINTS})
 
 
@@ -82,7 +82,9 @@ def _no_declaration(rules: Rules) -> Message:
 
 
 DEMOS: tuple[SwitchDemo, ...] = (
-    SwitchDemo("kitty_scheme", Message("house_demo_kitty_setup", {"lead": _LAST_LEAD, "points": points(_KITTY)}), _kitty_scheme),
+    SwitchDemo(
+        "kitty_scheme", Message("house_demo_kitty_setup", {"lead": _LAST_LEAD, "points": points(_KITTY)}), _kitty_scheme
+    ),
     SwitchDemo("kitty_size", Message("house_demo_kitty_size_setup"), _kitty_size),
     SwitchDemo("kitty_shown_at_end", Message("house_demo_kitty_shown_setup"), _kitty_shown),
     SwitchDemo("level_step", Message("house_demo_total_setup", {"total": 100}), _outcome(100)),
