@@ -58,14 +58,17 @@ def kitty_points(
     *,
     samples: int = 100_000,
     seed: Seed = 0,
+    kitty_size: int = KITTY_SIZE,
 ) -> KittyPoints:
     """The kitty's points over ``samples`` random deals.
 
-    ``known=None``: a fresh deal (8 of the 108 cards). A list of cards: 8 drawn from those. A
+    ``known=None``: a fresh deal (8 of the 108 cards; ``kitty_size`` under house rules). A list of
+    cards: that many drawn from those. A
     ``Situation`` with a hidden kitty: the kitty of its sampled deals (voids respected).
     """
     check_samples(samples)
     rng = generator(seed)
+    size = known.size_of(KITTY) if isinstance(known, Situation) and KITTY in known.holders else kitty_size
     if isinstance(known, Situation):
         unseen = known.unseen
         deals = sample_deals(known, samples, rng)
@@ -74,23 +77,23 @@ def kitty_points(
         points = (kitty * values[None, :]).sum(axis=1)
     else:
         unseen = tuple(known) if known is not None else FULL_DECK
-        if len(unseen) < KITTY_SIZE:
+        if len(unseen) < size:
             raise RuleError(
-                "chances_sizes_mismatch", {"unseen": len(unseen), "sizes": str(KITTY_SIZE)}
+                "chances_sizes_mismatch", {"unseen": len(unseen), "sizes": str(size)}
             )
         values = np.array([c.points for c in unseen], dtype=np.int64)
         keys = rng.random((samples, len(unseen)))
-        chosen = np.argpartition(keys, KITTY_SIZE - 1, axis=1)[:, :KITTY_SIZE]
+        chosen = np.argpartition(keys, size - 1, axis=1)[:, :size]
         points = values[chosen].sum(axis=1)
     found, counts = np.unique(points, return_counts=True)
     sampled = {int(p): int(c) / samples for p, c in zip(found, counts, strict=True)}
     uniform = not (isinstance(known, Situation) and known.has_voids)
     return KittyPoints(
         sampled=sampled,
-        exact={p: float(q) for p, q in kitty_points_exact(unseen, KITTY_SIZE).items()} if uniform else None,
+        exact={p: float(q) for p, q in kitty_points_exact(unseen, size).items()} if uniform else None,
         samples=samples,
         mean=float(points.mean()),
-        exact_mean=float(kitty_mean_exact(unseen, KITTY_SIZE)) if uniform else None,
+        exact_mean=float(kitty_mean_exact(unseen, size)) if uniform else None,
         points=points,
     )
 

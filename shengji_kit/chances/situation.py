@@ -120,11 +120,13 @@ def situation(
     voids: Mapping[int, str | Iterable[str]] | None = None,
     kitty: CardsInput | None = None,
     shown: Mapping[int, CardsInput] | None = None,
+    kitty_size: int = KITTY_SIZE,
 ) -> Situation:
     """Build a situation from what ``seat`` knows.
 
     ``played``: every card seen on the table. ``kitty``: the buried cards when this seat buried
-    them; None means the kitty (8 cards) is hidden and is sampled like a hand. ``hand_sizes``:
+    them; None means the kitty (8 cards, or ``kitty_size`` under house rules) is hidden and is
+    sampled like a hand. ``hand_sizes``:
     cards still held by the other seats (default: as many as ``hand``). ``voids``: seat →
     effective suits it lacks (``"S"``, ``"♥"``, ``"T"`` …). ``shown``: cards known to be in a
     seat's hand (e.g. the rest of a failed throw); they are not sampled.
@@ -152,7 +154,7 @@ def situation(
     ]
     if kitty is None:
         holders.append(KITTY)
-        sizes.append(KITTY_SIZE)
+        sizes.append(kitty_size)
     if any(size < 0 for size in sizes) or sum(sizes) != len(unseen):
         raise RuleError(
             "chances_sizes_mismatch",
@@ -210,4 +212,5 @@ def from_view(view: SeatView) -> Situation:
         voids={s: sorted(voids[s]) for s in others},
         kitty=view.kitty,
         shown={s: list(shown[s].elements()) for s in others if shown[s]},
+        kitty_size=view.kitty_size,
     )

@@ -22,7 +22,6 @@ from ..game.views import SeatView
 
 KITTY = 4
 """The slot number of the kitty in a sample (seats are 0..3)."""
-KITTY_SIZE = 8
 QUICK_TRIES = 3
 CAREFUL_TRIES = 5
 
@@ -109,7 +108,7 @@ class Knowledge:
             trump=trump,
             hand=tuple(view.hand),
             unseen=tuple(sorted(unseen.elements())),
-            sizes=(sizes[0], sizes[1], sizes[2], sizes[3], 0 if kitty_known else KITTY_SIZE),
+            sizes=(sizes[0], sizes[1], sizes[2], sizes[3], 0 if kitty_known else view.kitty_size),
             voids=tuple(frozenset(v) for v in voids),
             held=known,
             may_bury=may_bury,

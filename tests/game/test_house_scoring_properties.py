@@ -1,4 +1,4 @@
-"""Random rounds and matches under random kitty, level and declaring switches: nothing breaks, cards and points add up."""
+"""Random matches under random kitty, level and declaring switches: nothing breaks, cards and points add up."""
 
 from __future__ import annotations
 
