@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 import pytest
 
+from shengji_kit.chances.situation import KITTY, from_view
 from shengji_kit.engine.cards import parse_cards
 from shengji_kit.engine.rules import Rules
 from shengji_kit.game import Action, Round
@@ -178,3 +179,15 @@ def test_kitty_hidden_at_the_end_unless_the_attackers_capture_it() -> None:
     assert all(shown.view(seat).kitty is not None for seat in range(4))
     captured = next(r for r in (finished(hidden, s) for s in range(40)) if r.result and r.result.kitty_captured)
     assert all(captured.view(seat).kitty is not None for seat in range(4))
+
+
+def test_chances_sample_a_hidden_kitty_of_the_house_size() -> None:
+    rnd = Round.new(5, house(kitty_size=12))
+    bot = RandomBot(5)
+    while rnd.phase != "play":
+        seat = rnd.to_act
+        assert seat is not None
+        rnd.act(seat, bot.choose(rnd.view(seat), rnd.legal_actions(seat)))
+    outsider = next(seat for seat in range(4) if rnd.view(seat).kitty is None)
+    found = from_view(rnd.view(outsider))
+    assert found.size_of(KITTY) == 12 and len(found.unseen) == 3 * 24 + 12
