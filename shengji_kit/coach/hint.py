@@ -11,12 +11,11 @@ from dataclasses import dataclass
 
 from ..engine.cards import Card, codes
 from ..engine.follow import legal_leads, legal_plays
-from ..engine.rules import Rules
 from ..engine.scoring import kitty_multiplier, points
 from ..engine.trump import TRUMP
 from ..game.actions import Action
 from ..game.round import FOLLOW_LIMIT, Round
-from ..game.views import SeatView
+from ..game.views import SeatView, rules_of
 from ..words import Message
 from ._sample_playout import Budget
 from .facts import (
@@ -131,7 +130,7 @@ def reasons_for(play: tuple[Card, ...], view: SeatView, scored: list[Scored]) ->
         found.append(Message("coach_points_at_stake", {"points": stake}))
     pair = kept_trump_pair(play, view)
     if pair is not None and kitty_at_risk(view):
-        multiplier = kitty_multiplier((pair, pair), trump, Rules.preset(view.rules))
+        multiplier = kitty_multiplier((pair, pair), trump, rules_of(view))
         found.append(Message("coach_protect_kitty", {"cards": (pair, pair), "multiplier": multiplier}))
     evidence = search_reason(play, view, scored)
     if evidence is not None:

@@ -16,11 +16,10 @@ from typing import Any
 
 from ..engine.cards import Card
 from ..engine.errors import RuleError
-from ..engine.rules import Rules
 from ..game.actions import PLAY, Action
 from ..game.record import parse, rebuild
 from ..game.round import Round
-from ..game.views import SeatView
+from ..game.views import SeatView, rules_of
 from ..solver.position import Position
 from ..solver.solve import solve
 from ..words import Message
@@ -202,7 +201,7 @@ def _position(rnd: Round, kitty: tuple[Card, ...], leader: int) -> Position:
     assert view.trump is not None and view.dealer is not None
     hands = tuple(rnd.view(s).hand for s in range(4))
     return Position(
-        Rules.preset(view.rules), view.trump.level, view.trump.suit, view.dealer, leader, hands, kitty,
+        rules_of(view), view.trump.level, view.trump.suit, view.dealer, leader, hands, kitty,
         view.attackers_points,
     )
 

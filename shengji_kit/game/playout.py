@@ -14,10 +14,10 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ..engine.card_index import FACE_POINTS, IndexTables, cards_of, face_counts, index_tables
 from ..engine.cards import Card
-from ..engine.rules import Rules, resolve_rules
+from ..engine.rules import Rules
 from ..engine.scoring import kitty_multiplier
 from .fastrules import Faces, follow_faces, lead_faces, winner_index
-from .views import SeatView
+from .views import SeatView, rules_of
 
 Policy = Callable[["Playout", list[Faces]], Faces]
 """Chooses one of the listed plays (given as faces) for ``playout.to_act``."""
@@ -96,7 +96,7 @@ class Playout:
         assert leader is not None
         trick = [tuple(card.index for card in play) for _, play in view.trick]
         playout = cls(
-            index_tables(view.trump), resolve_rules(view.rules), view.dealer, hands, leader, trick,
+            index_tables(view.trump), rules_of(view), view.dealer, hands, leader, trick,
             view.attackers_points, [card.index for card in buried],
         )
         if view.tricks:

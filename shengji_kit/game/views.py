@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.cards import Card
+from ..engine.rules import Rules, resolve_rules
 from ..engine.scoring import points
 from ..engine.tricks import trick_winner
 from ..engine.trump import Trump
@@ -50,6 +51,8 @@ class SeatView:
     result: RoundResult | None
     kitty_size: int = 8
     """Cards the dealer buries (the house rules' ``kitty_size``)."""
+    rule_set: Rules | None = None
+    """The full switch set the round is played by (``rules`` is only its name); see ``rules_of``."""
 
     @property
     def leader(self) -> int | None:
@@ -93,3 +96,8 @@ class SeatView:
     def bid(self) -> Bid | None:
         """The standing declaration or overturn."""
         return self.bids[-1] if self.bids else None
+
+
+def rules_of(view: SeatView) -> Rules:
+    """The rules ``view``'s round is played by: its full switch set, or the preset its name gives."""
+    return view.rule_set if view.rule_set is not None else resolve_rules(view.rules)
