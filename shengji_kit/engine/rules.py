@@ -50,7 +50,7 @@ class Rules:
     """Points per level in the score table (pivot 80; the defenders gain at most 3)."""
     attacker_levels_capped: bool = True
     """The attackers gain at most ``max_attacker_levels``; False: no cap."""
-    must_play_ranks: str = field(default="none", metadata={"choices": MUST_PLAY_CHOICES})
+    mandatory_levels: str = field(default="none", metadata={"choices": MUST_PLAY_CHOICES})
     """Levels a climb may not pass over (必打): it stops there; a team already on one climbs on."""
     overturn_order: str = field(default="jokers_ranked", metadata={"choices": OVERTURN_ORDERS})
     """big-joker pair > little-joker pair > level pair; joker pairs equal; or only more cards beat fewer."""
@@ -126,7 +126,7 @@ _PRESETS = {
         redeal_allowed=False,
         kitty_exchange=False,
         match_points=True,
-        must_play_ranks="10_K",
+        mandatory_levels="10_K",
     ),
 }
 

@@ -126,14 +126,14 @@ def climb(level: str | int, steps: int, rules: Rules | str | None = None) -> str
     """The level after climbing ``steps`` levels.
 
     ``wrap_after_ace`` wraps after A back to 2, otherwise a team never passes A; a climb that would
-    pass over one of ``must_play_ranks`` (``classic``: 10 and K) stops there (a team already on
+    pass over one of ``mandatory_levels`` (``classic``: 10 and K) stops there (a team already on
     one climbs on normally).
     """
     preset = resolve_rules(rules)
     start = RANKS.index(normalise_level(level))
     if type(steps) is not int or steps < 0:
         raise RuleError("bad_steps", {"steps": repr(steps)})
-    stops = MUST_PLAY_RANKS[preset.must_play_ranks]
+    stops = MUST_PLAY_RANKS[preset.mandatory_levels]
     if preset.wrap_after_ace and not stops:
         return RANKS[(start + steps) % len(RANKS)]
     position = start
@@ -153,6 +153,6 @@ def laps_completed(level: str | int, steps: int, rules: Rules | str | None = Non
     """
     start = RANKS.index(normalise_level(level))
     preset = resolve_rules(rules)
-    if MUST_PLAY_RANKS[preset.must_play_ranks]:
+    if MUST_PLAY_RANKS[preset.mandatory_levels]:
         return int(RANKS.index(climb(level, steps, preset)) < start)
     return (start + steps) // len(RANKS)

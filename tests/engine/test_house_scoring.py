@@ -111,25 +111,25 @@ def test_attacker_cap_on_and_off() -> None:
         ("A", 2, "3", "3", "3", "3"),
     ],
 )
-def test_must_play_ranks_stop_a_wrapping_climb(
+def test_mandatory_levels_stop_a_wrapping_climb(
     start: str, steps: int, none: str, ten_k: str, five_ten_k: str, with_ace: str
 ) -> None:
-    assert climb(start, steps, house(must_play_ranks="none")) == none
-    assert climb(start, steps, house(must_play_ranks="10_K")) == ten_k
-    assert climb(start, steps, house(must_play_ranks="5_10_K")) == five_ten_k
-    assert climb(start, steps, house(must_play_ranks="5_10_K_A")) == with_ace
+    assert climb(start, steps, house(mandatory_levels="none")) == none
+    assert climb(start, steps, house(mandatory_levels="10_K")) == ten_k
+    assert climb(start, steps, house(mandatory_levels="5_10_K")) == five_ten_k
+    assert climb(start, steps, house(mandatory_levels="5_10_K_A")) == with_ace
 
 
-def test_must_play_ranks_without_wrapping_never_pass_ace() -> None:
-    no_wrap = house(CLASSIC, must_play_ranks="none")
+def test_mandatory_levels_without_wrapping_never_pass_ace() -> None:
+    no_wrap = house(CLASSIC, mandatory_levels="none")
     assert climb("Q", 3, no_wrap) == "A"
     assert climb("8", 3, no_wrap) == "J"
     assert climb("8", 3, CLASSIC) == "10"
-    assert climb("4", 3, house(CLASSIC, must_play_ranks="5_10_K")) == "5"
+    assert climb("4", 3, house(CLASSIC, mandatory_levels="5_10_K")) == "5"
 
 
 def test_laps_count_a_wrap_even_when_a_must_play_rank_stops_the_climb() -> None:
-    stops = house(must_play_ranks="10_K")
+    stops = house(mandatory_levels="10_K")
     assert laps_completed("A", 3, stops) == 1
     assert laps_completed("Q", 3, stops) == 0
     assert laps_completed("Q", 3, SUPER) == 1

@@ -68,7 +68,7 @@ def test_step_twenty_gives_the_attackers_a_level_at_a_hundred() -> None:
 def test_uncapped_attackers_climb_past_the_preset_cap() -> None:
     capped = scored(house(CLASSIC), 200, PAIRS)
     assert capped.total == 300 and capped.outcome.levels == 3
-    free = scored(house(CLASSIC, attacker_levels_capped=False, must_play_ranks="none"), 200, PAIRS)
+    free = scored(house(CLASSIC, attacker_levels_capped=False, mandatory_levels="none"), 200, PAIRS)
     assert free.outcome.levels == 5 and free.levels_after == ("8", "K")
 
 
@@ -76,15 +76,15 @@ def test_uncapped_attackers_climb_past_the_preset_cap() -> None:
     "must_play,after",
     [("none", ("8", "J")), ("10_K", ("8", "10")), ("5_10_K", ("8", "10")), ("5_10_K_A", ("8", "10"))],
 )
-def test_must_play_ranks_stop_the_attackers_climb(must_play: str, after: tuple[str, str]) -> None:
-    result = scored(house(must_play_ranks=must_play), 0, PAIRS)
+def test_mandatory_levels_stop_the_attackers_climb(must_play: str, after: tuple[str, str]) -> None:
+    result = scored(house(mandatory_levels=must_play), 0, PAIRS)
     assert result.outcome.levels == 3 and result.levels_after == after
 
 
 def test_must_play_ace_stops_a_wrap_and_counts_no_lap() -> None:
     wrapping = scored(house(), 0, PAIRS, levels=("8", "Q"))
     assert wrapping.levels_after == ("8", "2") and wrapping.laps == (0, 1)
-    stopped = scored(house(must_play_ranks="5_10_K_A"), 0, PAIRS, levels=("8", "Q"))
+    stopped = scored(house(mandatory_levels="5_10_K_A"), 0, PAIRS, levels=("8", "Q"))
     assert stopped.levels_after == ("8", "K") and stopped.laps == (0, 0)
 
 

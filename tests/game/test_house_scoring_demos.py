@@ -18,7 +18,7 @@ PAIRS_OF_VALUES: dict[str, tuple[object, object]] = {
     "kitty_shown_at_end": (True, False),
     "level_step": (40, 20),
     "attacker_levels_capped": (True, False),
-    "must_play_ranks": ("none", "10_K"),
+    "mandatory_levels": ("none", "10_K"),
     "overturn_order": ("jokers_ranked", "jokers_equal"),
     "lock_allowed": (True, False),
     "redeal_below": (15, 10),

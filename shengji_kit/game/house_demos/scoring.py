@@ -89,7 +89,7 @@ DEMOS: tuple[SwitchDemo, ...] = (
     SwitchDemo("kitty_shown_at_end", Message("house_demo_kitty_shown_setup"), _kitty_shown),
     SwitchDemo("level_step", Message("house_demo_total_setup", {"total": 100}), _outcome(100)),
     SwitchDemo("attacker_levels_capped", Message("house_demo_total_setup", {"total": 400}), _outcome(400)),
-    SwitchDemo("must_play_ranks", Message("house_demo_climb_setup"), _must_play),
+    SwitchDemo("mandatory_levels", Message("house_demo_climb_setup"), _must_play),
     SwitchDemo("overturn_order", Message("house_demo_overturn_setup"), _overturn_order),
     SwitchDemo("lock_allowed", Message("house_demo_lock_setup", {"cards": _LOCK_HAND}), _lock),
     SwitchDemo("redeal_below", Message("house_demo_redeal_setup", {"points": _REDEAL_POINTS}), _redeal),
