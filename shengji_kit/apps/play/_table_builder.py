@@ -128,6 +128,8 @@ def summary(result: RoundResult, kitty: tuple[Card, ...] | None, lang: str) -> S
             "ui_kitty_scored", lang, points=result.kitty_points, multiplier=result.kitty_multiplier,
             total=result.kitty_points * result.kitty_multiplier,
         )
+    elif kitty is None:  # house rule kitty_shown_at_end = false: the kept kitty stays face down
+        kitty_value = text("house_scoring_kitty_face_down", lang)
     else:
         kitty_value = text("ui_kitty_kept", lang, points=result.kitty_points)
     ours, theirs = result.levels_after[LEARNER % 2], result.levels_after[1 - LEARNER % 2]
