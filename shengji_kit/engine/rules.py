@@ -17,7 +17,7 @@ MUST_PLAY_RANKS: dict[str, frozenset[str]] = {
     "5_10_K_A": frozenset({"5", "10", "K", "A"}),
 }
 OVERTURN_ORDERS = ("jokers_ranked", "jokers_equal", "more_cards")
-NO_DECLARATION_CHOICES = ("kitty_card", "redeal")
+NO_DECLARATION_CHOICES = ("kitty_card", "redeal", "dealer_choice")
 DECK_SIZE = 108
 
 
@@ -59,7 +59,8 @@ class Rules:
     redeal_below: int = field(default=15, metadata={"range": (5, 60)})
     """With ``redeal_allowed``, an attacker holding fewer points than this may ask for a redeal (暴动)."""
     no_declaration: str = field(default="kitty_card", metadata={"choices": NO_DECLARATION_CHOICES})
-    """Rounds 2+ when nobody declares: the kitty's third card decides, or the cards are dealt again."""
+    """Rounds 2+ when nobody declares: the kitty's third card decides, the cards are dealt again, or the
+    scheduled dealer names the trump by showing a card of that suit (a joker: no-trump)."""
 
     def __post_init__(self) -> None:
         """Refuse impossible combinations and values outside a field's choices or range."""

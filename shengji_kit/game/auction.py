@@ -27,6 +27,7 @@ from .declaring import (
     KIND_OVERTURN,
     LEVEL_PAIR,
     LITTLE_PAIR,
+    PLAIN,
     Bid,
     classify,
     declarations,
@@ -58,6 +59,8 @@ DEALER_TEAM = "dealer_team"
 ATTACKERS = "attackers"
 BEFORE_KITTY = "before_kitty"
 EXCHANGE = "exchange"
+DEALER_CHOICE = "dealer_choice"
+"""Rounds 2+ under ``no_declaration = "dealer_choice"``: the dealer must name the trump."""
 
 
 _NOTHING: frozenset[tuple[str, tuple[int, ...]]] = frozenset()
@@ -150,6 +153,8 @@ class Auction:
                 return self._overturns(seat)
             return []
         if self.phase == DECLARE_PHASE:
+            if self._choosing:
+                return self._dealer_choices(seat)
             return self._declarations(seat)
         if self.phase == OVERTURN_PHASE:
             return self._overturns(seat)
@@ -181,11 +186,15 @@ class Auction:
             return [Action.bury(self.suggested_bury(seat))]
         if self.phase == DEAL:
             return [*self.options(seat), Action.passes(), Action.deal_on()]
+        if self._choosing:
+            return self.options(seat)
         return [*self.options(seat), Action.passes()]
 
     def allowed_kinds(self) -> tuple[str, ...]:
         if self.phase == DEAL:
             return (DECLARE if self.bid is None else OVERTURN, PASS, DEAL_ON)
+        if self._choosing:
+            return (DECLARE,)
         return PHASE_KINDS.get(self.phase, ())
 
     def suggested_bury(self, seat: int) -> tuple[Card, ...]:
@@ -200,6 +209,23 @@ class Auction:
             return (int(suit_of[index] == TRUMP), FACE_POINTS[index], step[index])
 
         return tuple(sorted(self.hands[seat], key=weight)[:self.kitty_size])
+
+    @property
+    def _choosing(self) -> bool:
+        """The dealer must name the trump now (``no_declaration = "dealer_choice"``)."""
+        return self.phase == DECLARE_PHASE and self._stage == DEALER_CHOICE
+
+    def _dealer_choices(self, seat: int) -> list[Action]:
+        """The dealer's choice of trump: one card of each plain suit he holds (no level card), a joker for no-trump."""
+        if seat != self.dealer:
+            return []
+        level = self.levels[seat % 2]
+        shown: dict[str | None, Card] = {}
+        for card in sorted(self.hands[seat], key=lambda c: c.index):
+            key = None if card.is_joker else card.suit
+            if card.rank != level and key not in shown:
+                shown[key] = card
+        return [Action.declare((card,)) for card in shown.values()]
 
     def _overturns_before_kitty(self) -> bool:
         """Round 1 (and every `classic` round) overturns during the deal and before the kitty."""
@@ -242,6 +268,8 @@ class Auction:
         wanted = sorted(card.index for card in action.cards)
         if any(sorted(c.index for c in o.cards) == wanted for o in self.options(seat)):
             return
+        if self._choosing and action.kind == DECLARE:
+            raise RuleError("house_scoring_name_trump", {"cards": action.cards})
         overturn = action.kind == OVERTURN
         level = self._overturn_level(seat) if overturn else self.levels[seat % 2]
         if overturn:
@@ -279,7 +307,11 @@ class Auction:
     def _place_bid(self, seat: int, action: Action) -> Event:
         overturn = action.kind == OVERTURN
         level = self._overturn_level(seat) if overturn else self.levels[seat % 2]
-        found = classify(action.cards, level, self.rules, overturn)
+        if self._choosing and not overturn:
+            named = action.cards[0]
+            found: tuple[str | None, int] | None = (None if named.is_joker else named.suit, PLAIN)
+        else:
+            found = classify(action.cards, level, self.rules, overturn)
         assert found is not None
         suit, strength = found
         kind = KIND_OVERTURN if overturn else KIND_DECLARE
@@ -421,7 +453,10 @@ class Auction:
                 self.to_act = self._queue[0]
                 return
             self._queue.pop(0)
-        if self._stage == RACE or self.rules.no_declaration == "redeal":
+        if self._stage != RACE and self.rules.no_declaration == "dealer_choice":
+            self._stage = DEALER_CHOICE
+            self.to_act = self.dealer
+        elif self._stage == RACE or self.rules.no_declaration == "redeal":
             self.pending.append(Event("no_declaration"))
             self.deal_number += 1
             self._start_deal()

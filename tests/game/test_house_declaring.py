@@ -12,7 +12,7 @@ from shengji_kit.chances.situation import KITTY, from_view
 from shengji_kit.engine.cards import parse_cards
 from shengji_kit.engine.rules import Rules
 from shengji_kit.game import Action, Round
-from shengji_kit.game.bots import RandomBot, play_round
+from shengji_kit.game.bots import RandomBot, RuleBot, play_round
 from shengji_kit.game.deal import arrange_deck
 from shengji_kit.game.declaring import declarations
 
@@ -128,6 +128,24 @@ def test_nobody_declares_in_a_later_round(choice: str, revealed: bool, deal_numb
         assert rnd.trump is not None and rnd.trump.suit == "H"
 
 
+def test_dealer_choice_makes_the_scheduled_dealer_name_the_trump() -> None:
+    rnd = setup({1: "S3 S3", 0: "C4 H9 LJ"}, "BJ BJ HK HK LJ", house(no_declaration="dealer_choice"),
+                round_number=2, levels=("3", "K"))
+    advance(rnd, lambda r: r.phase == "declare" and not any(a.kind == "pass" for a in r.legal_actions(r.to_act or 0)))
+    assert rnd.to_act == 0 and rnd.dealer == 0
+    offered = {o.split()[1] for o in options(rnd, 0)}
+    assert {"C", "H", "L"} <= {code[0] for code in offered} and len(offered) <= 5
+    assert not any(code.endswith("3") and code[0] in "SHCD" for code in offered), "a level card names no suit"
+    assert rnd.check(0, Action.passes()).code == "wrong_action"
+    refused = rnd.check(0, Action.declare("C4 H9"))
+    assert refused.code == "house_scoring_name_trump" and "王" in refused.message("zh")
+    rnd.act(0, Action.declare(next(code for code in offered if code.startswith("H"))))
+    assert rnd.trump is not None and rnd.trump.suit == "H" and rnd.trump.level == "3" and rnd.dealer == 0
+    assert all(e.kind != "reveal" for e in rnd.log)
+    advance(rnd, lambda r: r.phase == "bury")
+    assert rnd.to_act == 0
+
+
 # --- kitty_size and kitty_shown_at_end -------------------------------------------------------------
 
 
@@ -191,3 +209,12 @@ def test_chances_sample_a_hidden_kitty_of_the_house_size() -> None:
     outsider = next(seat for seat in range(4) if rnd.view(seat).kitty is None)
     found = from_view(rnd.view(outsider))
     assert found.size_of(KITTY) == 12 and len(found.unseen) == 3 * 24 + 12
+
+
+def test_rule_bots_name_the_trump_when_the_dealer_must_choose() -> None:
+    rules = house(no_declaration="dealer_choice")
+    rnd = setup({1: "S3 S3"}, "BJ BJ HK HK LJ LJ", rules, round_number=2, levels=("3", "K"))
+    play_round(rnd, [RuleBot(seat) for seat in range(4)])
+    assert rnd.result is not None and rnd.dealer == 0
+    named = [bid for bid in rnd.view(0).bids if bid.seat == 0]
+    assert named and len(named[0].cards) == 1 and named[0].cards[0].rank != "3"

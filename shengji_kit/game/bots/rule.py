@@ -71,6 +71,8 @@ class RuleBot:
         bids = [a for a in actions if a.kind in (DECLARE, OVERTURN)]
         if not bids:
             return _pass(actions)
+        if bids[0].kind == DECLARE and not any(a.kind == PASS for a in actions):
+            return self._name_trump(view, bids)
         if bids[0].kind == OVERTURN:
             return self._overturn(view, bids, actions)
         return self._declare(view, bids, actions)
@@ -94,6 +96,11 @@ class RuleBot:
         if attacker and not view.race and value < ATTACKER_SHARE:
             return _pass(actions)
         return best
+
+    def _name_trump(self, view: SeatView, bids: list[Action]) -> Action:
+        """The dealer must name the trump (house rule ``dealer_choice``): the suit that makes his hand strongest."""
+        level = view.level or view.levels[view.seat % 2]
+        return max(bids, key=lambda action: trump_strength(view.hand, Trump(level, shown_suit(action.cards))))
 
     def _overturn(self, view: SeatView, bids: list[Action], actions: list[Action]) -> Action:
         current = view.trump

@@ -75,6 +75,9 @@ def _no_declaration(rules: Rules) -> Message:
     while rnd.phase in ("deal", "declare") and rnd.deal_number == 0 and rnd.to_act is not None:
         seat = rnd.to_act
         listed = [a for a in rnd.legal_actions(seat) if a.kind in ("deal_on", "pass")]
+        if not listed:  # the dealer must name the trump: he picks the first suit offered
+            rnd.act(seat, rnd.legal_actions(seat)[0])
+            return Message("house_demo_dealer_named", {"trump": rnd.trump})
         rnd.act(seat, listed[0])
     if rnd.deal_number > 0:
         return Message("house_demo_dealt_again")
