@@ -9,8 +9,8 @@ from .errors import RuleError
 PRESET_NAMES = ("super_tycoon", "classic")
 
 KITTY_SCHEMES = ("by_shape", "per_card", "doubling")
-MUST_PLAY_CHOICES = ("none", "10_K", "5_10_K", "5_10_K_A")
-MUST_PLAY_RANKS: dict[str, frozenset[str]] = {
+MANDATORY_LEVEL_CHOICES = ("none", "10_K", "5_10_K", "5_10_K_A")
+MANDATORY_LEVELS: dict[str, frozenset[str]] = {
     "none": frozenset(),
     "10_K": frozenset({"10", "K"}),
     "5_10_K": frozenset({"5", "10", "K"}),
@@ -23,7 +23,8 @@ DECK_SIZE = 108
 
 @dataclass(frozen=True)
 class Rules:
-    """The switches where the two presets differ (docs/rules.md §4, §7, §8)."""
+    """The switches where the two presets differ (docs/rules.md §4, §7, §8), then the house switches
+    (docs/house-rules.md), each defaulting to what the kit did before it existed."""
 
     name: str
     throw_check_opponents_only: bool
@@ -50,7 +51,7 @@ class Rules:
     """Points per level in the score table (pivot 80; the defenders gain at most 3)."""
     attacker_levels_capped: bool = True
     """The attackers gain at most ``max_attacker_levels``; False: no cap."""
-    mandatory_levels: str = field(default="none", metadata={"choices": MUST_PLAY_CHOICES})
+    mandatory_levels: str = field(default="none", metadata={"choices": MANDATORY_LEVEL_CHOICES})
     """Levels a climb may not pass over (必打): it stops there; a team already on one climbs on."""
     overturn_order: str = field(default="jokers_ranked", metadata={"choices": OVERTURN_ORDERS})
     """big-joker pair > little-joker pair > level pair; joker pairs equal; or only more cards beat fewer."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..words.catalogue import text
 from .cards import RANKS, Card
 from .errors import RuleError
-from .rules import MUST_PLAY_RANKS, Rules, resolve_rules
+from .rules import MANDATORY_LEVELS, Rules, resolve_rules
 from .shapes import PAIR, SINGLE, TRACTOR, Component, shape
 from .trump import Trump, normalise_level
 
@@ -133,7 +133,7 @@ def climb(level: str | int, steps: int, rules: Rules | str | None = None) -> str
     start = RANKS.index(normalise_level(level))
     if type(steps) is not int or steps < 0:
         raise RuleError("bad_steps", {"steps": repr(steps)})
-    stops = MUST_PLAY_RANKS[preset.mandatory_levels]
+    stops = MANDATORY_LEVELS[preset.mandatory_levels]
     if preset.wrap_after_ace and not stops:
         return RANKS[(start + steps) % len(RANKS)]
     position = start
@@ -149,10 +149,10 @@ def climb(level: str | int, steps: int, rules: Rules | str | None = None) -> str
 def laps_completed(level: str | int, steps: int, rules: Rules | str | None = None) -> int:
     """How many times a wrapping climb of ``steps`` from ``level`` passes A (``super_tycoon``).
 
-    With must-play ranks the climb stops before a second lap, so it wrapped once if it ended lower.
+    With mandatory levels (必打) the climb stops before a second lap, so it wrapped once if it ended lower.
     """
     start = RANKS.index(normalise_level(level))
     preset = resolve_rules(rules)
-    if MUST_PLAY_RANKS[preset.mandatory_levels]:
+    if MANDATORY_LEVELS[preset.mandatory_levels]:
         return int(RANKS.index(climb(level, steps, preset)) < start)
     return (start + steps) // len(RANKS)
