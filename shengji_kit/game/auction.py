@@ -43,8 +43,11 @@ REDEAL_PHASE = "redeal"
 BURY_PHASE = "bury"
 PLAY_PHASE = "play"
 
-REDEAL_POINTS = 15
-"""The default of ``Rules.redeal_below``: an attacker holding fewer points may ask for a redeal."""
+
+def may_ask_redeal(hand: Sequence[Card], rules: Rules) -> bool:
+    """Whether an attacker with ``hand`` (as dealt) may ask for a redeal: fewer points than ``redeal_below``."""
+    return rules.redeal_allowed and sum([FACE_POINTS[card.index] for card in hand]) < rules.redeal_below
+
 
 PHASE_KINDS: dict[str, tuple[str, ...]] = {
     DECLARE_PHASE: (DECLARE, PASS),
@@ -508,8 +511,7 @@ class Auction:
         assert self.dealer is not None
         if self.rules.redeal_allowed:
             attackers = [(self.dealer + 1) % 4, (self.dealer + 3) % 4]
-            below = self.rules.redeal_below
-            self._queue = [s for s in attackers if sum([FACE_POINTS[c.index] for c in self.hands[s]]) < below]
+            self._queue = [s for s in attackers if may_ask_redeal(self.hands[s], self.rules)]
             self.phase = REDEAL_PHASE
             self._run_redeal_window()
         else:

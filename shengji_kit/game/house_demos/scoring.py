@@ -9,6 +9,7 @@ from ...engine.rules import Rules, hand_size
 from ...engine.scoring import climb, kitty_multiplier, level_outcome, points
 from ...engine.trump import Trump
 from ...words.message import Message
+from ..auction import may_ask_redeal
 from ..deal import arrange_deck
 from ..declaring import classify, declarations, overturns
 from ..result import kitty_revealed_at_end
@@ -19,7 +20,8 @@ _TRUMP = Trump("2", "S")
 _LAST_LEAD = tuple(parse_cards("C3 C3 C4 C4 C9"))
 _KITTY = tuple(parse_cards("S5 S10 SK H3 H4 H6 H7 H9"))
 _LOCK_HAND = tuple(parse_cards("S2 S2 LJ"))
-_REDEAL_POINTS = 10
+_REDEAL_HAND = tuple(parse_cards("S5 H5 S3 S4 S6 S7 S8 S9 SJ SQ H3 H4 H6 H7 H8 H9 HJ HQ C3 C4 C6 C7 C8 C9 CJ"))
+_REDEAL_POINTS = points(_REDEAL_HAND)
 
 
 def _kitty_scheme(rules: Rules) -> Message:
@@ -65,7 +67,7 @@ def _lock(rules: Rules) -> Message:
 
 
 def _redeal(rules: Rules) -> Message:
-    allowed = rules.redeal_allowed and rules.redeal_below > _REDEAL_POINTS
+    allowed = may_ask_redeal(_REDEAL_HAND, rules)
     return Message("house_demo_redeal_yes" if allowed else "house_demo_redeal_no", {"points": _REDEAL_POINTS})
 
 
