@@ -6,7 +6,7 @@ The coach sits above the solver, so the search bot may score small endgames exac
 from __future__ import annotations
 
 from ..engine.cards import Card
-from ..engine.rules import Rules
+from ..engine.rules import resolve_rules
 from ..engine.scoring import points
 from ..engine.shapes import THROW, shape
 from ..engine.throws import check_throw
@@ -20,7 +20,7 @@ def searcher_for(view: SeatView, sample: Sample) -> Searcher:
     assert view.trump is not None and view.dealer is not None
     dealer = view.dealer
     attackers = tuple(seat % 2 != dealer % 2 for seat in range(4))
-    return Searcher(view.trump, Rules.preset(view.rules), attackers, points(sample.kitty))
+    return Searcher(view.trump, resolve_rules(view.rules), attackers, points(sample.kitty))
 
 
 def exact_total(view: SeatView, sample: Sample, cards: tuple[Card, ...], searcher: Searcher) -> int:

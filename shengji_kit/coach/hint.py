@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..engine.cards import Card, codes
 from ..engine.follow import legal_leads, legal_plays
-from ..engine.rules import Rules
+from ..engine.rules import resolve_rules
 from ..engine.scoring import kitty_multiplier, points
 from ..engine.trump import TRUMP
 from ..game.actions import Action
@@ -131,7 +131,7 @@ def reasons_for(play: tuple[Card, ...], view: SeatView, scored: list[Scored]) ->
         found.append(Message("coach_points_at_stake", {"points": stake}))
     pair = kept_trump_pair(play, view)
     if pair is not None and kitty_at_risk(view):
-        multiplier = kitty_multiplier((pair, pair), trump, Rules.preset(view.rules))
+        multiplier = kitty_multiplier((pair, pair), trump, resolve_rules(view.rules))
         found.append(Message("coach_protect_kitty", {"cards": (pair, pair), "multiplier": multiplier}))
     evidence = search_reason(play, view, scored)
     if evidence is not None:

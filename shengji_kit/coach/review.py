@@ -16,7 +16,7 @@ from typing import Any
 
 from ..engine.cards import Card
 from ..engine.errors import RuleError
-from ..engine.rules import Rules
+from ..engine.rules import Rules, resolve_rules
 from ..game.actions import PLAY, Action
 from ..game.record import parse, rebuild
 from ..game.round import Round
@@ -157,7 +157,7 @@ def review(
     actions = data.get("actions")
     if not isinstance(actions, list):
         raise RuleError("record_missing", {"field": "actions"})
-    rnd = _fresh_round(data, parsed.rules.name, parsed.trump.level)
+    rnd = _fresh_round(data, parsed.rules, parsed.trump.level)
     chosen = budget or REVIEW_BUDGET
     entries: list[Entry] = []
     perfect_at: tuple[int, Position] | None = None
@@ -185,7 +185,7 @@ def review(
     return Review(seat, result.total, tuple(entries), perfect)
 
 
-def _fresh_round(data: Mapping[str, Any], rules: str, level: str) -> Round:
+def _fresh_round(data: Mapping[str, Any], rules: Rules, level: str) -> Round:
     from ..engine.cards import parse_cards
 
     levels = data.get("levels", [level, level])
@@ -202,7 +202,7 @@ def _position(rnd: Round, kitty: tuple[Card, ...], leader: int) -> Position:
     assert view.trump is not None and view.dealer is not None
     hands = tuple(rnd.view(s).hand for s in range(4))
     return Position(
-        Rules.preset(view.rules), view.trump.level, view.trump.suit, view.dealer, leader, hands, kitty,
+        resolve_rules(view.rules), view.trump.level, view.trump.suit, view.dealer, leader, hands, kitty,
         view.attackers_points,
     )
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.cards import Card
+from ..engine.rules import Rules
 from ..engine.scoring import points
 from ..engine.tricks import trick_winner
 from ..engine.trump import Trump
@@ -23,7 +24,8 @@ class SeatView:
     seat: int
     phase: str
     to_act: int | None
-    rules: str
+    rules: Rules | str
+    """The rules the round is played by (a ``Rules``; hand-built views may name a preset)."""
     round_number: int
     race: bool
     """Round-1 rules apply: the first declarer becomes dealer, overturners take the deal."""
