@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .preset_switches import preset_switch_demos
 from .switch_demo import SwitchDemo
 
 __all__ = ["SwitchDemo", "all_demos"]
@@ -9,4 +10,4 @@ __all__ = ["SwitchDemo", "all_demos"]
 
 def all_demos() -> tuple[SwitchDemo, ...]:
     """Every switch's demonstration, in the order of the groups (following and throws, then scoring and declaring)."""
-    return ()
+    return (*preset_switch_demos(),)
