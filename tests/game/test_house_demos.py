@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shengji_kit.engine.rules import Rules
+from shengji_kit.engine.rules import Rules, rules_from_table
 from shengji_kit.game.house_demos import all_demos
 from shengji_kit.words.catalogue import LANGUAGES
 
@@ -20,8 +20,7 @@ def test_every_switch_the_presets_disagree_on_is_demonstrated_with_two_verdicts(
 
 def test_a_house_rule_set_gets_its_own_verdict() -> None:
     demos = {demo.switch: demo for demo in all_demos()}
-    from shengji_kit.engine.rules import rules_from_table
-
-    gran = rules_from_table({"based_on": "classic", "max_attacker_levels": 5, "title": {"en": "Gran's", "zh": "外婆家"}})
+    title = {"en": "Gran's", "zh": "外婆家"}
+    gran = rules_from_table({"based_on": "classic", "max_attacker_levels": 5, "title": title})
     assert demos["max_attacker_levels"].verdict(gran).render("en") == "Under Gran's they go up 5 levels."
     assert demos["max_attacker_levels"].verdict(gran).render("zh") == "按外婆家规则，他们升 5 级。"
