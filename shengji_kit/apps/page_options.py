@@ -168,12 +168,17 @@ def checked_house_rules(
     used = Message("term_rules_" + default) if default in PRESET_NAMES else default
     if not HOUSE_NAME.fullmatch(name):
         reason = Message("house_file_bad_name", {"name": shown}, "error")
-        return default, Message("house_page_refused", {"name": "rules", "given": shown, "used": used, "reason": reason}, "error")
+        return default, _refused(shown, used, reason)
     try:
         return read_rules_file((folder or data_dir()) / f"{name}.toml"), None
     except RuleError as error:
         reason = Message(error.code, error.params, "error")
-        return default, Message("house_page_refused", {"name": "rules", "given": shown, "used": used, "reason": reason}, "error")
+        return default, _refused(shown, used, reason)
+
+
+def _refused(given: str, used: object, reason: Message) -> Message:
+    """The note for a ``rules`` option naming house rules that cannot be used."""
+    return Message("house_page_refused", {"name": "rules", "given": given, "used": used, "reason": reason}, "error")
 
 
 def seed_option(options: Mapping[str, str], default: int | None = None) -> int:
