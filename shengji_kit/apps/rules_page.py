@@ -81,8 +81,13 @@ class RulesView(ipywidgets.HTML):
         self.value = str(rules_html(str(change["new"])))
 
 
-def house_rules_section() -> CardSurface:
-    """The page's house-rules section: a preset, a class file or a pasted file side by side with both presets."""
+def house_rules_section(lang: str | None = None) -> CardSurface:
+    """The page's house-rules section: a preset, a class file or a pasted file side by side with both presets.
+
+    It speaks ``lang``, else the address's ``?lang=zh`` (as the reference above it), else the session's language."""
+    chosen = lang or query_options().get("lang")
+    if chosen in ("en", "zh"):
+        SESSION.lang = chosen
     return CardSurface(HouseComparison())
 
 
