@@ -12,9 +12,13 @@ import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from pathlib import Path
 from urllib.parse import parse_qs
 
-from ..engine.rules import PRESET_NAMES
+from ..data_folder import data_dir
+from ..engine.errors import RuleError
+from ..engine.rules import PRESET_NAMES, Rules
+from ..game.house_file import read_rules_file
 from ..words import Message
 from .serving.page_request import wait_for_page
 
@@ -145,6 +149,36 @@ def checked_rules(options: Mapping[str, str], default: str) -> tuple[str, Messag
     """``rules`` (a preset name) when it names one exactly, else ``default`` (or the preset it spells in
     another case), with a note."""
     return read_choice(options, Choice("rules", default, tuple(PRESET_NAMES), "page_option_rules"))
+
+
+HOUSE_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
+"""A house-rules file name an address may give (``?rules=gran`` reads ``gran.toml`` in the class data folder)."""
+
+
+def checked_house_rules(
+    options: Mapping[str, str], default: str, folder: Path | None = None
+) -> tuple[Rules | str, Message | None]:
+    """``rules``: a preset (as ``checked_rules``), else the house file ``NAME.toml`` in the class data folder
+    (``folder``, else ``data_dir()``); a bad name or a bad file is refused with a note and ``default`` is used."""
+    raw = options.get("rules")
+    if raw is None or raw.strip(SPACES).lower() in PRESET_NAMES:
+        return checked_rules(options, default)
+    name = raw.strip(SPACES)
+    shown = name if len(name) <= SHOWN_LENGTH else name[:SHOWN_LENGTH] + "…"
+    used = Message("term_rules_" + default) if default in PRESET_NAMES else default
+    if not HOUSE_NAME.fullmatch(name):
+        reason = Message("house_file_bad_name", {"name": shown}, "error")
+        return default, _refused(shown, used, reason)
+    try:
+        return read_rules_file((folder or data_dir()) / f"{name}.toml"), None
+    except RuleError as error:
+        reason = Message(error.code, error.params, "error")
+        return default, _refused(shown, used, reason)
+
+
+def _refused(given: str, used: object, reason: Message) -> Message:
+    """The note for a ``rules`` option naming house rules that cannot be used."""
+    return Message("house_page_refused", {"name": "rules", "given": given, "used": used, "reason": reason}, "error")
 
 
 def seed_option(options: Mapping[str, str], default: int | None = None) -> int:

@@ -18,7 +18,9 @@ from ..kit_files import kit_files
 from ..render.glossary import terminology_table
 from ..widgets.language import SESSION
 from ..widgets.language_keeper import show_language_keeper
+from ..widgets.surface import CardSurface
 from ..words.catalogue import text
+from .house_rules_section import HouseComparison
 from .page_options import query_options
 
 # a Markdown link to another doc of docs/ (``](decisions.md``), seen from notebooks/ where this page is
@@ -77,6 +79,16 @@ class RulesView(ipywidgets.HTML):
 
     def _follow(self, change: dict[str, object]) -> None:
         self.value = str(rules_html(str(change["new"])))
+
+
+def house_rules_section(lang: str | None = None) -> CardSurface:
+    """The page's house-rules section: a preset, a class file or a pasted file side by side with both presets.
+
+    It speaks ``lang``, else the address's ``?lang=zh`` (as the reference above it), else the session's language."""
+    chosen = lang or query_options().get("lang")
+    if chosen in ("en", "zh"):
+        SESSION.lang = chosen
+    return CardSurface(HouseComparison())
 
 
 def rules_page(lang: str | None = None) -> HTML | RulesView:

@@ -19,9 +19,11 @@ from typing import TextIO
 
 from ..coach.search_bot import SearchBot
 from ..engine.errors import RuleError
+from ..engine.rules import Rules
 from ..game.bots import Bot, RandomBot, play_round
 from ..game.bots.rule import RuleBot
 from ..game.deal import derived_seed
+from ..game.house_file import load_rules
 from ..game.match import Match
 from ..game.record import save
 from ..game.result import RoundResult
@@ -46,11 +48,18 @@ def make_bot(name: str, seed: int) -> Bot:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rounds", type=int, default=100, help="how many rounds to play (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
-    parser.add_argument("--rules", default="super_tycoon", choices=("super_tycoon", "classic"))
+    parser.add_argument(
+        "--rules", default="super_tycoon", help="super_tycoon, classic, or a house-rules file (docs/house-rules.md)"
+    )
     parser.add_argument("--bots", default="rule,random", help="team 0's and team 1's bot: rule, random or search")
     parser.add_argument("--records", type=records_folder, default=None, help="write one JSON record per round here")
     parser.add_argument("--json", action="store_true", help="print one JSON summary line per round")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def bilingual_error(error: RuleError) -> str:
+    """A refusal in every language, joined by `` · ``."""
+    return " · ".join(error.message(lang) for lang in LANGUAGES)
 
 
 def bilingual(code: str, /, **params: object) -> str:
@@ -125,13 +134,14 @@ def round_line(index: int, rnd: Round, result: RoundResult) -> dict[str, object]
 
 
 def simulate(
-    rounds: int, seed: int, rules: str, bots: tuple[str, str],
+    rounds: int, seed: int, rules: Rules | str, bots: tuple[str, str],
     records: Path | None = None, json_out: TextIO | None = None, progress: Progress | None = None,
     tally: Tally | None = None,
 ) -> Tally:
     """Play ``rounds`` rounds as a match (or matches) and tally them (into ``tally`` when given,
     so a caller interrupted half-way still has the rounds played so far)."""
     players = [make_bot(bots[seat % 2], derived_seed(seed, -1 - seat)) for seat in range(4)]
+    rules = load_rules(rules)
     match = Match(seed, rules)
     matches = 1
     tally = Tally() if tally is None else tally
@@ -172,6 +182,11 @@ def run(args: argparse.Namespace) -> int:
     if args.rounds < 1:
         print("shengji-kit simulate: --rounds must be at least 1", file=sys.stderr)
         return 2
+    try:
+        args.rules = load_rules(args.rules)
+    except RuleError as error:
+        print(f"shengji-kit simulate: {bilingual_error(error)}", file=sys.stderr)
+        return 2
     if args.records is not None and (problem := records_problem(args.records)):
         print(f"shengji-kit simulate: {problem}", file=sys.stderr)
         return 2
@@ -203,7 +218,7 @@ def _run(args: argparse.Namespace, bots: tuple[str, str]) -> int:
     out = sys.stderr if args.json else sys.stdout
     if stopped:
         print(f"\nshengji-kit simulate: {stopped}.", file=sys.stderr)
-    print(f"simulate: {args.rules}, seed {args.seed}, bots {bots[0]} (team 0) vs {bots[1]} (team 1)", file=out)
+    print(f"simulate: {args.rules.name}, seed {args.seed}, bots {bots[0]} (team 0) vs {bots[1]} (team 1)", file=out)
     for line in tally.lines(seconds, names):
         print(line, file=out)
     return code

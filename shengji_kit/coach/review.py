@@ -156,7 +156,7 @@ def review(
     actions = data.get("actions")
     if not isinstance(actions, list):
         raise RuleError("record_missing", {"field": "actions"})
-    rnd = _fresh_round(data, parsed.rules.name, parsed.trump.level)
+    rnd = _fresh_round(data, parsed.rules, parsed.trump.level)
     chosen = budget or REVIEW_BUDGET
     entries: list[Entry] = []
     perfect_at: tuple[int, Position] | None = None
@@ -184,7 +184,7 @@ def review(
     return Review(seat, result.total, tuple(entries), perfect)
 
 
-def _fresh_round(data: Mapping[str, Any], rules: str, level: str) -> Round:
+def _fresh_round(data: Mapping[str, Any], rules: Rules, level: str) -> Round:
     from ..engine.cards import parse_cards
 
     levels = data.get("levels", [level, level])

@@ -9,6 +9,7 @@ the fields it uses. Every refusal is a ``PositionError`` whose ``field`` is the 
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -16,10 +17,12 @@ from typing import Any
 
 from ..engine.cards import Card, codes, parse_card
 from ..engine.errors import CardError, RuleError
-from ..engine.rules import PRESET_NAMES, Rules
+from ..engine.rules import PRESET_NAMES, Rules, rules_value
 from ..engine.shapes import shape
 from ..engine.trump import Trump, normalise_level, normalise_suit
+from ..words import Message
 from ..words.catalogue import text
+from .house_file import load_rules, looks_like_file
 
 PATH = "position"
 FIELDS = ("rules", "level", "trump", "dealer", "leader", "hands", "kitty", "points", "trick")
@@ -122,7 +125,7 @@ class PositionTable:
     def to_dict(self) -> dict[str, Any]:
         """The table with cards as ASCII codes (for front ends and files)."""
         table: dict[str, Any] = {
-            "rules": self.rules.name,
+            "rules": rules_value(self.rules),
             "level": self.trump.level,
             "trump": self.trump.suit or "none",
             "hands": {str(seat): codes(cards) for seat, cards in sorted(self.hands.items())},
@@ -142,9 +145,11 @@ def read_position_table(
     required: Iterable[str] = (),
     fields: Sequence[str] = FIELDS,
     path: str = PATH,
+    base: str | os.PathLike[str] | None = None,
 ) -> PositionTable:
     """Read and check a position table; ``required`` fields beyond level and trump must be given,
-    keys outside ``fields`` are refused. Raises ``PositionError`` naming the first bad field."""
+    keys outside ``fields`` are refused; a house-rules file named by ``rules`` is read from the
+    folder ``base``. Raises ``PositionError`` naming the first bad field."""
     if not isinstance(raw, Mapping):
         raise PositionError("position_not_table", {"field": path, "value": repr(raw)})
     for name in raw:
@@ -153,7 +158,7 @@ def read_position_table(
     for name in (*ALWAYS_REQUIRED, *required):
         if name not in raw:
             raise PositionError("position_missing", {"field": join(path, name)})
-    rules = read_rules(raw.get("rules", DEFAULT_RULES), join(path, "rules"))
+    rules = read_rules(raw.get("rules", DEFAULT_RULES), join(path, "rules"), base)
     level = read_level(raw["level"], join(path, "level"))
     trump = Trump(level, read_trump(raw["trump"], join(path, "trump")))
     dealer = read_seat(raw["dealer"], join(path, "dealer")) if "dealer" in raw else None
@@ -174,10 +179,17 @@ def read_position_table(
 # --- field readers ---------------------------------------------------------------------
 
 
-def read_rules(value: object, field: str) -> Rules:
-    """A rule preset by name (or a ``Rules`` object, as Python callers pass it)."""
+def read_rules(value: object, field: str, base: str | os.PathLike[str] | None = None) -> Rules:
+    """A rule preset by name, a house-rules file (``"house.toml"``, relative to ``base``), an inline
+    ``[rules]`` table, or a ``Rules`` object, as Python callers pass it."""
     if isinstance(value, Rules):
         return value
+    if isinstance(value, Mapping) or looks_like_file(value):
+        try:
+            return load_rules(value, base)  # type: ignore[arg-type]
+        except RuleError as error:
+            params = {"field": field, "reason": Message(error.code, error.params, "error")}
+            raise PositionError("house_position_rules", params) from None
     if not isinstance(value, str):
         raise PositionError("position_bad_type", {"field": field, "expected": "a preset name", "value": repr(value)})
     try:

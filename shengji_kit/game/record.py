@@ -17,7 +17,7 @@ from typing import Any
 from ..data_folder import write_atomically
 from ..engine.cards import Card, codes, full_deck, parse_card
 from ..engine.errors import CardError, RuleError
-from ..engine.rules import Rules
+from ..engine.rules import PRESET_NAMES, Rules, rules_from_table
 from ..engine.trump import Trump
 from ..words import Message
 from .actions import Action
@@ -28,6 +28,10 @@ from .round import RECORD_VERSION as VERSION
 from .round import ReplayRefused, Round
 from .trickplay import Checked, Trick, TrickPlay
 
+SWITCHES_FIELD = "rules_switches"
+"""Every switch of the rules the round was played by (a record names only its preset before house rules)."""
+TITLE_FIELD = "rules_title"
+"""A house file's own title, ``{"en": …, "zh": …}``, when the rules have one."""
 REQUIRED = (
     "format", "version", "rules", "seed", "dealer", "level", "trump", "hands", "buried", "tricks",
     "attackers_points", "kitty_points", "kitty_multiplier", "total", "outcome", "next_dealer",
@@ -156,10 +160,7 @@ def parse(data: object) -> ParsedRecord:
         raise RuleError("record_format", {"value": repr(data["format"])})
     if data["version"] != VERSION:
         raise RuleError("record_version", {"value": repr(data["version"])})
-    try:
-        rules = Rules.preset(data["rules"] if isinstance(data["rules"], str) else repr(data["rules"]))
-    except RuleError as error:
-        raise _bad("rules", Message(error.code, error.params)) from error
+    rules = record_rules(data)
     _int(data, "seed")
     dealer = _int(data, "dealer", 0, 3)
     try:
@@ -189,6 +190,26 @@ def parse(data: object) -> ParsedRecord:
     if not isinstance(outcome, dict) or not {"side", "levels", "deal_passes"} <= set(outcome):
         raise _bad("outcome", Message("record_detail_outcome"))
     return ParsedRecord(rules, trump, dealer, levels, hands, buried, _tricks(data["tricks"]), data)
+
+
+def record_rules(data: Mapping[str, Any]) -> Rules:
+    """The rules a record was played by: its full switch set (``rules_switches``) when it has one, else the
+    preset it names (records saved before house rules); a bad set is refused naming the field."""
+    name = data["rules"] if isinstance(data["rules"], str) else repr(data["rules"])
+    switches = data.get(SWITCHES_FIELD)
+    if switches is None:
+        try:
+            return Rules.preset(name)
+        except RuleError as error:
+            raise _bad("rules", Message(error.code, error.params)) from error
+    title = data.get(TITLE_FIELD)
+    table = {**switches, "title": title} if isinstance(switches, dict) and title else switches
+    try:
+        rules = rules_from_table(table, name)
+    except RuleError as error:
+        reason = Message(error.code, error.params)
+        raise _bad(SWITCHES_FIELD, Message("house_record_switches", {"value": name, "reason": reason})) from error
+    return Rules.preset(name) if name in PRESET_NAMES and rules == Rules.preset(name) else rules
 
 
 def _tricks(value: object) -> tuple[ParsedTrick, ...]:

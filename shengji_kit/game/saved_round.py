@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.errors import RuleError
-from ..engine.rules import PRESET_NAMES
+from ..engine.rules import PRESET_NAMES, Rules, rules_from_table, rules_value
 from .actions import Action
 from .match import Match
 from .round import Round
@@ -54,13 +54,15 @@ class SavedMatch:
     """A match as its seed, rules and the actions of each round (the last round may be open)."""
 
     seed: int
-    rules: str
+    rules: Rules | str
+    """A preset's name, or the house rules the match is played by (saved as an inline table of every switch)."""
     rounds: tuple[RoundActions, ...]
 
     @staticmethod
     def of(match: Match, finished: Sequence[RoundActions], current: Round) -> SavedMatch:
         """The saved form of ``match``: the actions of its finished rounds, then the round being played."""
-        return SavedMatch(match.seed, match.rules.name, (*finished, tuple(current.actions)))
+        rules: Rules | str = match.rules.name if match.rules.is_preset else match.rules
+        return SavedMatch(match.seed, rules, (*finished, tuple(current.actions)))
 
     @property
     def open_round(self) -> RoundActions:
@@ -68,7 +70,9 @@ class SavedMatch:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "format": FORMAT, "version": VERSION, "seed": self.seed, "rules": self.rules,
+            "format": FORMAT, "version": VERSION, "seed": self.seed,
+            **({"rules": self.rules} if isinstance(self.rules, str) else
+               {"rules": rules_value(self.rules), "rules_name": self.rules.name}),
             "rounds": [[[seat, *action.to_json()] for seat, action in actions] for actions in self.rounds],
         }
 
@@ -80,8 +84,13 @@ class SavedMatch:
         seed, rules, rounds = data.get("seed"), data.get("rules"), data.get("rounds")
         if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED < seed < MAX_SEED:
             raise SavedRoundError("seed must be a whole number of at most 20 digits")
-        if rules not in PRESET_NAMES:
-            raise SavedRoundError(f"rules must be one of {', '.join(PRESET_NAMES)}")
+        if isinstance(rules, Mapping):
+            try:
+                rules = rules_from_table(rules, str(data.get("rules_name", "house"))[:60])
+            except RuleError as error:
+                raise SavedRoundError(f"rules: {error.message('en')}") from error
+        elif rules not in PRESET_NAMES:
+            raise SavedRoundError(f"rules must be one of {', '.join(PRESET_NAMES)} or a table of house rules")
         if not isinstance(rounds, list) or not 0 < len(rounds) <= MAX_ROUNDS:
             raise SavedRoundError(f"rounds must be a list of 1 to {MAX_ROUNDS} rounds")
         parsed: list[RoundActions] = []
@@ -89,7 +98,7 @@ class SavedMatch:
             if not isinstance(actions, list):
                 raise SavedRoundError(f"rounds[{number}] must be a list")
             parsed.append(tuple(_entry(number, entry) for entry in actions))
-        return SavedMatch(seed, str(rules), tuple(parsed))
+        return SavedMatch(seed, rules if isinstance(rules, Rules) else str(rules), tuple(parsed))
 
     def rebuild(self) -> tuple[Match, Round]:
         """The match with every finished round booked, and its open round at the saved move."""

@@ -24,7 +24,8 @@ class SeatView:
     seat: int
     phase: str
     to_act: int | None
-    rules: str
+    rules: Rules | str
+    """The rules the round is played by (a ``Rules``; hand-built views may name a preset)."""
     round_number: int
     race: bool
     """Round-1 rules apply: the first declarer becomes dealer, overturners take the deal."""

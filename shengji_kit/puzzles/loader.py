@@ -52,8 +52,9 @@ def puzzle_files(paths: Sequence[str | Path] | None = None) -> tuple[list[Path],
     return files, problems
 
 
-def read_puzzle(raw: Any, set_id: str, file: str) -> Puzzle:
-    """One ``[[puzzle]]`` entry; raises ``FieldError`` naming the first bad field."""
+def read_puzzle(raw: Any, set_id: str, file: str, base: Path | None = None) -> Puzzle:
+    """One ``[[puzzle]]`` entry; raises ``FieldError`` naming the first bad field. A house-rules file
+    its position names (``rules = "house.toml"``) is read from the folder ``base``, the item file's."""
     if not isinstance(raw, Mapping):
         raise FieldError("puzzle", "must be a table ([[puzzle]])")
     puzzle_id = read_puzzle_id(raw)
@@ -68,7 +69,7 @@ def read_puzzle(raw: Any, set_id: str, file: str) -> Puzzle:
     title = read_text(require(raw, "title"), "title")
     hint = read_text(require(raw, "hint"), "hint") if "hint" in raw or kind_name not in COACHED_KINDS else Text("", "")
     explanation = read_text(require(raw, "explanation"), "explanation")
-    table = read_position_table(require(raw, "position"), required=PUZZLE_REQUIRED)
+    table = read_position_table(require(raw, "position"), required=PUZZLE_REQUIRED, base=base)
     question = kind.parse(raw, table)
     return Puzzle(
         puzzle_id, set_id, file, kind_name, difficulty, title, hint, explanation, table, question, group, ask
@@ -116,7 +117,7 @@ def load_file(path: Path) -> tuple[PuzzleSet | None, list[Problem]]:
     puzzles: list[Puzzle] = []
     for number, raw in enumerate(entries, start=1):
         try:
-            puzzles.append(read_puzzle(raw, path.stem, file))
+            puzzles.append(read_puzzle(raw, path.stem, file, path.parent))
         except FieldError as error:
             problems.append(Problem(file, _id_or_number(raw, number), error.field, error.detail))
         except PositionError as error:

@@ -19,5 +19,5 @@ def round_text(table: PositionTable, lang: str) -> str:
 
 def with_position(table: PositionTable, question: str, position: str, lang: str) -> str:
     """The rules preset, the position's sentences, then the question."""
-    rules = text("pos_rules", lang, rules=table.rules.name)
+    rules = text("pos_rules", lang, rules=table.rules)
     return text("join_sentences", lang).join(part for part in (rules, position, question) if part)

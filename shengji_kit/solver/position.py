@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.cards import Card, codes
-from ..engine.rules import Rules
+from ..engine.rules import Rules, rules_value
 from ..engine.trump import Trump
 from ..game.position_table import SEATS, PositionError, PositionTable, read_position_table
 
@@ -74,15 +74,16 @@ class Position:
         return Position.from_table(read_position_table(table, required=REQUIRED))
 
     @staticmethod
-    def from_toml(text: str) -> Position:
-        """A position from TOML text holding a ``[position]`` table."""
+    def from_toml(text: str, base: str | Path | None = None) -> Position:
+        """A position from TOML text holding a ``[position]`` table; a house-rules file it names is read
+        from the folder ``base``."""
         try:
             data = tomllib.loads(text.removeprefix("\ufeff"))  # a byte-order mark, as some editors save
         except tomllib.TOMLDecodeError as error:
             raise PositionError("position_bad_toml", {"detail": str(error)}) from None
         if "position" not in data:
             raise PositionError("position_missing", {"field": "position"})
-        return Position.from_table(read_position_table(data["position"], required=REQUIRED))
+        return Position.from_table(read_position_table(data["position"], required=REQUIRED, base=base))
 
     @staticmethod
     def load(path: str | Path) -> Position:
@@ -90,7 +91,7 @@ class Position:
         naming the file and field when it is not a position)."""
         try:
             text = Path(path).read_text(encoding="utf-8-sig")
-            return Position.from_toml(text)
+            return Position.from_toml(text, Path(path).parent)
         except UnicodeDecodeError as error:
             detail = f"not UTF-8 text ({error.reason})"
             raise PositionError("position_bad_toml", {"detail": detail}, file=str(path)) from None
@@ -100,7 +101,7 @@ class Position:
     def to_dict(self) -> dict[str, Any]:
         """The ``[position]`` table, the inverse of ``from_dict`` (cards as space-joined codes)."""
         return {
-            "rules": self.rules.name,
+            "rules": rules_value(self.rules),
             "level": self.level,
             "trump": self.trump or "none",
             "dealer": self.dealer,

@@ -6,8 +6,10 @@ import argparse
 import json
 import math
 import sys
+from dataclasses import replace
 
 from ..engine.errors import RuleError
+from ..game.house_file import load_rules
 from ..game.input_checks import hostile_input
 from ..words import LANGUAGES, Message, text
 from .position import Position
@@ -37,6 +39,10 @@ def time_limit(value: str) -> float:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``solve`` subcommand's arguments."""
     parser.add_argument("file", metavar="FILE", help="a TOML file with a [position] table")
+    parser.add_argument(
+        "--rules", default=None, metavar="RULES",
+        help="play by these rules instead of the file's: super_tycoon, classic, or a house-rules file",
+    )
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the output")
     parser.add_argument("--json", action="store_true", help="print the solution as JSON")
     parser.add_argument(
@@ -54,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
     lang: str = args.lang
     try:
         position = Position.load(args.file)
+        if args.rules is not None:
+            position = replace(position, rules=load_rules(args.rules))
     except OSError as error:
         reason = Message("solver_cannot_read", {"file": args.file, "reason": error.strerror or str(error)})
         print(text("solver_error", lang, detail=reason), file=sys.stderr)

@@ -28,7 +28,8 @@ kind                value                               en / zh
 ``trump``           a ``Trump``                         ``level 2, spades trump``
 ``outcome``         an ``Outcome``                      ``defenders go up 1``
 ``plural:one|many`` an int                              ``card`` when 1, else ``cards``
-``rules``           a rules preset name                 ``Super Tycoon`` / ``超级大亨`` (``term_rules_<name>``)
+``rules``           a preset name, or a ``Rules``       ``Super Tycoon`` / ``超级大亨`` (``term_rules_<name>``;
+                                                        else a house file's title, else its name)
 ``numeral``         an int (a lesson's number)          ``8`` / ``八`` (``term_numeral_<n>``)
 ==================  ==================================  ==============================
 
@@ -193,7 +194,10 @@ def _write(field: Field, value: object, lang: str, code: str) -> str:
         return _lookup(kind, value, lang, code)
     if kind in TERM_KINDS:
         key = f"{TERM_KINDS[kind]}_{value}"
-        return text(key, lang) if key in _known_language(lang) else str(value)
+        if key in _known_language(lang):
+            return text(key, lang)
+        own = value.words(kind, lang) if isinstance(value, Worded) else None
+        return str(value) if own is None else own
     if kind == "suits":
         if isinstance(value, str) or not isinstance(value, Iterable):
             raise MessageError(f"{where}: expects a sequence of suit letters, not {value!r}")

@@ -62,10 +62,10 @@ def test_kitty_size_leaving_uneven_hands_is_refused_in_both_languages(size: int)
 def test_kitty_size_outside_its_range_and_unknown_choices_are_refused() -> None:
     with pytest.raises(RuleError) as caught:
         house(kitty_size=16)
-    assert caught.value.code == "house_scoring_bad_range"
+    assert caught.value.code == "house_out_of_range"
     with pytest.raises(RuleError) as caught:
         house(level_step=30)
-    assert caught.value.code == "house_scoring_bad_choice"
+    assert caught.value.code == "house_not_a_choice"
     assert "40, 20" in caught.value.message("en")
     with pytest.raises(RuleError):
         house(kitty_scheme="triple")

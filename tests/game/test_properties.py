@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 
 from shengji_kit.engine.cards import Card, full_deck, parse_cards
 from shengji_kit.engine.follow import check_follow
-from shengji_kit.engine.rules import Rules
 from shengji_kit.engine.scoring import kitty_multiplier, points
 from shengji_kit.engine.shapes import shape
 from shengji_kit.engine.throws import check_throw
@@ -25,7 +24,7 @@ from shengji_kit.engine.trump import Trump
 from shengji_kit.game import Round
 from shengji_kit.game.bots import Bot, RandomBot, RuleBot
 from shengji_kit.game.match import Match
-from shengji_kit.game.record import rebuild, replay
+from shengji_kit.game.record import rebuild, record_rules, replay
 
 FULL = Counter(card.index for card in full_deck())
 PRESETS = st.sampled_from(["super_tycoon", "classic"])
@@ -59,7 +58,7 @@ def cards_of(codes: Sequence[str]) -> list[Card]:
 
 def check_record_independently(record: dict[str, object]) -> None:
     """Every lead, throw, follow, trick winner and the score, with engine functions only."""
-    rules = Rules.preset(str(record["rules"]))
+    rules = record_rules(record)
     trump = Trump(str(record["level"]), record["trump"])  # type: ignore[arg-type]
     hands = [cards_of(hand) for hand in record["hands"]]  # type: ignore[attr-defined]
     dealer = int(record["dealer"])  # type: ignore[call-overload]

@@ -72,7 +72,9 @@ def test_loading_names_the_bad_field(record: dict[str, Any], tmp_path: Path) -> 
         (lambda r: r["tricks"][1].pop("winner"), "record_missing", "tricks[1].winner"),
         (lambda r: r.update(buried=r["buried"][:7]), "record_bad_field", "buried"),
         (lambda r: r["hands"][0].__setitem__(0, r["hands"][1][0]), "record_bad_field", "hands"),
-        (lambda r: r.update(rules="bridge"), "record_bad_field", "rules"),
+        (lambda r: (r.update(rules="bridge"), r.pop("rules_switches")), "record_bad_field", "rules"),
+        (lambda r: r["rules_switches"].update(throw_penalty="half"), "record_bad_field", "rules_switches"),
+        (lambda r: r["rules_switches"].update(throw_penalti=0.5), "record_bad_field", "rules_switches"),
     ]
     for change, code, field in cases:
         path = tmp_path / "bad.json"

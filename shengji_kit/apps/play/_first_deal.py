@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from ...engine.rules import Rules
 from ...game import Match, Round
 from ...game.bots import Bot
 from ...game.deal import derived_seed
@@ -35,7 +36,7 @@ def learner_can_bid(rnd: Round, bots: Mapping[int, Bot]) -> bool:
 
 
 def learner_friendly_seed(
-    seed: int, rules: str, make_bots: Callable[[int], Mapping[int, Bot]], tries: int = TRIES
+    seed: int, rules: Rules | str, make_bots: Callable[[int], Mapping[int, Bot]], tries: int = TRIES
 ) -> int:
     """``seed`` itself if its first round lets the learner declare or deal, else the first derived seed
     that does (``derived_seed(seed, 1)``, ``(seed, 2)`` …); ``seed`` when none of ``tries`` does."""

@@ -7,18 +7,22 @@ from collections.abc import Sequence
 
 from markupsafe import Markup
 
+from ...engine.rules import Rules
 from ...words import Message, text
 from ._round_keeper import DECLINE, RESUME, RoundKeeper
 
 
-def rules_label(rules: str, lang: str) -> str:
+def rules_label(rules: Rules | str, lang: str) -> str:
     """``Rules: classic`` in the learner's language."""
     code = f"page_rules_{rules}"
-    name = text(code, lang) if code in ("page_rules_super_tycoon", "page_rules_classic") else rules
+    if code in ("page_rules_super_tycoon", "page_rules_classic") and (not isinstance(rules, Rules) or rules.is_preset):
+        name = text(code, lang)
+    else:
+        name = (rules.words("rules", lang) if isinstance(rules, Rules) else None) or str(rules)
     return text("page_rules_in_force", lang, name=name)
 
 
-def banner_html(rules: str, notes: Sequence[Message], keeper: RoundKeeper | None, lang: str) -> Markup:
+def banner_html(rules: Rules | str, notes: Sequence[Message], keeper: RoundKeeper | None, lang: str) -> Markup:
     """The banner: one line per option note, the saved round's problem, the offer with its two buttons, the rules."""
     parts = [
         Markup('<p class="sk-page-note" data-role="page-note" data-option="{}">{}</p>').format(
@@ -44,6 +48,6 @@ def banner_html(rules: str, notes: Sequence[Message], keeper: RoundKeeper | None
     elif keeper is not None and keeper.resumed:
         parts.append(Markup('<p class="sk-page-note" data-role="resumed">{}</p>').format(text("resume_done", lang)))
     parts.append(Markup('<p class="sk-rules" data-role="rules" data-rules="{}">{}</p>').format(
-        rules, rules_label(rules, lang)
+        str(rules), rules_label(rules, lang)
     ))
     return Markup('<div class="sk-banner" data-role="banner">{}</div>').format(Markup("").join(parts))

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...classroom.identity import current_learner, on_learner_change
+from ...engine.rules import Rules
 from ...game.bots import Bot, RuleBot
 from ...game.deal import derived_seed
 from ...game.match import Match
@@ -14,7 +15,7 @@ from ...game.saved_round import RoundActions
 from ...widgets.class_store import class_name
 from ...widgets.surface import CardSurface, Observable
 from ...words import Message
-from ..page_options import checked_delay, checked_rules, checked_seed, query_options
+from ..page_options import checked_delay, checked_house_rules, checked_seed, query_options
 from ._first_deal import learner_friendly_seed
 from ._play_banner import banner_html
 from ._round_keeper import DECLINE, RESUME, RoundKeeper, learner_moved
@@ -41,7 +42,7 @@ class PlayApp(Observable):
     def __init__(
         self,
         seed: int = 1,
-        rules: str = "super_tycoon",
+        rules: Rules | str = "super_tycoon",
         delay: float = 0.7,
         make_bots: BotFactory = rule_bots,
         allow_undo: bool = False,
@@ -80,7 +81,7 @@ class PlayApp(Observable):
         self.learner = learner
         self.keeper = self.keeper_for(learner)
         if learner_moved(self.finished_rounds, self.controller.round) or (before is not None and before.resumed):
-            self.match = Match(self.match_seed, self.match.rules.name)
+            self.match = Match(self.match_seed, self.match.rules)
             self.finished_rounds = []
             self._replace(self.match.new_round())
         self.changed()
@@ -142,12 +143,13 @@ class PlayApp(Observable):
         self._keep()
 
     def render(self, lang: str) -> str:
-        banner = banner_html(self.match.rules.name, self.notes, self.keeper, lang)
+        banner = banner_html(self.match.rules, self.notes, self.keeper, lang)
         return banner + self.controller.render(lang)
 
 
 def play_app(
-    seed: int | None = None, delay: float | None = None, rules: str | None = None, learner: str | None = None
+    seed: int | None = None, delay: float | None = None, rules: Rules | str | None = None,
+    learner: str | None = None
 ) -> CardSurface:
     """The card table: play a match against three RuleBots (the learner sits South).
 
@@ -161,7 +163,7 @@ def play_app(
     notes: list[Message] = []
     chosen_seed, seed_note = (seed, None) if seed is not None else checked_seed(options)
     chosen_delay, delay_note = (delay, None) if delay is not None else checked_delay(options, 0.7)
-    chosen_rules, rules_note = (rules, None) if rules is not None else checked_rules(options, "super_tycoon")
+    chosen_rules, rules_note = (rules, None) if rules is not None else checked_house_rules(options, "super_tycoon")
     notes = [note for note in (seed_note, delay_note, rules_note) if note is not None]
     klass = class_name()
 

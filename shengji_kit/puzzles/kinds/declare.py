@@ -140,7 +140,10 @@ class DeclareQuestion(Question):
         return [suit for suit in suits if scores[suit] == top]
 
     def prompt(self, lang: str = "en") -> str:
-        preset = Message(f"l7_preset_{self.table.rules.name}")
+        rules = self.table.rules
+        preset = Message(f"l7_preset_{rules.name}") if rules.is_preset else Message("house_declare_rules", {
+            "rules": rules, "how": Message(f"house_value_declare_needs_joker_{str(rules.declare_needs_joker).lower()}"),
+        })
         if self.ask == "suit":
             return Message("l7_declare_prompt_suit", {"preset": preset}).render(lang)
         if self.standing:

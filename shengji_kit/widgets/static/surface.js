@@ -1,6 +1,7 @@
 // Card surface: draws the HTML that Python renders and reports clicks and keys back to Python.
 // Behaviour lives in Python; this file only draws, moves keyboard focus and sends messages:
-//   {type: "action", action, value}   a button with data-action (+ typed: a number/cards field's text)
+//   {type: "action", action, value}   a button with data-action (+ typed: a number/cards field's or a
+//                                     textarea[data-role=typed]'s text)
 //   {type: "answer", answer}          a button with data-answer (exercises)
 //   {type: "click", card, index}      a card button with data-index (a hand)
 //   {type: "key", key}                enter (play) on a card, h (the coach's hint) anywhere,
@@ -205,7 +206,7 @@ function render({ model, el }) {
     if (data.action !== undefined) {
       backToHand = MOVES.has(data.action) && button.matches(":focus-visible");
       // an exercise's typed number, or a lesson's typed cards (also sent as ``typed`` with every button)
-      const typed = el.querySelector('input[data-role="number"], input[data-role="cards"]');
+      const typed = el.querySelector('input[data-role="number"], input[data-role="cards"], textarea[data-role="typed"]');
       const message = { type: "action", action: data.action, value: data.value || (typed ? typed.value : "") };
       if (typed) message.typed = typed.value;
       model.send(message);
