@@ -95,8 +95,8 @@ DEMOS: tuple[SwitchDemo, ...] = (
     SwitchDemo("level_step", Message("house_demo_total_setup", {"total": 100}), _outcome(100)),
     SwitchDemo("attacker_levels_capped", Message("house_demo_total_setup", {"total": 400}), _outcome(400)),
     SwitchDemo("mandatory_levels", Message("house_demo_climb_setup"), _must_play),
-    SwitchDemo("overturn_order", Message("house_demo_overturn_setup"), _overturn_order),
+    SwitchDemo("overturn_order", Message("house_demo_overturn_order_setup"), _overturn_order),
     SwitchDemo("lock_allowed", Message("house_demo_lock_setup", {"cards": _LOCK_HAND}), _lock),
-    SwitchDemo("redeal_below", Message("house_demo_redeal_setup", {"points": _REDEAL_POINTS}), _redeal),
+    SwitchDemo("redeal_below", Message("house_demo_redeal_below_setup", {"points": _REDEAL_POINTS}), _redeal),
     SwitchDemo("no_declaration", Message("house_demo_no_declaration_setup"), _no_declaration),
 )
