@@ -6,8 +6,8 @@
 
 from __future__ import annotations
 
-from ...render.lesson_panels.round_story import STORY_SEED, recorded_story
 from ...render.lesson_panels.round_stepper import RoundStepper
+from ...render.lesson_panels.round_story import STORY_SEED, recorded_story
 from ...widgets.surface import CardSurface
 from ...widgets.switch import language_switch
 from . import cells as lesson
