@@ -47,20 +47,14 @@ def test_the_round_is_stepped_through_with_clicks_and_keys(page: Page) -> None:
     expect(stepper.locator("button[data-action=next]")).to_be_disabled()
 
 
-def test_a_team_chosen_wrong_then_right(page: Page) -> None:
+def test_a_team_chosen_and_points_typed_wrong_then_right(page: Page) -> None:
+    """One page load: the team block answered by buttons, the points block by a typed number."""
     open_lesson(page, SLUG, BLOCKS)
     answer_wrong_then_right(page, SLUG, "teams")
-
-
-def test_points_typed_wrong_then_right(page: Page) -> None:
-    open_lesson(page, SLUG, BLOCKS)
     panel = block(page, "points")
     item = shown_item(panel, SLUG)
     right = item.question.truth()
-    entry = panel.locator("input[data-role=number]")
-    entry.fill(str(right + 5))
-    panel.locator("button[data-action=check]").click()
-    expect_feedback(panel, item, right + 5)
-    entry.fill(str(right))
-    panel.locator("button[data-action=check]").click()
-    expect_feedback(panel, item, right)
+    for typed in (right + 5, right):  # a wrong number first: its own reason, then the right one
+        panel.locator("input[data-role=number]").fill(str(typed))
+        panel.locator("button[data-action=check]").click()
+        expect_feedback(panel, item, typed)

@@ -13,9 +13,10 @@ from ...game.position_table import PositionTable
 from ...words import Message
 from ..answers import AnswerError, answer_int, answer_seat, seat_text
 from ..fields import Raw, read_int, read_str, require
-from ..model import Choice, Grade, Mismatch, Question
+from ..model import Choice, Grade, Question
 from ..problems import FieldError
 from ..text import Text
+from ._asked import AskedAnswer
 
 KIND = "round_flow"
 FIELDS = ("ask", "answer")
@@ -28,7 +29,7 @@ HIGHEST_TOTAL = 400
 
 
 @dataclass(frozen=True)
-class RoundFlowQuestion(Question):
+class RoundFlowQuestion(AskedAnswer, Question):
     """``ask`` (one of ``ASKS``) about ``table``; ``stated`` is the answer the file gives."""
 
     kind: ClassVar[str] = KIND
@@ -164,20 +165,6 @@ class RoundFlowQuestion(Question):
         if given == self.truth():
             return Grade(True, (self.working(),))
         return Grade(False, (self.why_not(given),), (self.working(),))
-
-    def expected(self, lang: str = "en") -> str:
-        truth = self.truth()
-        for choice in self.choices():
-            if choice.value == str(truth):
-                return choice.label(lang)
-        return str(truth)
-
-    def verify(self) -> list[Mismatch]:
-        truth = self.truth()
-        if truth == self.stated:
-            return []
-        working = self.working().render("en")
-        return [Mismatch("answer", f"states {self.stated!r} for {self.ask}, but the engine gives {truth!r}: {working}")]
 
 
 def parse(raw: Raw, table: PositionTable) -> RoundFlowQuestion:

@@ -80,9 +80,8 @@ class RoundStepper:
 
     def render(self, lang: str) -> Markup:
         stage, number = self.steps[self.index]
-        body = {
-            TABLE: self._table, DEAL: self._deal, KITTY: self._kitty, BURY: self._bury, COUNT: self._count,
-        }.get(stage, lambda lang: self._trick(number, lang))(lang)
+        drawers = {TABLE: self._table, DEAL: self._deal, KITTY: self._kitty, BURY: self._bury, COUNT: self._count}
+        body = self._trick(number, lang) if stage == TRICKS else drawers[stage](lang)
         nav = Markup("").join(
             Markup(
                 '<button type="button" class="sk-button" data-action="stage" data-value="{name}" '
