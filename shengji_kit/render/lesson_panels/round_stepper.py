@@ -14,11 +14,12 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ...engine.scoring import level_outcome, next_dealer, points
+from ...engine.scoring import points
 from ...game.deal import DEALT_CARDS
 from ...words.catalogue import text
 from ..cards import cards_svg
-from ..table import lang_button, trump_badge
+from ..table import lang_button
+from .follow_table import trump_context
 from .lesson_links import lesson_links_html
 from .round_story import RoundStory
 from .scoreboard import Scoreboard
@@ -93,16 +94,18 @@ class RoundStepper:
         return Markup(
             '<div class="sk-panel sk-round-story" data-role="round-stepper" data-stage="{stage}" data-step="{step}" '
             'data-arrow-keys tabindex="0" aria-label="{title}">'
-            '<div class="sk-panel-head"><span class="sk-panel-title">{title}</span>{trump}{lang_button}</div>'
+            '<div class="sk-panel-head"><span class="sk-panel-title">{title}</span>{lang_button}</div>'
             '<div class="sk-controls" role="group" aria-label="{nav_label}">{nav}</div>'
             '<div class="sk-legend" data-role="step">{where}</div>{body}{learn}'
             '<div class="sk-controls">{previous}{next}</div>'
             '<div class="sk-legend">{keys}</div></div>'
         ).format(
             stage=stage, step=self.index, title=text("l00_stepper_title", lang),
-            trump=trump_badge(self.story.record.trump, lang) if self.index >= 2 else Markup(""),
             lang_button=lang_button(lang), nav_label=text("l00_stages_label", lang), nav=nav,
-            where=text("l00_step_of", lang, step=self.index + 1, count=last + 1),
+            where=text("join_sentences", lang).join(
+                [text("l00_step_of", lang, step=self.index + 1, count=last + 1)]
+                + ([trump_context(self.story.record.trump, lang)] if self.index >= 2 else [])
+            ),
             body=body, learn=lesson_links_html(LESSONS[stage], lang),
             previous=_arrow_button("previous", text("l00_previous", lang), self.index > 0),
             next=_arrow_button("next", text("l00_next", lang), self.index < last),
@@ -203,8 +206,6 @@ class RoundStepper:
 
     def _count(self, lang: str) -> Markup:
         record = self.story.record
-        total = self.board.total()
-        outcome = level_outcome(total, record.rules)
         levels = record.data.get("levels_after", list(record.levels))
         return Markup(
             '<div class="sk-message" data-role="running" data-kind="info">{tricks}</div>{end}'
@@ -214,7 +215,7 @@ class RoundStepper:
             end=self.board.end_html(lang),
             levels=text(
                 "l00_count_levels", lang, before0=record.levels[0], before1=record.levels[1],
-                after0=levels[0], after1=levels[1], dealer=next_dealer(record.dealer, outcome),
+                after0=levels[0], after1=levels[1],
             ),
         )
 
