@@ -39,7 +39,7 @@ def lesson_list() -> tuple[LessonEntry, ...]:
     entries = []
     for raw in data.get("lesson", []):
         entries.append(LessonEntry(
-            read_int(require(raw, "number"), "number", 1, 99), read_str(require(raw, "slug"), "slug"),
+            read_int(require(raw, "number"), "number", 0, 99), read_str(require(raw, "slug"), "slug"),
             read_text(require(raw, "title"), "title"), str(raw.get("set", "")),
         ))
     return tuple(sorted(entries, key=lambda entry: entry.number))

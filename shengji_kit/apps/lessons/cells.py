@@ -19,6 +19,7 @@ from ...puzzles.lesson_exercises import lesson_data_dir, load_lesson
 from ...puzzles.lesson_list import lesson_entry, next_lesson
 from ...puzzles.problems import Problem
 from ...render.exercises import problems_html
+from ...render.lesson_panels.lesson_links import lesson_anchor
 from ...widgets.exercise import ExerciseBlock, GroupExerciseScene
 from ...widgets.learner_bar import show_block_learner_bar
 from ...widgets.surface import CardSurface
@@ -79,9 +80,8 @@ class LinksScene:
         parts: list[Markup] = []
         following = next_lesson(self.number)
         if following is not None:
-            label = text("ex_lesson_link", lang, number=following.number, title=following.title(lang))
-            parts.append(Markup('<p>{head} <a href="{href}" data-role="next-lesson">{label}</a></p>').format(
-                head=text("ex_next_lesson", lang), href=following.notebook, label=label
+            parts.append(Markup('<p>{head} {link}</p>').format(
+                head=text("ex_next_lesson", lang), link=lesson_anchor(following, lang, "next-lesson")
             ))
         here = lesson_entry(self.number)
         if here is not None and here.trainer_set:

@@ -20,9 +20,10 @@ from ...game.position_table import PositionTable
 from ...words import Message
 from ..answers import AnswerError, answer_int, answer_seat, seat_text
 from ..fields import Raw, read_int, read_seat, read_str, require
-from ..model import Choice, Grade, Mismatch, Question
+from ..model import Choice, Grade, Question
 from ..problems import FieldError
 from ..text import Text
+from ._asked import AskedAnswer
 
 KIND = "count"
 FIELDS = ("ask", "answer")
@@ -44,7 +45,7 @@ def outcome_text(outcome: Outcome) -> str:
 
 
 @dataclass(frozen=True)
-class CountQuestion(Question):
+class CountQuestion(AskedAnswer, Question):
     """``ask`` names what is counted; the last trick (if any) is ``table.trick``."""
 
     kind: ClassVar[str] = KIND
@@ -160,21 +161,6 @@ class CountQuestion(Question):
         if self.ask == "next_dealer" and isinstance(given, int):
             return Message("puzzle_count_wrong_dealer", {"seat": given})
         return Message("puzzle_count_wrong_outcome")
-
-    def expected(self, lang: str = "en") -> str:
-        """The right answer as the learner reads it (outcomes and seats in ``lang``)."""
-        truth = self.truth()
-        for choice in self.choices():
-            if choice.value == str(truth):
-                return choice.label(lang)
-        return str(truth)
-
-    def verify(self) -> list[Mismatch]:
-        truth = self.truth()
-        if truth == self.stated:
-            return []
-        working = self.working().render("en")
-        return [Mismatch("answer", f"states {self.stated!r} for {self.ask}, but the engine gives {truth!r}: {working}")]
 
 
 def parse(raw: Raw, table: PositionTable) -> CountQuestion:

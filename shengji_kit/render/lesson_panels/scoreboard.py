@@ -108,7 +108,8 @@ class Scoreboard:
             taken=text("lcb_board_taken", lang, seat=trick.winner, points=taken),
         )
 
-    def _end_html(self, lang: str) -> Markup:
+    def end_html(self, lang: str) -> Markup:
+        """After the last trick: the kitty multiplied out (or lost), the total, the outcome and the next dealer."""
         kitty, multiplier = self.kitty_count()
         last = self.tricks[-1]
         if multiplier:
@@ -163,7 +164,7 @@ class Scoreboard:
             body=body,
             running=self.running(),
             running_line=text("l6_board_running", lang, points=self.running()),
-            end=self._end_html(lang) if self.finished else Markup(""),
+            end=self.end_html(lang) if self.finished else Markup(""),
             buttons=buttons,
         )
 

@@ -72,6 +72,20 @@ def explain_trick(trick: RecordedTrick) -> tuple[int, list[Sentence]]:
     return trick.seat(winner), sentences
 
 
+def reason_text(trick: RecordedTrick, lang: str) -> tuple[int, str]:
+    """The winning seat and the engine's reason (``explain_trick``) as one paragraph in ``lang``."""
+    winner, sentences = explain_trick(trick)
+    return winner, text("join_sentences", lang).join(text(code, lang, **params) for code, params in sentences)
+
+
+def explained_trick_html(trick: RecordedTrick, lang: str) -> Markup:
+    """The trick set round the table (South at the bottom), the winner marked, the reason under it."""
+    winner, why = reason_text(trick, lang)
+    return Markup(
+        '{trick}<div class="sk-message" data-role="message" data-kind="info">{why}</div>'
+    ).format(trick=trick_centre_html(trick.played(), winner, lang, done=True, plain=True), why=why)
+
+
 def _top(play: Sequence[Card], trump: Trump) -> tuple[bool, int]:
     """The strength of a play's highest card: trumps above plain cards, then by rank."""
     return max((trump.is_trump(card), trump.step(card)) for card in play)
@@ -110,8 +124,7 @@ class TrickStepper:
 
     def render(self, lang: str) -> Markup:
         trick = self.tricks[self.index]
-        winner, sentences = explain_trick(trick)
-        why = text("join_sentences", lang).join(text(code, lang, **params) for code, params in sentences)
+        winner, why = reason_text(trick, lang)
         total = len(self.tricks)
         return Markup(
             '<div class="sk-panel" data-role="trick-stepper"><div class="sk-panel-head">'
@@ -144,19 +157,14 @@ class ShownTricks:
         """Nothing to click: the tricks are examples."""
 
     def _one(self, trick: RecordedTrick, lang: str) -> Markup:
-        winner, sentences = explain_trick(trick)
-        why = text("join_sentences", lang).join(text(code, lang, **params) for code, params in sentences)
+        winner, _ = explain_trick(trick)
         caption = text("join_sentences", lang).join(
             (trump_context(trick.trump, lang), text("lcb_trick_caption", lang, seat=trick.leader))
         )
         return Markup(
             '<div class="sk-shown-trick" data-role="shown-trick" data-winner="{winner}">'
-            '<div class="sk-legend">{caption}</div>{trick}'
-            '<div class="sk-message" data-role="message" data-kind="info">{why}</div></div>'
-        ).format(
-            winner=winner, caption=caption, why=why,
-            trick=trick_centre_html(trick.played(), winner, lang, done=True, plain=True),
-        )
+            '<div class="sk-legend">{caption}</div>{body}</div>'
+        ).format(winner=winner, caption=caption, body=explained_trick_html(trick, lang))
 
     def render(self, lang: str) -> Markup:
         return Markup(

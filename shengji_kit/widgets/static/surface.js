@@ -5,6 +5,7 @@
 //   {type: "answer", answer}          a button with data-answer (exercises)
 //   {type: "click", card, index}      a card button with data-index (a hand)
 //   {type: "key", key}                enter (play) on a card, h (the coach's hint) anywhere,
+//                                     (← → in a [data-arrow-keys] panel send its Previous/Next action)
 //                                     1-9, 0 (an exercise's answer keys) in an exercise block
 
 function focusKey(element) {
@@ -238,6 +239,17 @@ function render({ model, el }) {
     }
     const block = event.target.closest ? event.target.closest('[data-role="exercise"]') : null;
     const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+    // a stepper panel (``data-arrow-keys``): ← and → press its buttons marked data-arrow="previous"/"next"
+    const stepper = event.target.closest ? event.target.closest("[data-arrow-keys]") : null;
+    if (stepper && el.contains(stepper) && plain && (event.key === "ArrowLeft" || event.key === "ArrowRight")
+        && !event.target.matches("input, textarea, select")) {
+      const which = event.key === "ArrowLeft" ? "previous" : "next";
+      const arrow = stepper.querySelector(`button[data-arrow="${which}"]`);
+      if (arrow && !arrow.disabled) model.send({ type: "action", action: arrow.dataset.action, value: "" });
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
     if (block && plain && ANSWER_KEYS.has(event.key) && !event.target.matches("input, textarea, select")
         && block.querySelector("[data-key]")) {
       // an exercise's number keys answer its choices (the keys shown on them), as in the trainer

@@ -1,0 +1,178 @@
+"""How a round flows (lesson 0): who leads the next trick, which team attacks, what a trick adds to
+the attackers, how many levels a total gives, who deals next — each answered by the engine, each
+wrong answer told why it is wrong."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...engine.scoring import level_outcome, next_dealer, points
+from ...engine.tricks import trick_winner
+from ...game.position_table import PositionTable
+from ...words import Message
+from ..answers import AnswerError, answer_int, answer_seat, seat_text
+from ..fields import Raw, read_int, read_str, require
+from ..model import Choice, Grade, Question
+from ..problems import FieldError
+from ..text import Text
+from ._asked import AskedAnswer
+
+KIND = "round_flow"
+FIELDS = ("ask", "answer")
+ASKS = ("next_leader", "attackers", "points_for", "levels", "next_dealer")
+FORMATS = {"next_leader": "seat", "attackers": "choice", "points_for": "number", "levels": "number",
+           "next_dealer": "seat"}
+NEEDS = {"next_leader": ("trick",), "attackers": ("dealer",), "points_for": ("dealer", "trick"),
+         "levels": ("points",), "next_dealer": ("dealer", "points")}
+HIGHEST_TOTAL = 400
+
+
+@dataclass(frozen=True)
+class RoundFlowQuestion(AskedAnswer, Question):
+    """``ask`` (one of ``ASKS``) about ``table``; ``stated`` is the answer the file gives."""
+
+    kind: ClassVar[str] = KIND
+    table: PositionTable
+    ask: str
+    stated: int
+
+    @property
+    def answer_format(self) -> str:
+        return FORMATS[self.ask]
+
+    # --- the engine's facts ----------------------------------------------------------------------
+
+    def winner(self) -> int:
+        """The seat that takes the trick on the table."""
+        plays = [cards for _, cards in self.table.trick]
+        return self.table.trick[trick_winner(plays, self.table.trump)][0]
+
+    def trick_points(self) -> int:
+        return sum(points(cards) for _, cards in self.table.trick)
+
+    def dealer(self) -> int:
+        assert self.table.dealer is not None
+        return self.table.dealer
+
+    def total(self) -> int:
+        return self.table.points or 0
+
+    def truth(self) -> int:
+        """The engine's answer: a seat, a team (0 South and North, 1 East and West) or a number."""
+        if self.ask == "next_leader":
+            return self.winner()
+        if self.ask == "attackers":
+            return (self.dealer() + 1) % 2
+        if self.ask == "points_for":
+            return self.trick_points() if self.table.is_attacker(self.winner()) else 0
+        outcome = level_outcome(self.total(), self.table.rules)
+        if self.ask == "levels":
+            return outcome.levels
+        return next_dealer(self.dealer(), outcome)
+
+    def working(self) -> Message:
+        """Why the right answer is right, with the engine's numbers."""
+        if self.ask == "next_leader":
+            winner = self.winner()
+            return Message("l00_flow_winner_leads", {"seat": winner, "cards": dict(self.table.trick)[winner]})
+        if self.ask == "attackers":
+            return Message("l00_flow_attackers_are", {"dealer": self.dealer(), "team": self.truth()})
+        if self.ask == "points_for":
+            return Message("l00_flow_points_taken", {
+                "seat": self.winner(), "points": self.trick_points(), "added": self.truth(),
+            })
+        outcome = level_outcome(self.total(), self.table.rules)
+        if self.ask == "levels":
+            return Message("l00_flow_levels", {"points": self.total(), "outcome": outcome,
+                                               "rules": self.table.rules.name})
+        code = "l00_flow_dealer_climbed" if self.truth() == (self.dealer() + 2) % 4 else "l00_flow_dealer_passes"
+        return Message(code, {"seat": self.truth()})
+
+    def why_not(self, given: int) -> Message:
+        """Why this wrong answer is wrong (its own reason, not the right answer's)."""
+        if self.ask == "next_leader":
+            return Message("l00_flow_not_winner", {"seat": given, "cards": dict(self.table.trick)[given]})
+        if self.ask == "attackers":
+            return Message("l00_flow_dealer_team", {"team": given})
+        if self.ask == "points_for":
+            winner = self.winner()
+            code = "l00_flow_points_counted" if self.table.is_attacker(winner) else "l00_flow_points_defenders"
+            return Message(code, {"seat": winner})
+        if self.ask == "levels":
+            return self._levels_not(given)
+        dealer = self.dealer()
+        if given == dealer:
+            return Message("l00_flow_dealer_wrong_same", {"seat": given})
+        if given == (dealer + 2) % 4:
+            return Message("l00_flow_dealer_wrong_partner", {"seat": given})
+        if given == (dealer + 1) % 4:
+            return Message("l00_flow_dealer_wrong_next", {"seat": given})
+        return Message("l00_flow_dealer_wrong_other", {"seat": given})
+
+    def _levels_not(self, given: int) -> Message:
+        """The totals that would give ``given`` levels (to one side or the other) under the rules."""
+        rules = self.table.rules
+        totals = [t for t in range(0, HIGHEST_TOTAL + 5, 5) if level_outcome(t, rules).levels == given]
+        if not totals:
+            return Message("l00_flow_levels_never", {"given": given, "rules": rules.name})
+        bands: list[Message] = []
+        start = previous = totals[0]
+        for total in [*totals[1:], None]:
+            if total is not None and total == previous + 5:
+                previous = total
+                continue
+            if previous >= HIGHEST_TOTAL:
+                bands.append(Message("l00_flow_band_open", {"low": start}))
+            else:
+                bands.append(Message("l00_flow_band", {"low": start, "high": previous}))
+            if total is not None:
+                start = previous = total
+        band = bands[0] if len(bands) == 1 else Message("l00_flow_two_bands", {"first": bands[0], "second": bands[1]})
+        return Message("l00_flow_levels_not", {"given": given, "band": band})
+
+    # --- the question ------------------------------------------------------------------------------
+
+    def prompt(self, lang: str = "en") -> str:
+        params: dict[str, object] = {"dealer": self.table.dealer, "points": self.total()}
+        return Message(f"l00_flow_prompt_{self.ask}", params).render(lang)
+
+    def choices(self) -> list[Choice]:
+        if self.ask == "next_leader":
+            return [
+                Choice(str(seat), Text.of("puzzle_choice_trick", seat=seat, cards=cards))
+                for seat, cards in self.table.trick
+            ]
+        if self.ask == "attackers":
+            return [Choice(str(team), Text.of(f"l00_flow_team_{team}")) for team in (0, 1)]
+        if self.ask == "next_dealer":
+            return [Choice(str(seat), seat_text(seat)) for seat in range(4)]
+        return []
+
+    def _read(self, answer: object) -> int:
+        if self.ask in ("next_leader", "next_dealer"):
+            seats = [seat for seat, _ in self.table.trick] if self.ask == "next_leader" else [0, 1, 2, 3]
+            return answer_seat(answer, seats)
+        if self.ask == "attackers":
+            value = answer.strip() if isinstance(answer, str) else answer
+            if value in ("0", "1", 0, 1) and not isinstance(value, bool):
+                return int(value)
+            raise AnswerError(Message("l00_flow_bad_team", {"value": repr(answer)}))
+        return answer_int(answer)
+
+    def grade(self, answer: object) -> Grade:
+        given = self._read(answer)
+        if given == self.truth():
+            return Grade(True, (self.working(),))
+        return Grade(False, (self.why_not(given),), (self.working(),))
+
+
+def parse(raw: Raw, table: PositionTable) -> RoundFlowQuestion:
+    """Read what is asked, check the position gives what it needs, and read the stated answer."""
+    ask = read_str(require(raw, "ask"), "ask")
+    if ask not in ASKS:
+        raise FieldError("ask", f"must be one of {', '.join(ASKS)}, not {ask!r}")
+    table.need(*NEEDS[ask])
+    if "trick" in NEEDS[ask] and len(table.trick) != 4:
+        raise FieldError("position.trick", "needs the plays of all four seats")
+    return RoundFlowQuestion(table, ask, read_int(require(raw, "answer"), "answer", 0, 400))
