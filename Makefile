@@ -12,7 +12,7 @@ PORT ?= 8866
 NODE_TOOLS := .ci/node_modules/axe-core/axe.min.js .ci/node_modules/.bin/configurable-http-proxy
 NPM_PACKAGES := axe-core@4 configurable-http-proxy@5
 
-.PHONY: setup test check lint serve clean node-tools
+.PHONY: setup test check lint serve clean node-tools site
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -55,5 +55,17 @@ serve: setup
 	$(BIN)/python -m compileall -q shengji_kit
 	$(BIN)/python -m shengji_kit.apps.serving.serve --host $(HOST) --port $(PORT)
 
+# The static site (deploy/site/build.py): every lesson and the play app and trainer as Voici pages that
+# compute in the learner's browser (Pyodide). Pinned tools in .site-venv; downloads cached in .site-cache.
+SITE_STAMP := .site-venv/.installed-stamp
+$(SITE_STAMP): deploy/site/requirements.txt
+	test -x .site-venv/bin/python || $(PYTHON) -m venv .site-venv
+	.site-venv/bin/python -m pip install -q -r deploy/site/requirements.txt
+	touch $(SITE_STAMP)
+
+site: $(SITE_STAMP)
+	.site-venv/bin/python deploy/site/build.py > .site-build.log 2>&1 || (tail -40 .site-build.log; exit 1)
+	@tail -1 .site-build.log
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .import_linter_cache
+	rm -rf $(VENV) .site-venv site .site-build.log .pytest_cache .mypy_cache .ruff_cache .import_linter_cache

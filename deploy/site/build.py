@@ -1,0 +1,279 @@
+"""Build ``site/``: the lessons, the play app and the trainer as Voici pages that compute in the browser.
+
+``make site`` runs this with ``.site-venv/bin/python`` (the pinned tools of ``requirements.txt``).
+The Pyodide core comes from npm (``pyodide@0.29.0``), every Python package from PyPI as a wheel;
+both are kept in ``.site-cache/`` so a second build downloads nothing. The core's package lock is
+rewritten to list only the wheels the site carries (with their checksums), and the kernel loads
+the kit and its dependencies from there when it starts: no page asks another host for anything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import csv
+import hashlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+PYODIDE_NPM = "pyodide@0.29.0"
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+PYODIDE_URL = "/static/pyodide/pyodide.js"  # Voici pages take "/" as their base: the site sits at a host's root
+
+
+@dataclass(frozen=True)
+class Wheel:
+    """One pure-Python wheel the site carries: its PyPI name and version, what it imports, what it needs."""
+
+    name: str
+    version: str
+    imports: tuple[str, ...]
+    depends: tuple[str, ...] = ()
+
+
+# The kernel's own packages (the versions Pyodide 0.29's lock names) and the kit's browser dependencies.
+# numpy has no wheel for Pyodide on PyPI: the kit runs without it (shengji_kit/chances/sampler.py).
+WHEELS = (
+    Wheel("micropip", "0.11.0", ("micropip",), ("packaging",)),
+    Wheel("packaging", "24.2", ("packaging",)),
+    Wheel("traitlets", "5.14.3", ("traitlets",)),
+    Wheel("decorator", "5.2.1", ("decorator",)),
+    Wheel("pygments", "2.19.1", ("pygments",)),
+    Wheel("six", "1.17.0", ("six",)),
+    Wheel("wcwidth", "0.2.13", ("wcwidth",)),
+    Wheel("prompt-toolkit", "3.0.50", ("prompt_toolkit",), ("wcwidth",)),
+    Wheel("executing", "2.2.0", ("executing",)),
+    Wheel("asttokens", "3.0.0", ("asttokens",), ("six",)),
+    Wheel("pure-eval", "0.2.3", ("pure_eval",)),
+    Wheel("stack-data", "0.6.3", ("stack_data",), ("executing", "asttokens", "pure-eval")),
+    Wheel("matplotlib-inline", "0.1.7", ("matplotlib_inline",), ("traitlets",)),
+    Wheel("parso", "0.8.4", ("parso",)),
+    Wheel("jedi", "0.19.2", ("jedi",), ("parso",)),
+    Wheel("ipython", "9.0.2", ("IPython",), (
+        "asttokens", "decorator", "executing", "matplotlib-inline", "prompt-toolkit", "pure-eval", "pygments",
+        "six", "stack-data", "traitlets", "wcwidth", "jedi",
+    )),
+    Wheel("comm", "0.2.3", ("comm",), ("traitlets",)),
+    Wheel("typing-extensions", "4.15.0", ("typing_extensions",)),
+    Wheel("jupyterlab-widgets", "3.0.17", ("jupyterlab_widgets",)),
+    Wheel("ipywidgets", "8.1.9", ("ipywidgets",), ("comm", "ipython", "traitlets", "jupyterlab-widgets")),
+    Wheel("psygnal", "0.16.1", ("psygnal",), ("typing-extensions",)),
+    Wheel("anywidget", "0.11.0", ("anywidget",), ("ipywidgets", "psygnal", "typing-extensions")),
+    Wheel("mistune", "3.4.0", ("mistune",)),
+    Wheel("platformdirs", "4.14.9", ("platformdirs",)),
+)
+MARKUPSAFE = Wheel("markupsafe", "3.0.2", ("markupsafe",))  # built from its sdist without the C speedups
+KIT_DEPENDS = ("anywidget", "ipywidgets", "markupsafe", "mistune", "platformdirs", "typing-extensions")
+# The kernel installs these at start unless they are preloaded; sqlite3 is a Pyodide-built module
+# only its CDN has, so the lock names an empty placeholder for it and `import sqlite3` fails as usual.
+KERNEL_WHEELS = ("piplite", "pyodide-kernel", "ipykernel", "widgetsnbextension")
+PRELOADED = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
+             "widgetsnbextension", "shengji-kit")
+
+
+def run(command: list[str], **options: object) -> None:
+    """Run one build step, stopping the build with its output when it fails."""
+    subprocess.run(command, check=True, **options)  # type: ignore[call-overload]
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def pyodide_core(cache: Path) -> Path:
+    """The unpacked npm package of the Pyodide core (downloaded once into the cache)."""
+    unpacked = cache / "npm" / "package"
+    if (unpacked / "pyodide.asm.wasm").exists():
+        return unpacked
+    (cache / "npm").mkdir(parents=True, exist_ok=True)
+    run(["npm", "pack", "--silent", PYODIDE_NPM], cwd=cache / "npm", stdout=subprocess.DEVNULL)
+    tarball = next((cache / "npm").glob("pyodide-*.tgz"))
+    with tarfile.open(tarball) as archive:
+        archive.extractall(cache / "npm", filter="data")
+    return unpacked
+
+
+def pypi_wheel(wheel: Wheel, folder: Path) -> Path:
+    """The pure wheel of ``wheel`` from PyPI (downloaded once)."""
+    stem = wheel.name.replace("-", "_").lower()
+    found = [path for path in folder.glob("*.whl") if path.name.lower().startswith(f"{stem}-{wheel.version}-")]
+    if found:
+        return found[0]
+    run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:", "--platform", "any",
+         "--implementation", "py", "--python-version", "3.13", "--abi", "none", "--dest", str(folder),
+         f"{wheel.name}=={wheel.version}"])
+    return pypi_wheel(wheel, folder)
+
+
+def markupsafe_wheel(folder: Path) -> Path:
+    """MarkupSafe as a pure wheel, built from its sdist with the speedups switched off (once)."""
+    found = list(folder.glob(f"markupsafe-{MARKUPSAFE.version}-py3-none-any.whl"))
+    if found:
+        return found[0]
+    sources = folder / "sdist"
+    run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary=:all:", "--dest", str(sources),
+         f"markupsafe=={MARKUPSAFE.version}"])
+    archive = next(sources.glob("markupsafe-*.tar.gz"))
+    with tarfile.open(archive) as tar:
+        tar.extractall(sources, filter="data")
+    source = next(path for path in sources.iterdir() if path.is_dir())
+    setup = source / "setup.py"
+    setup.write_text("from setuptools import setup\nsetup()\n", encoding="utf-8")  # no C extension
+    run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "--wheel-dir",
+         str(folder), str(source)])
+    built = next(folder.glob("markupsafe-*.whl"))
+    target = folder / f"markupsafe-{MARKUPSAFE.version}-py3-none-any.whl"
+    built.rename(target)
+    return target
+
+
+def placeholder_wheel(folder: Path, name: str, version: str) -> Path:
+    """A wheel with metadata and no module: it satisfies the kernel's install of a module the site lacks."""
+    target = folder / f"{name}-{version}-py3-none-any.whl"
+    if target.exists():
+        return target
+    info = f"{name}-{version}.dist-info"
+    files = {
+        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: shengji-kit\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    record = io.StringIO()
+    writer = csv.writer(record)
+    with zipfile.ZipFile(target, "w") as archive:
+        for path, text in files.items():
+            archive.writestr(path, text)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=").decode()
+            writer.writerow([path, f"sha256={digest}", len(text.encode())])
+        writer.writerow([f"{info}/RECORD", "", ""])
+        archive.writestr(f"{info}/RECORD", record.getvalue())
+    return target
+
+
+def kit_wheel(folder: Path) -> Path:
+    """The kit's own wheel, built from this checkout (every build: the code may have changed)."""
+    for old in folder.glob("shengji_kit-*.whl"):
+        old.unlink()
+    run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "--wheel-dir",
+         str(folder), str(ROOT)], env={**os.environ, "PIP_NO_CACHE_DIR": "1"})
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
+    return next(folder.glob("shengji_kit-*.whl"))
+
+
+def lock_entry(name: str, version: str, path: Path, imports: tuple[str, ...], depends: tuple[str, ...]) -> dict:
+    return {
+        "name": name, "version": version, "file_name": path.name, "install_dir": "site", "sha256": sha256(path),
+        "package_type": "package", "imports": list(imports), "depends": list(depends),
+        "unvendored_tests": False, "shared_library": False,
+    }
+
+
+def pyodide_folder(cache: Path, target: Path, kernel_wheels: Path) -> list[Path]:
+    """Fill ``target`` (the site's static/pyodide) with the core and every wheel; write its lock."""
+    core = pyodide_core(cache)
+    wheels = cache / "wheels"
+    wheels.mkdir(parents=True, exist_ok=True)
+    target.mkdir(parents=True, exist_ok=True)
+    for name in ("pyodide.mjs", "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"):
+        shutil.copy2(core / name, target / name)
+    lock = json.loads((core / "pyodide-lock.json").read_text(encoding="utf-8"))
+    packages: dict[str, dict] = {}
+    carried: list[Path] = []
+    for wheel in (*WHEELS, MARKUPSAFE):
+        path = markupsafe_wheel(wheels) if wheel is MARKUPSAFE else pypi_wheel(wheel, wheels)
+        packages[wheel.name] = lock_entry(wheel.name, wheel.version, path, wheel.imports, wheel.depends)
+        carried.append(path)
+    for name in KERNEL_WHEELS:
+        stem = name.replace("-", "_")
+        path = sorted(kernel_wheels.glob(f"{stem}-*.whl"))[-1]
+        version = path.name.split("-")[1]
+        depends = {"ipykernel": ("comm", "ipython"), "pyodide-kernel": ("ipykernel",)}.get(name, ())
+        packages[name] = lock_entry(name, version, path, (stem,), depends)
+        carried.append(path)
+    sqlite = placeholder_wheel(wheels, "sqlite3", "1.0.0")
+    packages["sqlite3"] = lock_entry("sqlite3", "1.0.0", sqlite, (), ())
+    carried.append(sqlite)
+    kit = kit_wheel(wheels)
+    packages["shengji-kit"] = lock_entry("shengji-kit", kit.name.split("-")[1], kit, ("shengji_kit",), KIT_DEPENDS)
+    carried.append(kit)
+    for path in carried:
+        shutil.copy2(path, target / path.name)
+    lock["packages"] = packages
+    (target / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
+    return carried
+
+
+def contents(staging: Path) -> None:
+    """The notebooks the site shows, as they are in the repository: lessons/ and the two apps."""
+    shutil.rmtree(staging, ignore_errors=True)
+    (staging / "lessons").mkdir(parents=True)
+    for lesson in sorted((ROOT / "lessons").glob("*.ipynb")):
+        shutil.copy2(lesson, staging / "lessons" / lesson.name)
+    (staging / "notebooks").mkdir()
+    for app in ("play.ipynb", "puzzles.ipynb"):
+        shutil.copy2(ROOT / "notebooks" / app, staging / "notebooks" / app)
+
+
+def lite_config(lite_dir: Path) -> None:
+    """jupyter-lite.json: the kernel takes Pyodide from the site and preloads the kit, never PyPI."""
+    lite_dir.mkdir(parents=True, exist_ok=True)
+    settings = {
+        "pyodideUrl": PYODIDE_URL,
+        "disablePyPIFallback": True,
+        "pipliteUrls": [],
+        "loadPyodideOptions": {"packages": list(PRELOADED)},
+    }
+    config = {"jupyter-lite-schema-version": 0,
+              "jupyter-config-data": {"litePluginSettings": {KERNEL_PLUGIN: settings}}}
+    (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
+
+
+def folder_size(folder: Path) -> tuple[int, int]:
+    """Bytes and file count under ``folder``."""
+    files = [path for path in folder.rglob("*") if path.is_file()]
+    return sum(path.stat().st_size for path in files), len(files)
+
+
+def build(output: Path, cache: Path) -> None:
+    """The whole build; prints its size and time at the end."""
+    started = time.monotonic()
+    cache.mkdir(parents=True, exist_ok=True)
+    staging, lite_dir = cache / "contents", cache / "lite"
+    contents(staging)
+    lite_config(lite_dir)
+    shutil.rmtree(output, ignore_errors=True)
+    env = {**os.environ, "JUPYTER_PATH": str(ROOT / "shengji_kit" / "jupyter")}
+    run([str(Path(sys.executable).parent / "jupyter"), "lite", "build", "--apps", "voici",
+         "--lite-dir", str(lite_dir), "--contents", str(staging), "--output-dir", str(output),
+         "--no-sourcemaps", "--VoilaConfiguration.template=shengji", "--log-level", "WARN"],
+        env=env, cwd=cache)
+    kernel_wheels = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+    pyodide_folder(cache, output / "static" / "pyodide", kernel_wheels)
+    from landing import write_landing  # deploy/site/landing.py, beside this file
+
+    write_landing(output, staging)
+    size, count = folder_size(output)
+    print(f"site: {output} — {count} files, {size / 1e6:.1f} MB, built in {time.monotonic() - started:.1f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--output", type=Path, default=ROOT / "site")
+    parser.add_argument("--cache", type=Path, default=ROOT / ".site-cache")
+    options = parser.parse_args()
+    sys.path.insert(0, str(HERE))
+    build(options.output.resolve(), options.cache.resolve())
+
+
+if __name__ == "__main__":
+    main()
