@@ -2,8 +2,9 @@
 
 Only actions are stored (every round of the match, the last one open): the match is rebuilt by
 dealing each round from the match seed and playing its actions again, as ``record.rebuild``
-does for one round. The file is ``{"format", "version", "seed", "rules", "rounds": [[[seat, kind,
-cards], …], …]}``, written atomically, one file per learner and class (``saved_match_path``).
+does for one round. The file is ``{"format", "version", "seed", "rules", "bots", "rounds": [[[seat,
+kind, cards], …], …]}`` (``bots``: the opponents' tier, a name the play app checks; a file written
+before tiers existed has none and loads as ``steady``), written atomically, one file per learner and class (``saved_match_path``).
 A file that cannot be read is set aside (``set_aside``), never deleted.
 """
 
@@ -39,6 +40,9 @@ MAX_SEED = 10**20
 REASONS = ("json", "deep", "number", "size", "shape", "replay", "encoding")
 """Why a saved match could not be used; each has a ``round_save_reason_<reason>`` text."""
 _UNSAFE = re.compile(r"[^\w.-]+")
+DEFAULT_BOTS = "steady"
+"""The opponents of a match saved without a tier: RuleBots, the only opponents there were."""
+_BOTS_NAME = re.compile(r"[a-z][a-z_]{0,23}")
 
 
 class SavedRoundError(ValueError):
@@ -51,16 +55,20 @@ class SavedRoundError(ValueError):
 
 @dataclass(frozen=True)
 class SavedMatch:
-    """A match as its seed, rules and the actions of each round (the last round may be open)."""
+    """A match as its seed, rules and the actions of each round (the last round may be open), and the
+    name of the opponents' tier (``coach/bot_tiers.py``) that plays it."""
 
     seed: int
     rules: str
     rounds: tuple[RoundActions, ...]
+    bots: str = DEFAULT_BOTS
 
     @staticmethod
-    def of(match: Match, finished: Sequence[RoundActions], current: Round) -> SavedMatch:
+    def of(
+        match: Match, finished: Sequence[RoundActions], current: Round, bots: str = DEFAULT_BOTS
+    ) -> SavedMatch:
         """The saved form of ``match``: the actions of its finished rounds, then the round being played."""
-        return SavedMatch(match.seed, match.rules.name, (*finished, tuple(current.actions)))
+        return SavedMatch(match.seed, match.rules.name, (*finished, tuple(current.actions)), bots)
 
     @property
     def open_round(self) -> RoundActions:
@@ -68,7 +76,7 @@ class SavedMatch:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "format": FORMAT, "version": VERSION, "seed": self.seed, "rules": self.rules,
+            "format": FORMAT, "version": VERSION, "seed": self.seed, "rules": self.rules, "bots": self.bots,
             "rounds": [[[seat, *action.to_json()] for seat, action in actions] for actions in self.rounds],
         }
 
@@ -82,6 +90,9 @@ class SavedMatch:
             raise SavedRoundError("seed must be a whole number of at most 20 digits")
         if rules not in PRESET_NAMES:
             raise SavedRoundError(f"rules must be one of {', '.join(PRESET_NAMES)}")
+        bots = data.get("bots", DEFAULT_BOTS)
+        if not isinstance(bots, str) or not _BOTS_NAME.fullmatch(bots):
+            raise SavedRoundError("bots must be the name of the opponents' tier (a few lower-case letters)")
         if not isinstance(rounds, list) or not 0 < len(rounds) <= MAX_ROUNDS:
             raise SavedRoundError(f"rounds must be a list of 1 to {MAX_ROUNDS} rounds")
         parsed: list[RoundActions] = []
@@ -89,7 +100,7 @@ class SavedMatch:
             if not isinstance(actions, list):
                 raise SavedRoundError(f"rounds[{number}] must be a list")
             parsed.append(tuple(_entry(number, entry) for entry in actions))
-        return SavedMatch(seed, str(rules), tuple(parsed))
+        return SavedMatch(seed, str(rules), tuple(parsed), bots)
 
     def rebuild(self) -> tuple[Match, Round]:
         """The match with every finished round booked, and its open round at the saved move."""
