@@ -15,6 +15,7 @@ Run: ``.venv/bin/python benchmarks/strength.py [--rounds 60] [--pairs all] [--ru
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import statistics
 import time
@@ -27,7 +28,7 @@ from shengji_kit.game.bots.base import Bot
 from shengji_kit.game.deal import derived_seed
 from shengji_kit.game.views import SeatView
 
-PAIRS = tuple(zip(TIER_NAMES, TIER_NAMES[1:], strict=False))
+PAIRS = tuple(itertools.pairwise(TIER_NAMES))
 """(weaker, stronger): each tier against the next."""
 Row = tuple[float, float, tuple[tuple[float, float], ...]]
 """One deal: points difference, levels difference, the stronger tier's turn times (wall, CPU)."""

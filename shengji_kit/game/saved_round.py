@@ -4,7 +4,8 @@ Only actions are stored (every round of the match, the last one open): the match
 dealing each round from the match seed and playing its actions again, as ``record.rebuild``
 does for one round. The file is ``{"format", "version", "seed", "rules", "bots", "rounds": [[[seat,
 kind, cards], …], …]}`` (``bots``: the opponents' tier, a name the play app checks; a file written
-before tiers existed has none and loads as ``steady``), written atomically, one file per learner and class (``saved_match_path``).
+before tiers existed has none and loads as ``steady``), written atomically, one file per learner and
+class (``saved_match_path``).
 A file that cannot be read is set aside (``set_aside``), never deleted.
 """
 

@@ -218,7 +218,9 @@ def play_app(
         return RoundKeeper.for_learner(name, class_name=klass)
 
     if learner is not None:
-        app = PlayApp(chosen_seed, chosen_rules, chosen_delay, keeper=keeper_for(learner), notes=notes, bots=chosen_bots)
+        app = PlayApp(
+            chosen_seed, chosen_rules, chosen_delay, keeper=keeper_for(learner), notes=notes, bots=chosen_bots
+        )
     else:
         app = PlayApp(chosen_seed, chosen_rules, chosen_delay, notes=notes, keeper_for=keeper_for, bots=chosen_bots)
     return CardSurface(app)
