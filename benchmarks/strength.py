@@ -9,7 +9,8 @@ Prints the means with a 95% confidence interval (normal approximation, paired by
 should beat the one below with an interval above zero. For the strong tier it also prints the time
 of each of its turns in the tricks (p50 / p95 / max; the target is under 1 s).
 Run: ``.venv/bin/python benchmarks/strength.py [--rounds 60] [--pairs all] [--rules both] [--jobs 2]``
-(``--rounds`` deals per pair, the two presets alternating; ``--every`` prints the figures so far).
+(``--rounds`` deals per pair, the two presets alternating; ``--every`` prints the figures so far;
+``--miss-rate`` and ``--samples`` try gentle's miss rate and strong's samples per play other than the registry's).
 """
 
 from __future__ import annotations
@@ -20,8 +21,11 @@ import math
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, replace
 
-from shengji_kit.coach.bot_tiers import TIER_NAMES, tier_named
+from shengji_kit.coach.bot_tiers import STRONG_BUDGET, TIER_NAMES, tier_named
+from shengji_kit.coach.gentle_bot import GentleBot
+from shengji_kit.coach.search_bot import SearchBot
 from shengji_kit.game import Round
 from shengji_kit.game.actions import Action
 from shengji_kit.game.bots.base import Bot
@@ -50,11 +54,26 @@ class Timed:
         return action
 
 
+@dataclass(frozen=True)
+class Tuning:
+    """Settings tried instead of the registry's (None: as ``bot_tiers`` has it)."""
+
+    miss_rate: float | None = None
+    samples: int | None = None
+
+    def make(self, name: str, seed: int) -> Bot:
+        if name == "gentle" and self.miss_rate is not None:
+            return GentleBot(seed, self.miss_rate)
+        if name == "strong" and self.samples is not None:
+            return SearchBot(seed, replace(STRONG_BUDGET, samples=self.samples))
+        return tier_named(name).make(seed)
+
+
 def play(
-    seed: int, rules: str, weaker: str, stronger: str, strong_team: int
+    seed: int, rules: str, weaker: str, stronger: str, strong_team: int, tuning: Tuning
 ) -> tuple[int, int, str, int, list[tuple[float, float]]]:
     """One round: (attackers' total, dealer, winning side, levels, turn times) with ``stronger`` on ``strong_team``."""
-    timed = [Timed(tier_named(stronger if seat % 2 == strong_team else weaker).make(derived_seed(seed, seat)))
+    timed = [Timed(tuning.make(stronger if seat % 2 == strong_team else weaker, derived_seed(seed, seat)))
              for seat in range(4)]
     rnd = Round.new(seed, rules)
     while rnd.to_act is not None:
@@ -66,14 +85,14 @@ def play(
     return result.total, result.dealer, result.outcome.side, result.outcome.levels, times
 
 
-def deal_pair(task: tuple[int, str, str, str]) -> Row:
+def deal_pair(task: tuple[int, str, str, str, Tuning]) -> Row:
     """Both rounds of one deal, seats swapped: (points diff, levels diff, the stronger tier's turn times)."""
-    seed, rules, weaker, stronger = task
+    seed, rules, weaker, stronger, tuning = task
     by_attacker: dict[str, int] = {}
     gained = {"strong": 0, "weak": 0}
     times: list[tuple[float, float]] = []
     for team in (0, 1):
-        total, dealer, side, levels, turns = play(seed, rules, weaker, stronger, team)
+        total, dealer, side, levels, turns = play(seed, rules, weaker, stronger, team, tuning)
         times.extend(turns)
         defending = "strong" if dealer % 2 == team else "weak"
         attacking = "weak" if defending == "strong" else "strong"
@@ -112,16 +131,16 @@ def summary(weaker: str, stronger: str, rows: list[Row], seconds: float) -> None
 
 
 def run(pairs: tuple[tuple[str, str], ...], presets: tuple[str, ...], deals: int, seed: int, jobs: int,
-        every: int) -> None:
+        every: int, tuning: Tuning) -> None:
     """Play every pair's deals (pairs interleaved); print the figures every ``every`` deals and at the end."""
     started = time.perf_counter()
     tasks = [
-        (derived_seed(seed, index), presets[index % len(presets)], weaker, stronger)
+        (derived_seed(seed, index), presets[index % len(presets)], weaker, stronger, tuning)
         for index in range(deals) for weaker, stronger in pairs
     ]
     rows: dict[tuple[str, str], list[Row]] = {pair: [] for pair in pairs}
     print(f"seed {seed}; {deals} deals per pair ({', '.join(presets)}), each played twice with the teams' seats "
-          f"swapped; {jobs} worker process(es)", flush=True)
+          f"swapped; {jobs} worker process(es); {tuning}", flush=True)
     pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
     results = pool.map(deal_pair, tasks) if pool is not None else map(deal_pair, tasks)
     try:
@@ -146,10 +165,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--every", type=int, default=20, help="print the figures so far every this many deals")
+    parser.add_argument("--miss-rate", type=float, default=None, help="try gentle at this miss rate")
+    parser.add_argument("--samples", type=int, default=None, help="try strong with this many samples per play")
     args = parser.parse_args()
     pairs = PAIRS if args.pairs == "all" else tuple(p for p in PAIRS if f"{p[0]}-{p[1]}" == args.pairs)
     presets = ("super_tycoon", "classic") if args.rules == "both" else (args.rules,)
-    run(pairs, presets, args.rounds, args.seed, args.jobs, args.every)
+    run(pairs, presets, args.rounds, args.seed, args.jobs, args.every, Tuning(args.miss_rate, args.samples))
 
 
 if __name__ == "__main__":

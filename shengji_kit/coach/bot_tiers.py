@@ -20,8 +20,9 @@ from ._sample_playout import Budget
 from .gentle_bot import MISS_RATE, GentleBot
 
 STRONG_BUDGET = Budget(samples=10, seconds=0.9)
-"""SearchBot's budget as the strong tier: ten sampled deals per play (0.3 s at most when measured,
-``benchmarks/strength.py --turns``); ``seconds`` stops a search on a very busy machine before 1 s."""
+"""SearchBot's budget as the strong tier: ten sampled deals per play, as measured by
+``benchmarks/strength.py`` (turn times in docs/coach.md); ``seconds`` cuts a search short on a busy
+machine so that a turn stays under a second (then its choice depends on the machine's speed)."""
 DEFAULT_TIER = "steady"
 OPPONENT_SEATS = (1, 2, 3)
 """The seats the bots take in the play app (the learner sits South, seat 0)."""

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from widgets.helpers import take_turn
 
+from shengji_kit.apps.page_options import checked_bots
 from shengji_kit.apps.play.play_app import PlayApp, play_app
 from shengji_kit.coach.gentle_bot import GentleBot
 from shengji_kit.coach.search_bot import SearchBot
@@ -163,3 +164,10 @@ def test_a_save_whose_tier_is_not_a_name_is_set_aside(data_folder: Path) -> None
     again = play_app(seed=4, delay=0)
     assert 'data-role="resume-problem"' in again.html and 'data-role="resume-offer"' not in again.html
     assert not path.exists() and list(path.parent.glob("*.damaged-*"))
+
+
+def test_the_bots_option_reader_keeps_steady_as_the_default() -> None:
+    assert checked_bots({}) == ("steady", None)
+    assert checked_bots({"bots": "gentle"}) == ("gentle", None)
+    used, note = checked_bots({"bots": "x" * 200})
+    assert used == "steady" and note is not None and len(note.params["given"]) < 30
