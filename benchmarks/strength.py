@@ -1,166 +1,176 @@
-"""SearchBot vs RuleBot in mirrored matches: each deal is played twice with the teams' seats swapped.
+"""Each opponents' tier against the next (gentle-steady, steady-strong) over mirrored deals.
 
-Both bots declare and bury alike (SearchBot asks RuleBot), so the two games of a deal have the same
-trump, dealer and kitty, and only the play differs: luck cancels. Per deal, from SearchBot's side:
-  points    attackers' total when SearchBot attacks minus when RuleBot attacks (the same seats and cards)
-  hold      SearchBot holds the attackers under 80 (as defenders) minus RuleBot does, in {-1, 0, 1}
-  levels    levels SearchBot's team gains minus RuleBot's team gains over the two games
-Prints the means with a 95% confidence interval (normal approximation, paired by deal).
-Run: ``.venv/bin/python benchmarks/strength.py [--deals 200] [--rules both] [--jobs 2] [--every 20] [--rows FILE]``
-(the presets are played interleaved and the figures so far are printed every ``--every`` deals;
-the budget options default to ``Budget()``'s; with ``--rows`` every deal is saved as it finishes,
-and a later run with the same file, seed and budget plays only the deals not in it yet).
+Every deal is played twice with the teams' seats swapped. All tiers declare and bury as RuleBot
+does, so both games of a deal have the same trump, dealer and kitty, and only the play differs:
+the luck of the cards cancels. Per deal, from the stronger tier's side:
+  points    attackers' total when the stronger tier attacks minus when the weaker one attacks
+  levels    levels the stronger tier's team gains minus the weaker's, over the two rounds
+Prints the means with a 95% confidence interval (normal approximation, paired by deal); each tier
+should beat the one below with an interval above zero. For the strong tier it also prints the time
+of each of its turns in the tricks (p50 / p95 / max; the target is under 1 s).
+Run: ``.venv/bin/python benchmarks/strength.py [--rounds 60] [--pairs all] [--rules both] [--jobs 2]``
+(``--rounds`` deals per pair, the two presets alternating; ``--every`` prints the figures so far;
+``--miss-rate`` and ``--samples`` try gentle's miss rate and strong's samples per play other than the registry's).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import itertools
 import math
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
+from dataclasses import dataclass, replace
 
-from shengji_kit.coach._sample_playout import Budget
+from shengji_kit.coach.bot_tiers import STRONG_BUDGET, TIER_NAMES, tier_named
+from shengji_kit.coach.gentle_bot import GentleBot
 from shengji_kit.coach.search_bot import SearchBot
 from shengji_kit.game import Round
-from shengji_kit.game.bots import play_round
-from shengji_kit.game.bots.rule import RuleBot
+from shengji_kit.game.actions import Action
+from shengji_kit.game.bots.base import Bot
 from shengji_kit.game.deal import derived_seed
+from shengji_kit.game.views import SeatView
+
+PAIRS = tuple(itertools.pairwise(TIER_NAMES))
+"""(weaker, stronger): each tier against the next."""
+Row = tuple[float, float, tuple[tuple[float, float], ...]]
+"""One deal: points difference, levels difference, the stronger tier's turn times (wall, CPU)."""
 
 
-def play(seed: int, rules: str, search_team: int, budget: Budget) -> tuple[int, int, str, int]:
-    """One game: (attackers' total, dealer, winning side, levels) with SearchBot on ``search_team``."""
-    bots = [
-        SearchBot(derived_seed(seed, seat), budget) if seat % 2 == search_team else RuleBot(derived_seed(seed, seat))
-        for seat in range(4)
-    ]
+class Timed:
+    """A bot whose every choice in the tricks is timed: ``times`` (wall clock) and ``cpu`` (its process's CPU),
+    in seconds; on a shared machine the wall clock also counts the time other processes held the cores."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.times: list[tuple[float, float]] = []
+
+    def choose(self, view: SeatView, actions: list[Action]) -> Action:
+        started, cpu = time.perf_counter(), time.process_time()
+        action = self.bot.choose(view, actions)
+        if view.phase == "play":
+            self.times.append((time.perf_counter() - started, time.process_time() - cpu))
+        return action
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """Settings tried instead of the registry's (None: as ``bot_tiers`` has it)."""
+
+    miss_rate: float | None = None
+    samples: int | None = None
+
+    def make(self, name: str, seed: int) -> Bot:
+        if name == "gentle" and self.miss_rate is not None:
+            return GentleBot(seed, self.miss_rate)
+        if name == "strong" and self.samples is not None:
+            return SearchBot(seed, replace(STRONG_BUDGET, samples=self.samples))
+        return tier_named(name).make(seed)
+
+
+def play(
+    seed: int, rules: str, weaker: str, stronger: str, strong_team: int, tuning: Tuning
+) -> tuple[int, int, str, int, list[tuple[float, float]]]:
+    """One round: (attackers' total, dealer, winning side, levels, turn times) with ``stronger`` on ``strong_team``."""
+    timed = [Timed(tuning.make(stronger if seat % 2 == strong_team else weaker, derived_seed(seed, seat)))
+             for seat in range(4)]
     rnd = Round.new(seed, rules)
-    play_round(rnd, bots)
+    while rnd.to_act is not None:
+        seat = rnd.to_act
+        rnd.act(seat, timed[seat].choose(rnd.view(seat), rnd.legal_actions(seat)))
     result = rnd.result
     assert result is not None
-    return result.total, result.dealer, result.outcome.side, result.outcome.levels
+    times = [t for seat in range(4) if seat % 2 == strong_team for t in timed[seat].times]
+    return result.total, result.dealer, result.outcome.side, result.outcome.levels, times
 
 
-def deal_pair(args: tuple[int, str, Budget]) -> tuple[float, float, float, int, int]:
-    """Both games of one deal: (points diff, hold diff, levels diff, search attack total, rule attack total)."""
-    seed, rules, budget = args
-    games = [play(seed, rules, team, budget) for team in (0, 1)]
+def deal_pair(task: tuple[int, str, str, str, Tuning]) -> Row:
+    """Both rounds of one deal, seats swapped: (points diff, levels diff, the stronger tier's turn times)."""
+    seed, rules, weaker, stronger, tuning = task
     by_attacker: dict[str, int] = {}
-    hold: dict[str, int] = {}
-    gained = {"search": 0, "rule": 0}
-    for team, (total, dealer, side, levels) in zip((0, 1), games, strict=True):
-        defending = "search" if dealer % 2 == team else "rule"
-        attacking = "rule" if defending == "search" else "search"
+    gained = {"strong": 0, "weak": 0}
+    times: list[tuple[float, float]] = []
+    for team in (0, 1):
+        total, dealer, side, levels, turns = play(seed, rules, weaker, stronger, team, tuning)
+        times.extend(turns)
+        defending = "strong" if dealer % 2 == team else "weak"
+        attacking = "weak" if defending == "strong" else "strong"
         by_attacker[attacking] = total
-        hold[defending] = int(total < 80)
         gained[defending if side == "defenders" else attacking] += levels
-    return (
-        by_attacker["search"] - by_attacker["rule"],
-        hold["search"] - hold["rule"],
-        gained["search"] - gained["rule"],
-        by_attacker["search"],
-        by_attacker["rule"],
-    )
+    return by_attacker["strong"] - by_attacker["weak"], gained["strong"] - gained["weak"], tuple(times)
 
 
-def interval(values: list[float]) -> str:
+def interval(values: list[float]) -> tuple[float, float, float]:
+    """The mean and its 95% interval (normal approximation)."""
     mean = statistics.fmean(values)
-    if len(values) < 2:
-        return f"{mean:+.2f}"
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-    return f"{mean:+.2f}  (95% CI {mean - half:+.2f} .. {mean + half:+.2f})"
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return mean, mean - half, mean + half
 
 
-def summary(rules: str, rows: list[tuple[float, float, float, int, int]], seconds: float, budget: Budget) -> None:
-    print(f"{rules}: {len(rows)} deals x 2 games, {budget}, {seconds:.0f} s so far")
-    print(f"  attackers' total, SearchBot attacking: {statistics.fmean(r[3] for r in rows):.1f}; "
-          f"RuleBot attacking: {statistics.fmean(r[4] for r in rows):.1f}")
-    print(f"  points (search attacks - rule attacks): {interval([r[0] for r in rows])}")
-    print(f"  defenders hold under 80 (search - rule): {interval([r[1] for r in rows])}")
-    print(f"  levels gained per deal (search - rule): {interval([r[2] for r in rows])}", flush=True)
+def shown(values: list[float]) -> str:
+    mean, low, high = interval(values)
+    verdict = "above 0" if low > 0 else "NOT above 0"
+    return f"{mean:+6.2f}  (95% CI {low:+.2f} .. {high:+.2f}, {verdict})"
 
 
-def earlier_rows(
-    path: Path, presets: tuple[str, ...], rows: dict[str, list[tuple[float, float, float, int, int]]], budget: Budget
-) -> set[tuple[int, str]]:
-    """Read the deals an earlier run with the same budget saved to ``path`` into ``rows``."""
-    done: set[tuple[int, str]] = set()
-    if not path.exists():
-        return done
-    for line in path.read_text(encoding="utf-8").splitlines():
-        saved = json.loads(line)
-        key = (saved["seed"], saved["rules"])
-        if saved["rules"] in presets and saved.get("budget") == str(budget) and key not in done:
-            done.add(key)
-            diff, hold, levels, search_total, rule_total = saved["row"]
-            rows[saved["rules"]].append((diff, hold, levels, search_total, rule_total))
-    return done
+def percentile(ordered: list[float], share: float) -> float:
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def run(
-    presets: tuple[str, ...], deals: int, seed: int, budget: Budget, jobs: int, every: int, rows_out: Path | None = None
-) -> None:
-    """Play the deals of every preset interleaved; print the figures every ``every`` deals and at the end."""
+def summary(weaker: str, stronger: str, rows: list[Row], seconds: float) -> None:
+    print(f"{stronger} vs {weaker}: {len(rows)} deals x 2 rounds, {seconds:.0f} s so far")
+    print(f"  points per deal ({stronger} attacks - {weaker} attacks): {shown([r[0] for r in rows])}")
+    print(f"  levels per deal ({stronger} team - {weaker} team):        {shown([r[1] for r in rows])}")
+    for kind, index in (("wall clock", 0), ("CPU", 1)):
+        times = sorted(t[index] for r in rows for t in r[2])
+        if stronger == "strong" and times:
+            print(f"  {stronger}'s turns in the tricks ({kind}): {len(times)}, p50 {percentile(times, 0.5):.3f} s, "
+                  f"p95 {percentile(times, 0.95):.3f} s, max {times[-1]:.3f} s")
+    print(flush=True)
+
+
+def run(pairs: tuple[tuple[str, str], ...], presets: tuple[str, ...], deals: int, seed: int, jobs: int,
+        every: int, tuning: Tuning) -> None:
+    """Play every pair's deals (pairs interleaved); print the figures every ``every`` deals and at the end."""
     started = time.perf_counter()
-    rows: dict[str, list[tuple[float, float, float, int, int]]] = {rules: [] for rules in presets}
-    done = earlier_rows(rows_out, presets, rows, budget) if rows_out is not None else set()
     tasks = [
-        (derived_seed(seed, index), rules, budget)
-        for index in range(deals) for rules in presets if (derived_seed(seed, index), rules) not in done
+        (derived_seed(seed, index), presets[index % len(presets)], weaker, stronger, tuning)
+        for index in range(deals) for weaker, stronger in pairs
     ]
+    rows: dict[tuple[str, str], list[Row]] = {pair: [] for pair in pairs}
+    print(f"seed {seed}; {deals} deals per pair ({', '.join(presets)}), each played twice with the teams' seats "
+          f"swapped; {jobs} worker process(es); {tuning}", flush=True)
     pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
     results = pool.map(deal_pair, tasks) if pool is not None else map(deal_pair, tasks)
-    print(f"seed {seed}; each deal played twice, teams' seats swapped; {len(done)} deals read from {rows_out}",
-          flush=True)
     try:
-        if not tasks and done:
-            for rules in presets:
-                summary(rules, rows[rules], 0.0, budget)
         for count, (task, row) in enumerate(zip(tasks, results, strict=True), start=1):
-            rows[task[1]].append(row)
-            if rows_out is not None:
-                with rows_out.open("a", encoding="utf-8") as out:
-                    out.write(json.dumps({"seed": task[0], "rules": task[1], "budget": str(budget), "row": row}) + "\n")
-            if count == len(tasks) or (every and (count + len(done)) % (every * len(presets)) == 0):
-                for rules in presets:
-                    summary(rules, rows[rules], time.perf_counter() - started, budget)
-                if len(presets) > 1:
-                    both = [r for rules in presets for r in rows[rules]]
-                    summary("both presets", both, time.perf_counter() - started, budget)
+            rows[(task[2], task[3])].append(row)
+            if count == len(tasks) or (every and count % (every * len(pairs)) == 0):
+                for pair in pairs:
+                    if rows[pair]:
+                        summary(*pair, rows[pair], time.perf_counter() - started)
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
+    print(f"run time {time.perf_counter() - started:.0f} s")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--rounds", "--deals", type=int, default=60, help="deals per pair (each played twice)")
+    names = [f"{weaker}-{stronger}" for weaker, stronger in PAIRS]
+    parser.add_argument("--pairs", default="all", choices=("all", *names))
     parser.add_argument("--rules", default="both", choices=("both", "super_tycoon", "classic"))
     parser.add_argument("--seed", type=int, default=1)
-    default = Budget()
-    parser.add_argument("--samples", type=int, default=default.samples, help="sampled deals per decision")
-    parser.add_argument("--candidates", type=int, default=default.candidates, help="plays compared per decision")
-    parser.add_argument("--horizon", type=int, default=default.horizon, help="tricks played out past the current one")
-    parser.add_argument("--solve-at", type=int, default=default.solve_at,
-                        help="cards per hand from which the solver scores")
-    parser.add_argument("--full-at", type=int, default=default.full_at,
-                        help="cards per hand from which play-outs run to the end")
-    parser.add_argument("--confidence", type=float, default=default.confidence,
-                        help="standard errors by which a candidate must beat RuleBot's favourite play")
-    parser.add_argument("--throws", type=int, default=1,
-                        help="play-outs lead safe throws as RuleBot does (1) or not (0)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--every", type=int, default=20, help="print the figures so far every this many deals")
-    parser.add_argument("--rows", type=Path, default=None,
-                        help="append each deal's figures to this JSON-lines file; deals already in it are not played "
-                             "again but counted (resume or extend a run with the same seed and budget)")
+    parser.add_argument("--miss-rate", type=float, default=None, help="try gentle at this miss rate")
+    parser.add_argument("--samples", type=int, default=None, help="try strong with this many samples per play")
     args = parser.parse_args()
-    budget = Budget(samples=args.samples, candidates=args.candidates, horizon=args.horizon, solve_at=args.solve_at,
-                    full_at=args.full_at, confidence=args.confidence, throws=bool(args.throws))
+    pairs = PAIRS if args.pairs == "all" else tuple(p for p in PAIRS if f"{p[0]}-{p[1]}" == args.pairs)
     presets = ("super_tycoon", "classic") if args.rules == "both" else (args.rules,)
-    run(presets, args.deals, args.seed, budget, args.jobs, args.every, args.rows)
+    run(pairs, presets, args.rounds, args.seed, args.jobs, args.every, Tuning(args.miss_rate, args.samples))
 
 
 if __name__ == "__main__":

@@ -194,3 +194,11 @@ def delay_option(options: Mapping[str, str], default: float) -> float:
 def rules_option(options: Mapping[str, str], default: str) -> str:
     """``rules`` (a preset name) from the address when it names one, else ``default``."""
     return checked_rules(options, default)[0]
+
+
+def checked_bots(options: Mapping[str, str], default: str | None = None) -> tuple[str, Message | None]:
+    """``bots`` (the opponents' tier: gentle, steady or strong) when it names one, else ``default`` (steady),
+    with a note."""
+    from ..coach.bot_tiers import DEFAULT_TIER, TIER_NAMES  # the coach only when a page reads the option
+
+    return read_choice(options, Choice("bots", default or DEFAULT_TIER, TIER_NAMES, "tier_page_option"))

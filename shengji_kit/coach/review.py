@@ -16,6 +16,7 @@ from typing import Any
 
 from ..engine.cards import Card
 from ..engine.errors import RuleError
+from ..engine.rules import Rules
 from ..game.actions import PLAY, Action
 from ..game.record import parse, rebuild
 from ..game.round import Round

@@ -384,7 +384,7 @@ class Round:
                 for b in view.bids
             ],
             "hands": [_codes(hand) for hand in hands],
-            "buried": _codes(self.buries[-1][1] if self.buries else ()),  # the true kitty, even when the table never sees it
+            "buried": _codes(self.buries[-1][1] if self.buries else ()),  # the true kitty, even if hidden
             "buries": [{"seat": seat, "cards": _codes(cards)} for seat, cards in self.buries],
             "tricks": [trick.to_json() for trick in view.tricks],
             "attackers_points": result.attackers_points,

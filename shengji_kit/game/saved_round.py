@@ -2,8 +2,10 @@
 
 Only actions are stored (every round of the match, the last one open): the match is rebuilt by
 dealing each round from the match seed and playing its actions again, as ``record.rebuild``
-does for one round. The file is ``{"format", "version", "seed", "rules", "rounds": [[[seat, kind,
-cards], …], …]}``, written atomically, one file per learner and class (``saved_match_path``).
+does for one round. The file is ``{"format", "version", "seed", "rules", "bots", "rounds": [[[seat,
+kind, cards], …], …]}`` (``bots``: the opponents' tier, a name the play app checks; a file written
+before tiers existed has none and loads as ``steady``), written atomically, one file per learner and
+class (``saved_match_path``).
 A file that cannot be read is set aside (``set_aside``), never deleted.
 """
 
@@ -39,6 +41,9 @@ MAX_SEED = 10**20
 REASONS = ("json", "deep", "number", "size", "shape", "replay", "encoding")
 """Why a saved match could not be used; each has a ``round_save_reason_<reason>`` text."""
 _UNSAFE = re.compile(r"[^\w.-]+")
+DEFAULT_BOTS = "steady"
+"""The opponents of a match saved without a tier: RuleBots, the only opponents there were."""
+_BOTS_NAME = re.compile(r"[a-z][a-z_]{0,23}")
 
 
 class SavedRoundError(ValueError):
@@ -51,18 +56,22 @@ class SavedRoundError(ValueError):
 
 @dataclass(frozen=True)
 class SavedMatch:
-    """A match as its seed, rules and the actions of each round (the last round may be open)."""
+    """A match as its seed, rules and the actions of each round (the last round may be open), and the
+    name of the opponents' tier (``coach/bot_tiers.py``) that plays it."""
 
     seed: int
     rules: Rules | str
     """A preset's name, or the house rules the match is played by (saved as an inline table of every switch)."""
     rounds: tuple[RoundActions, ...]
+    bots: str = DEFAULT_BOTS
 
     @staticmethod
-    def of(match: Match, finished: Sequence[RoundActions], current: Round) -> SavedMatch:
+    def of(
+        match: Match, finished: Sequence[RoundActions], current: Round, bots: str = DEFAULT_BOTS
+    ) -> SavedMatch:
         """The saved form of ``match``: the actions of its finished rounds, then the round being played."""
         rules: Rules | str = match.rules.name if match.rules.is_preset else match.rules
-        return SavedMatch(match.seed, rules, (*finished, tuple(current.actions)))
+        return SavedMatch(match.seed, rules, (*finished, tuple(current.actions)), bots)
 
     @property
     def open_round(self) -> RoundActions:
@@ -70,7 +79,7 @@ class SavedMatch:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "format": FORMAT, "version": VERSION, "seed": self.seed,
+            "format": FORMAT, "version": VERSION, "seed": self.seed, "bots": self.bots,
             **({"rules": self.rules} if isinstance(self.rules, str) else
                {"rules": rules_value(self.rules), "rules_name": self.rules.name}),
             "rounds": [[[seat, *action.to_json()] for seat, action in actions] for actions in self.rounds],
@@ -91,6 +100,9 @@ class SavedMatch:
                 raise SavedRoundError(f"rules: {error.message('en')}") from error
         elif rules not in PRESET_NAMES:
             raise SavedRoundError(f"rules must be one of {', '.join(PRESET_NAMES)} or a table of house rules")
+        bots = data.get("bots", DEFAULT_BOTS)
+        if not isinstance(bots, str) or not _BOTS_NAME.fullmatch(bots):
+            raise SavedRoundError("bots must be the name of the opponents' tier (a few lower-case letters)")
         if not isinstance(rounds, list) or not 0 < len(rounds) <= MAX_ROUNDS:
             raise SavedRoundError(f"rounds must be a list of 1 to {MAX_ROUNDS} rounds")
         parsed: list[RoundActions] = []
@@ -98,7 +110,7 @@ class SavedMatch:
             if not isinstance(actions, list):
                 raise SavedRoundError(f"rounds[{number}] must be a list")
             parsed.append(tuple(_entry(number, entry) for entry in actions))
-        return SavedMatch(seed, rules if isinstance(rules, Rules) else str(rules), tuple(parsed))
+        return SavedMatch(seed, rules if isinstance(rules, Rules) else str(rules), tuple(parsed), bots)
 
     def rebuild(self) -> tuple[Match, Round]:
         """The match with every finished round booked, and its open round at the saved move."""

@@ -16,6 +16,7 @@ from ...data_folder import data_dir
 from ...game.match import Match
 from ...game.round import Round
 from ...game.saved_round import (
+    DEFAULT_BOTS,
     DEFAULT_NAME,
     RoundActions,
     SavedMatch,
@@ -105,15 +106,16 @@ class RoundKeeper:
         """Whether moves are being saved (False when the last save failed or the file is left untouched)."""
         return not self.save_error and not self._untouchable
 
-    def keep(self, match: Match, finished: list[RoundActions], current: Round) -> None:
-        """Save the match after a move (not while the offer is unanswered, nor before the learner moved)."""
+    def keep(self, match: Match, finished: list[RoundActions], current: Round, bots: str = DEFAULT_BOTS) -> None:
+        """Save the match and its opponents' tier ``bots`` after a move (not while the offer is unanswered,
+        nor before the learner moved)."""
         if self.offer is not None or self._untouchable:
             return
         try:
             if match.over:
                 forget_saved(self.path)
             elif learner_moved(finished, current):
-                store_saved(SavedMatch.of(match, finished, current), self.path)
+                store_saved(SavedMatch.of(match, finished, current, bots), self.path)
             else:
                 return
         except OSError as error:

@@ -1,4 +1,10 @@
-"""The "play a round" app: the learner (South) against three bots, round after round of a match."""
+"""The "play a round" app: the learner (South) against three bots, round after round of a match.
+
+The bots are of one tier (``coach/bot_tiers.py``: gentle, steady, strong), chosen by ``?bots=`` or
+on the table: until the first trick of a round the learner may change it. Every tier declares and
+buries as RuleBot does, so a change before the tricks leaves what the bots already did as the new
+bots would have done it; the tier is saved with the match and a resumed round keeps its bots.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...classroom.identity import current_learner, on_learner_change
+from ...coach.bot_tiers import DEFAULT_TIER, TIER_NAMES, bot_factory, tier_named
 from ...engine.rules import Rules
 from ...game.bots import Bot, RuleBot
 from ...game.deal import derived_seed
@@ -15,10 +22,11 @@ from ...game.saved_round import RoundActions
 from ...widgets.class_store import class_name
 from ...widgets.surface import CardSurface, Observable
 from ...words import Message
-from ..page_options import checked_delay, checked_house_rules, checked_seed, query_options
+from ..page_options import checked_bots, checked_delay, checked_house_rules, checked_seed, query_options
 from ._first_deal import learner_friendly_seed
 from ._play_banner import banner_html
 from ._round_keeper import DECLINE, RESUME, RoundKeeper, learner_moved
+from ._tier_choice import ACTION_PREFIX, tier_choice_html
 from .controller import Note, TableController, TablePreferences
 
 BotFactory = Callable[[int], Mapping[int, Bot]]
@@ -26,8 +34,12 @@ KeeperFactory = Callable[[str], RoundKeeper]
 
 
 def rule_bots(seed: int) -> dict[int, Bot]:
-    """RuleBots at East, North and West, each seeded from the round's seed."""
+    """RuleBots at East, North and West, each seeded from the round's seed (the steady tier's bots)."""
     return {seat: RuleBot(derived_seed(seed, seat)) for seat in (1, 2, 3)}
+
+
+BEFORE_TRICKS = frozenset({"deal", "declare", "redeal", "bury"})
+"""Phases in which the opponents' tier may still be changed (every tier bids and buries alike)."""
 
 
 class PlayApp(Observable):
@@ -44,18 +56,21 @@ class PlayApp(Observable):
         seed: int = 1,
         rules: Rules | str = "super_tycoon",
         delay: float = 0.7,
-        make_bots: BotFactory = rule_bots,
+        make_bots: BotFactory | None = None,
         allow_undo: bool = False,
         keeper: RoundKeeper | None = None,
         notes: Sequence[Message] = (),
         keeper_for: KeeperFactory | None = None,
+        bots: str = DEFAULT_TIER,
     ) -> None:
         super().__init__()
-        self.match_seed = learner_friendly_seed(seed, rules, make_bots)
+        self.bots_tier = tier_named(bots).name
+        """The opponents' tier (``?bots=``); ``make_bots``, when given, seats other bots under its name."""
+        self.match_seed = learner_friendly_seed(seed, rules, make_bots or rule_bots)
         self.match = Match(self.match_seed, rules)
         self.preferences = TablePreferences()
         self.delay = delay
-        self.make_bots = make_bots
+        self.make_bots = make_bots or bot_factory(self.bots_tier)
         self.allow_undo = allow_undo
         self.keeper_for = keeper_for
         self.learner = current_learner()
@@ -99,7 +114,7 @@ class PlayApp(Observable):
 
     def _keep(self) -> None:
         if self.keeper is not None:
-            self.keeper.keep(self.match, self.finished_rounds, self.controller.round)
+            self.keeper.keep(self.match, self.finished_rounds, self.controller.round, self.bots_tier)
 
     def next_round(self) -> bool:
         """Book the finished round in the match and deal the next one (False if not possible)."""
@@ -123,17 +138,47 @@ class PlayApp(Observable):
 
     def resume(self) -> bool:
         """Take up the saved round offered by the keeper, at the move it was left."""
+        offer = self.keeper.offer if self.keeper is not None else None
         taken = self.keeper.take_offer() if self.keeper is not None else None
-        if taken is None:
+        if taken is None or offer is None:
             return False
         self.match, rnd, self.finished_rounds = taken
+        unknown = offer.bots not in TIER_NAMES
+        self._seat_tier(DEFAULT_TIER if unknown else offer.bots)
         self._replace(rnd)
+        if unknown:  # a file from a later version, say: steady opponents play on, and the page says so
+            self.controller.note = Note(Message("tier_unknown_saved", {"given": offer.bots}), "error")
+        return True
+
+    @property
+    def can_choose_tier(self) -> bool:
+        """Whether the opponents' tier may change now: before the first trick of the round."""
+        return self.controller.round.phase in BEFORE_TRICKS
+
+    def _seat_tier(self, name: str) -> None:
+        self.bots_tier = tier_named(name).name
+        self.make_bots = bot_factory(self.bots_tier)
+
+    def choose_tier(self, name: str) -> bool:
+        """Seat opponents of tier ``name`` now (before the first trick of the round), for this and later rounds."""
+        if name not in TIER_NAMES:
+            self.controller.note = Note(Message("tier_unknown", {"given": name[:24], "known": Message("tier_known")}),
+                                        "error")
+            return False
+        if not self.can_choose_tier:
+            self.controller.note = Note(Message("tier_too_late"), "error")
+            return False
+        self._seat_tier(name)
+        self.controller.bots = dict(self.make_bots(self.controller.round.seed))
+        self.controller.note = Note(Message("tier_chosen", {"tier": Message(f"tier_{name}")}), "ok")
         return True
 
     def handle(self, message: Mapping[str, Any]) -> None:
         action = message.get("action") if message.get("type") == "action" else None
         if action == RESUME:
             self.resume()
+        elif isinstance(action, str) and action.startswith(ACTION_PREFIX):
+            self.choose_tier(action[len(ACTION_PREFIX):])
         elif action == DECLINE and self.keeper is not None:
             self.keeper.decline()
         else:
@@ -144,17 +189,19 @@ class PlayApp(Observable):
 
     def render(self, lang: str) -> str:
         banner = banner_html(self.match.rules, self.notes, self.keeper, lang)
-        return banner + self.controller.render(lang)
+        tiers = tier_choice_html(self.bots_tier, self.can_choose_tier and self.match.winner is None, lang)
+        return banner + tiers + self.controller.render(lang)
 
 
 def play_app(
     seed: int | None = None, delay: float | None = None, rules: Rules | str | None = None,
-    learner: str | None = None
+    learner: str | None = None, bots: str | None = None,
 ) -> CardSurface:
-    """The card table: play a match against three RuleBots (the learner sits South).
+    """The card table: play a match against three bots of one tier (the learner sits South).
 
-    Arguments left out come from the page address (``?seed=7&delay=0.3&rules=classic``); without
-    them every visit deals a fresh match, bots pause 0.7 s, and the rules are ``super_tycoon``.
+    Arguments left out come from the page address (``?seed=7&delay=0.3&rules=classic&bots=gentle``);
+    without them every visit deals a fresh match, bots pause 0.7 s, the rules are ``super_tycoon``
+    and the opponents are steady (RuleBots).
     An address option that cannot be used is named above the table with what was used instead.
     The open round is saved for ``learner`` in this kernel's class so a reload can resume it; left
     out, the learner is the kernel's current one, followed as the learner bar changes it.
@@ -164,14 +211,17 @@ def play_app(
     chosen_seed, seed_note = (seed, None) if seed is not None else checked_seed(options)
     chosen_delay, delay_note = (delay, None) if delay is not None else checked_delay(options, 0.7)
     chosen_rules, rules_note = (rules, None) if rules is not None else checked_house_rules(options, "super_tycoon")
-    notes = [note for note in (seed_note, delay_note, rules_note) if note is not None]
+    chosen_bots, bots_note = (bots, None) if bots is not None else checked_bots(options)
+    notes = [note for note in (seed_note, delay_note, rules_note, bots_note) if note is not None]
     klass = class_name()
 
     def keeper_for(name: str) -> RoundKeeper:
         return RoundKeeper.for_learner(name, class_name=klass)
 
     if learner is not None:
-        app = PlayApp(chosen_seed, chosen_rules, chosen_delay, keeper=keeper_for(learner), notes=notes)
+        app = PlayApp(
+            chosen_seed, chosen_rules, chosen_delay, keeper=keeper_for(learner), notes=notes, bots=chosen_bots
+        )
     else:
-        app = PlayApp(chosen_seed, chosen_rules, chosen_delay, notes=notes, keeper_for=keeper_for)
+        app = PlayApp(chosen_seed, chosen_rules, chosen_delay, notes=notes, keeper_for=keeper_for, bots=chosen_bots)
     return CardSurface(app)
