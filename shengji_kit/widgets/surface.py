@@ -95,10 +95,16 @@ def styles(*sheets: str) -> str:
     return "\n".join((STATIC / name).read_text(encoding="utf-8") for name in ("surface.css", *sheets))
 
 
+def script(name: str) -> str:
+    """The live region both widgets share (``live_region.js``) followed by ``static/<name>``, as one ES module
+    text: anywidget takes ``_esm`` as a string, so the shared code is written once with no build step."""
+    return "\n".join((STATIC / part).read_text(encoding="utf-8") for part in ("live_region.js", name))
+
+
 class CardSurface(anywidget.AnyWidget):
     """Shows ``scene.render(lang)``; the ``html`` and ``lang`` traits hold what is drawn."""
 
-    _esm: str | Path = STATIC / "surface.js"
+    _esm: str | Path = script("surface.js")
     _css: str | Path = STATIC / "surface.css"
     html = traitlets.Unicode("").tag(sync=True)
     lang = traitlets.Unicode("en").tag(sync=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from html_tree import parse
 
 import shengji_kit as sk
+from shengji_kit.apps.trainer.trainer_app import TrainerApp
 from shengji_kit.widgets import CardSurface, HandScene, Selection, hand_widget, language_switch
 from shengji_kit.widgets.language import SESSION, current_language, set_language
 from shengji_kit.widgets.surface import STATIC
@@ -24,6 +25,18 @@ def test_static_files_are_package_files_without_remote_imports() -> None:
     for text in (js, css):
         assert "http://" not in text and "https://" not in text and "@import" not in text
     assert "--jp-layout-color1" in css
+
+
+def test_the_card_surface_and_the_trainer_speak_through_one_shared_live_region() -> None:
+    """Both widgets' scripts start with live_region.js (the polite region that says tricks and verdicts); neither
+    file of their own defines it again."""
+    shared = (STATIC / "live_region.js").read_text(encoding="utf-8")
+    assert "function liveRegion(" in shared and 'aria-live", "polite"' in shared
+    for widget, own in ((CardSurface, "surface.js"), (TrainerApp, "trainer.js")):
+        esm = str(widget._esm)
+        assert esm.startswith(shared) and esm.count("function liveRegion(") == 1, own
+        assert "function liveRegion(" not in (STATIC / own).read_text(encoding="utf-8"), own
+        assert "announcer(el)" in esm and "export default" in esm, own
 
 
 def test_the_widget_holds_the_drawn_html_and_the_language_as_traits() -> None:

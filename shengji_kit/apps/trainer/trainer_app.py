@@ -24,7 +24,7 @@ from ...practice.class_progress import ClassProgress
 from ...practice.html import trainer_html
 from ...practice.session import ProgressKeeper
 from ...puzzles import Bank, default_bank
-from ...widgets.surface import STATIC, CardSurface, styles
+from ...widgets.surface import CardSurface, script, styles
 from ...widgets.write_watch import WriteWatch
 from ...words import Message
 from ..page_options import Choice, query_options, read_choice
@@ -47,7 +47,7 @@ class TrainerScene:
 class TrainerApp(CardSurface):
     """The trainer; ``html``/``lang`` are drawn, the other traits mirror the session for notebooks."""
 
-    _esm = STATIC / "trainer.js"
+    _esm = script("trainer.js")
     _css = styles("trainer.css")
     mode = traitlets.Unicode(AUTO).tag(sync=True)
     puzzle_id = traitlets.Unicode("").tag(sync=True)

@@ -30,7 +30,7 @@ function sameKind(a, b) {
   return a.nodeType !== 1 || a.getAttribute("data-card") === b.getAttribute("data-card");
 }
 
-// The live region (see ``announce``) is the widget's own, outside the drawn HTML: a redraw keeps it.
+// The live region (live_region.js) is the widget's own, outside the drawn HTML: a redraw keeps it.
 const isLive = (node) => node.nodeType === 1 && node.hasAttribute("data-sk-live");
 
 function morphChildren(from, to) {
@@ -115,31 +115,6 @@ function blockFallback(el, group, place) {
   return block;
 }
 
-// A polite live region of the widget's own (kept across redraws): the drawn HTML names what to say
-// in ``data-announce`` (a new trick, an exercise's verdict), with ``data-announce-key`` telling a
-// new event from a redraw of the same one. Nothing is said on the first draw (the page just opened).
-const HIDDEN = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;"
-  + "clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;";
-
-function liveRegion(el) {
-  const live = document.createElement("div");
-  live.setAttribute("data-sk-live", "");
-  live.setAttribute("data-role", "announce");
-  live.setAttribute("role", "status");
-  live.setAttribute("aria-live", "polite");
-  live.setAttribute("aria-atomic", "true");
-  live.setAttribute("style", HIDDEN);
-  el.appendChild(live);
-  return live;
-}
-
-function announcements(el) {
-  return [...el.querySelectorAll("[data-announce-key]")].map((node) => ({
-    key: node.getAttribute("data-announce-key"),
-    text: node.getAttribute("data-announce") || "",
-  }));
-}
-
 const ANSWER_KEYS = new Set(["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"]);
 
 const MOVES = new Set(["declare", "pass", "deal-on", "redeal", "bury", "play", "throw"]);
@@ -148,8 +123,7 @@ function render({ model, el }) {
   el.classList.add("sk-root");
   el.setAttribute("data-lm-suppress-shortcuts", "true");
   const current = new Map();
-  const live = liveRegion(el);
-  let said = null;  // the announcement keys of the last draw (null before the first)
+  const { live, heard } = announcer(el);  // live_region.js, put before this file
   // After a move (declare, pass, bury, play …) the keyboard goes back to the hand; a throw
   // question takes it to its first answer instead.
   let backToHand = false;
@@ -164,15 +138,9 @@ function render({ model, el }) {
     template.innerHTML = model.get("html");
     morphChildren(el, template.content);
     el.setAttribute("lang", model.get("lang"));
-    live.setAttribute("lang", model.get("lang"));
     rove(el, current);
     for (const log of el.querySelectorAll(".sk-log-lines")) log.scrollTop = log.scrollHeight;
-    const now = announcements(el);
-    if (said !== null) {
-      const fresh = now.filter((one) => one.text && !said.includes(one.key));
-      if (fresh.length) live.textContent = fresh.map((one) => one.text).join(" ");
-    }
-    said = now.map((one) => one.key);
+    heard(model.get("lang"));
     if (backToHand) {
       backToHand = false;
       const target = el.querySelector('button[data-action="throw"]') || handFallback(el, current);

@@ -34,36 +34,9 @@ function nextUsable(el, place) {
   return controls.slice(Math.max(place, 0)).find(usable) || controls.find(usable) || null;
 }
 
-// A polite live region of the trainer's own, the last child of the trainer, kept while each draw
-// replaces the rest (a region drawn anew every time would go unheard): it says each new verdict, named by the drawn HTML's
-// ``data-announce`` with ``data-announce-key`` telling a new answer from a redraw. Nothing is said
-// on the first draw.
-const HIDDEN = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;"
-  + "clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;";
-
-function liveRegion(el) {
-  const live = document.createElement("div");
-  live.className = "sk-live";
-  live.setAttribute("data-role", "announce");
-  live.setAttribute("role", "status");
-  live.setAttribute("aria-live", "polite");
-  live.setAttribute("aria-atomic", "true");
-  live.setAttribute("style", HIDDEN);
-  el.appendChild(live);
-  return live;
-}
-
-function announcements(el) {
-  return [...el.querySelectorAll("[data-announce-key]")].map((node) => ({
-    key: node.getAttribute("data-announce-key"),
-    text: node.getAttribute("data-announce") || "",
-  }));
-}
-
 function render({ model, el }) {
   el.classList.add("sk-root", "sk-trainer-root");
-  const live = liveRegion(el);
-  let said = null;
+  const { live, heard } = announcer(el);  // live_region.js, put before this file: the last child, kept
   el.setAttribute("tabindex", "-1");  // focus can rest on the trainer itself, where its keys still work
   el.setAttribute("data-lm-suppress-shortcuts", "true");
 
@@ -81,13 +54,7 @@ function render({ model, el }) {
     for (const child of [...el.childNodes]) if (child !== live) child.remove();
     live.insertAdjacentHTML("beforebegin", model.get("html"));
     el.setAttribute("lang", model.get("lang"));
-    live.setAttribute("lang", model.get("lang"));
-    const now = announcements(el);
-    if (said !== null) {
-      const fresh = now.filter((one) => one.text && !said.includes(one.key));
-      if (fresh.length) live.textContent = fresh.map((one) => one.text).join(" ");
-    }
-    said = now.map((one) => one.key);
+    heard(model.get("lang"));
     if (!hadFocus) return;
     // "Next puzzle" pressed: go straight to the new puzzle's first answer.
     const moved = before !== puzzleId() && active.dataset && active.dataset.action === "next";
