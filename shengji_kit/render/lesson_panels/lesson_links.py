@@ -22,7 +22,7 @@ def lesson_links_html(numbers: tuple[int, ...], lang: str) -> Markup:
     anchors = [lesson_anchor(entry, lang) for number in numbers if (entry := lesson_entry(number)) and entry.exists()]
     if not anchors:
         return Markup("")
-    return Markup('<p class="sk-legend" data-role="learn-more">{head}{space}{links}</p>').format(
+    return Markup('<p class="sk-learn-more" data-role="learn-more">{head}{space}{links}</p>').format(
         head=text("l00_learn_more", lang), space="" if lang == "zh" else " ",
         links=Markup(text("term_list_separator", lang)).join(anchors),
     )
