@@ -57,7 +57,7 @@ DECK_SIZE = 108
 
 @dataclass(frozen=True)
 class Rules:
-    """Every switch of a rule set; the two presets differ in the first eleven (docs/rules.md §4, §7, §8)."""
+    """Every switch of a rule set; the presets differ in the first ten and ``mandatory_levels`` (docs/rules.md §4-8)."""
 
     name: str = field(metadata=NOT_A_SWITCH)
     throw_check_opponents_only: bool
@@ -326,18 +326,20 @@ _PRESETS: dict[str, Rules] = {}
 def _presets() -> dict[str, Rules]:
     """The shipped presets, read once from ``engine/presets/<name>.toml`` by ``rules_from_table``."""
     if not _PRESETS:
-        folder = resources.files(__package__).joinpath("presets")
         for name in PRESET_NAMES:
-            data = tomllib.loads(folder.joinpath(f"{name}.toml").read_text(encoding="utf-8"))
-            _PRESETS[name] = replace(rules_from_table(data["rules"], name), title=())
+            _PRESETS[name] = replace(rules_from_table(_preset_table(name), name), title=())
     return _PRESETS
+
+
+def _preset_table(name: str) -> dict[str, Any]:
+    """The ``[rules]`` table of the file ``engine/presets/<name>.toml``, as written."""
+    folder = resources.files(__package__).joinpath("presets")
+    return dict(tomllib.loads(folder.joinpath(f"{name}.toml").read_text(encoding="utf-8"))["rules"])
 
 
 def preset_file_table(name: str) -> dict[str, Any]:
     """The ``[rules]`` table of a shipped preset's file, as written (tests check it lists every switch)."""
-    folder = resources.files(__package__).joinpath("presets")
-    data = tomllib.loads(folder.joinpath(f"{Rules.preset(name).name}.toml").read_text(encoding="utf-8"))
-    return dict(data["rules"])
+    return _preset_table(Rules.preset(name).name)
 
 
 def rules_value(rules: Rules) -> str | dict[str, object]:

@@ -335,7 +335,6 @@ class Round:
             attackers_points=play.attackers_points if play is not None else 0,
             result=self.result,
             kitty_size=auction.kitty_size,
-            rule_set=self.rules,
         )
 
     def all_cards(self) -> Counter[int]:

@@ -52,8 +52,6 @@ class SeatView:
     result: RoundResult | None
     kitty_size: int = 8
     """Cards the dealer buries (the house rules' ``kitty_size``)."""
-    rule_set: Rules | None = None
-    """The full switch set the round is played by (``rules`` is only its name); see ``rules_of``."""
 
     @property
     def leader(self) -> int | None:
@@ -100,5 +98,5 @@ class SeatView:
 
 
 def rules_of(view: SeatView) -> Rules:
-    """The rules ``view``'s round is played by: its full switch set, or the preset its name gives."""
-    return view.rule_set if view.rule_set is not None else resolve_rules(view.rules)
+    """The rules ``view``'s round is played by: its full switch set, or the preset a hand-built view names."""
+    return resolve_rules(view.rules)

@@ -176,5 +176,16 @@ class CardTable:
             used.add(index)
             self.click(self.page.locator(f'{HAND} button[data-index="{index}"]'))
 
+    def reach_first_play(self) -> None:
+        """Pass (or ask for a redeal) through the bidding and bury the first eight cards, until the learner must
+        lead or follow."""
+        while (turn := self.wait_for_turn()).kind != "play":
+            assert turn.kind != "summary", "the round ended before the learner played"
+            if turn.kind == "bury":
+                self.select(parse_cards(" ".join(self.hand_codes()))[:8])
+                self.click(self.button("bury"))
+            else:
+                self.click(self.button("pass" if "pass" in turn.actions else "redeal"))
+
     def selected_codes(self) -> list[str]:
         return self.codes_with_class("sk-selected")

@@ -123,13 +123,7 @@ def test_the_play_app_selected_cards_targets_and_trick_announced(page: Page) -> 
     """At the learner's first play: clean scan, cards ≥ 24×24 px, a clicked card aria-pressed; once the
     learner has played, the trick's news is in the polite live region, and mid-round the scan is clean."""
     table = CardTable(page).open()
-    while (turn := table.wait_for_turn()).kind != "play":
-        assert turn.kind != "summary", "the round ended before the learner played"
-        if turn.kind == "bury":
-            table.select(parse_cards(" ".join(table.hand_codes()))[:8])
-            table.click(table.button("bury"))
-        else:
-            table.click(table.button("pass" if "pass" in turn.actions else "redeal"))
+    table.reach_first_play()
     wait_drawn(page)
     assert_clean(page, f"{PLAY} at the first play")
 

@@ -27,13 +27,7 @@ def open_at(page: Page, address: str) -> CardTable:
 
 def play_first_card(table: CardTable) -> None:
     """Pass through the bidding, bury the first 8 cards if asked, then play the engine's first legal play."""
-    while (turn := table.wait_for_turn()).kind != "play":
-        assert turn.kind != "summary", "the round ended before the learner played"
-        if turn.kind == "bury":
-            table.select(parse_cards(" ".join(table.hand_codes()))[:8])
-            table.click(table.button("bury"))
-        else:
-            table.click(table.button("pass" if "pass" in turn.actions else "redeal"))
+    table.reach_first_play()
     hand = parse_cards(" ".join(table.hand_codes()))
     before = table.hand_count()
     play = next(legal_plays(table.lead(), hand, table.trump()))
