@@ -1,4 +1,4 @@
-"""House switches for throws: exact verdicts of the throw check, the round's refusal and the penalty points per value."""
+"""House switches for throws: exact verdicts of the throw check, the round's refusal, penalty points per value."""
 
 from __future__ import annotations
 

@@ -48,7 +48,8 @@ def _points(rules: Rules) -> Message:
     if not rules.throws_allowed:
         return Message("hthrow_demo_no_throws", {"rules": rules})
     total = max(0, _TRICK_POINTS + throw_penalty_points(_FAILED_THROW_BY, _DEALER, rules))
-    return Message("hthrow_demo_points_verdict", {"rules": rules, "total": total, "outcome": level_outcome(total, rules)})
+    params = {"rules": rules, "total": total, "outcome": level_outcome(total, rules)}
+    return Message("hthrow_demo_points_verdict", params)
 
 
 DEMOS: tuple[SwitchDemo, ...] = (
