@@ -9,7 +9,10 @@ import pytest
 from shengji_kit.engine.cards import Card
 from shengji_kit.engine.errors import RuleError
 from shengji_kit.engine.rules import Rules, rules_from_table
+from shengji_kit.engine.shapes import shape
 from shengji_kit.engine.throws import check_throw
+from shengji_kit.game import Round
+from shengji_kit.game.bots import RandomBot, RuleBot, play_round
 from shengji_kit.game.result import score_round
 from shengji_kit.game.trickplay import TrickPlay
 from shengji_kit.solver._moves import MoveMaker
@@ -162,3 +165,22 @@ def test_penalty_points_outside_the_multiples_of_five_up_to_40_are_refused(value
     with pytest.raises(RuleError) as caught:
         rules_from_table({"based_on": "classic", "throw_penalty_points": value})
     assert caught.value.code == "house_not_a_choice" and caught.value.params["switch"] == "throw_penalty_points"
+
+
+# --- the bots ---------------------------------------------------------------------------------
+
+
+def test_bots_never_try_a_throw_when_throws_are_off() -> None:
+    """RandomBot throwing at every lead and RuleBot (safe throws) play whole rounds: not one multi-part lead."""
+    for allowed in (True, False):
+        rules = house(SUPER, throws_allowed=allowed)
+        throws = 0
+        for seed in range(6):
+            rnd = Round.new(seed, rules)
+            bots = [RandomBot(seed, throw_rate=1.0), RuleBot(seed), RandomBot(seed + 1, throw_rate=1.0), RuleBot(seed)]
+            play_round(rnd, bots)
+            assert rnd.result is not None and rnd.trump is not None
+            tricks = rnd.view(0).tricks
+            throws += len(rnd.result.failed_throws)
+            throws += sum(len(shape(trick.plays[0], rnd.trump).components) > 1 for trick in tricks)
+        assert (throws > 0) == allowed, (allowed, throws)
