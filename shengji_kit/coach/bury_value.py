@@ -26,12 +26,12 @@ from ..game.playout import Playout
 from .rollout import RuleRollout
 
 KITTY_SIZE = 8
-VOID_BONUS = 10
+VOID_BONUS = 20
 TRUMP_COST = 9
 PAIR_COST = 7
 TRACTOR_COST = 8
-ACE_COST = 6
-KING_COST = 2
+ACE_COST = 8
+KING_COST = 3
 POINT_COST = 1
 """Each buried point costs this much: the attackers may win the last trick and multiply it."""
 

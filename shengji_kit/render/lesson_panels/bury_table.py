@@ -14,6 +14,7 @@ from ...coach.bury_value import BuryValue, best_bury, bury_value, sampled_gap, s
 from ...engine.cards import Card, full_deck
 from ...engine.rules import Rules
 from ...engine.trump import Trump
+from ...puzzles.kinds.bury import best_bury as lesson_seven_bury
 from ...words.catalogue import text
 from ..hands import card_row_html
 from ..table import lang_button
@@ -22,7 +23,7 @@ SAMPLES = 60
 
 
 class BuryTable:
-    """One dealt hand, its evaluated bury, the 8 lowest cards as a naive bury, and the sampled gap."""
+    """One dealt hand, its evaluated bury, lesson 7's simple-score bury, and the sampled gap."""
 
     def __init__(self, seed: int = 11, samples: int = SAMPLES) -> None:
         self.rng = random.Random(seed)
@@ -35,7 +36,7 @@ class BuryTable:
         self.trump = Trump("2", self.rng.choice(("S", "H", "C", "D")))
         self.hand: tuple[Card, ...] = tuple(self.trump.sorted(deck[:33]))
         self.best, self.value = best_bury(self.hand, self.trump)
-        self.naive = tuple(self.hand[-8:])
+        self.naive = tuple(self.trump.sorted(lesson_seven_bury(self.hand, self.trump)[0]))
         self.naive_value: BuryValue = bury_value(self.hand, self.naive, self.trump)
         totals = sampled_totals(self.hand, [self.best, self.naive], self.trump, Rules.preset("super_tycoon"),
                                 self.samples, self.rng.randrange(10**6))
