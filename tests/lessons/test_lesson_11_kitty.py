@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import re
 
-from shengji_kit.apps.lessons import cells
-from shengji_kit.apps.lessons import kitty_lesson
+from shengji_kit.apps.lessons import cells, kitty_lesson
 from shengji_kit.puzzles.kinds.kitty_endgame import KittyEndgame
 from shengji_kit.puzzles.lesson_exercises import load_lesson
 from shengji_kit.puzzles.lesson_list import lesson_entry

@@ -67,3 +67,19 @@ def test_the_notebook_shows_its_groups_and_is_listed() -> None:
     assert notebook_has_no_outputs("12_counting")
     entry = lesson_entry(12)
     assert entry is not None and entry.exists()
+
+
+def test_each_wrong_choice_says_what_it_missed_beside_the_working() -> None:
+    for item in load_lesson("12_counting").items:
+        question = item.question
+        assert isinstance(question, CardMemory)
+        right = item.check(str(question.truth()))
+        assert right.correct
+        for choice in question.choices():
+            if choice.value == str(question.truth()):
+                continue
+            wrong = item.check(choice.value)
+            missed = question.wrong_line(choice.value)
+            for lang in ("en", "zh"):
+                assert not wrong.correct and missed.render(lang) in wrong.verdict(lang)
+                assert wrong.verdict(lang) != right.verdict(lang)

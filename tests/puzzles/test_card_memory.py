@@ -40,10 +40,16 @@ def test_a_wrong_answer_is_told_the_working_and_the_stated_answer_is_verified() 
     asked = question("trumps_out", 30)
     assert asked.verify() and "32" in asked.verify()[0].message
     grade = asked.grade("31")
-    assert not grade.correct and "32 are still out" in grade.lines[0].render("en")
+    assert not grade.correct and "32 are still out" in grade.lines[1].render("en")
+    assert "1 too few" in grade.lines[0].render("en")
+    assert "you hold 3 of them yourself" in asked.grade("35").lines[0].render("en")
+    assert "already been played" in question("points_out", 185).grade("200").lines[0].render("en")
     void = question("void", "2", suit="H")
-    assert "did not follow hearts in trick 2" in void.grade("3").lines[0].render("en")
-    assert "第 2 墩" in void.grade("3").lines[0].render("zh")
+    followed = void.grade("3").lines
+    assert "West followed hearts every time" in followed[0].render("en")
+    assert "did not follow hearts in trick 2" in followed[1].render("en") and "第 2 墩" in followed[1].render("zh")
+    assert "North has shown a void" in void.grade("none").lines[0].render("en")
+    assert "not been led yet" in question("void", "none", suit="C").grade("1").lines[0].render("en")
 
 
 def test_more_than_two_copies_are_refused() -> None:

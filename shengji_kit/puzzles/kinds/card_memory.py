@@ -24,7 +24,7 @@ from ...game.position_table import PositionTable, read_position_table
 from ...words import Message
 from ..answers import seat_text
 from ..fields import Raw, read_cards, read_seat, read_str, require
-from ..model import Choice, Grade, Mismatch, Question
+from ..model import Choice, Grade, Question
 from ..problems import FieldError
 from ..text import Text
 from ._asked import AskedAnswer
@@ -143,17 +143,22 @@ class CardMemory(AskedAnswer, Question):
 
     def tricks_text(self, lang: str) -> str:
         """The shown tricks in words, one per line (what the panel shows before hiding them)."""
-        return "\n".join(Message("count_l_trick_line", {
-            "number": number, "plays": Text(*(
-                ("; " if one == "en" else "；").join(Message("count_l_play", {"seat": s, "cards": p}).render(one) for s, p in trick.seat_plays())
-                for one in ("en", "zh")))}).render(lang) for number, trick in enumerate(self.tricks, start=1))
+        def plays(trick: ShownTrick, one: str) -> str:
+            joined = "; " if one == "en" else "；"
+            said = [Message("count_l_play", {"seat": s, "cards": p}).render(one) for s, p in trick.seat_plays()]
+            return joined.join(said)
+
+        return "\n".join(
+            Message("count_l_trick_line", {"number": number, "plays": Text(plays(trick, "en"), plays(trick, "zh"))})
+            .render(lang) for number, trick in enumerate(self.tricks, start=1))
 
     def choices(self) -> list[Choice]:
         truth = self.truth()
         if self.ask == "void":
             seats = [str(seat) for seat in range(4) if seat != self.seat]
+            nobody = Message("count_l_nobody")
             return [*(Choice(s, seat_text(int(s))) for s in seats),
-                    Choice(NOBODY, Text(Message("count_l_nobody").render("en"), Message("count_l_nobody").render("zh")))]
+                    Choice(NOBODY, Text(nobody.render("en"), nobody.render("zh")))]
         assert isinstance(truth, int)
         step = 5 if self.ask == "points_out" else 1
         values = sorted({max(0, truth + k * step) for k in (-2, -1, 0, 1, 2)})
@@ -162,8 +167,37 @@ class CardMemory(AskedAnswer, Question):
         return [Choice(str(v), Text(str(v), str(v))) for v in values]
 
     def grade(self, answer: object) -> Grade:
-        right = str(answer).strip() == str(self.truth())
-        return Grade(right, (self.working(),))
+        given = str(answer).strip()
+        if given == str(self.truth()):
+            return Grade(True, (self.working(),))
+        return Grade(False, (self.wrong_line(given), self.working()))
+
+    def _counted(self, cards: Sequence[Card]) -> int:
+        if self.ask == "points_out":
+            return sum(card.points for card in cards)
+        if self.ask == "copies_out":
+            return sum(1 for card in cards if self.card is not None and card.index == self.card.index)
+        return sum(1 for card in cards if self.table.trump.suit_of(card) == TRUMP)
+
+    def wrong_line(self, given: str) -> Message:
+        """What this particular wrong answer missed (its own reason, beside the working)."""
+        truth = self.truth()
+        if self.ask == "void":
+            if given == NOBODY:
+                return Message("count_l_void_missed", {"seat": int(str(truth)), "suit": self.suit})
+            led = any(self.table.trump.suit_of(t.plays[0][0]) == self.suit for t in self.tricks)
+            code = "count_l_void_followed" if led else "count_l_void_never_led"
+            return Message(code, {"seat": int(given) if given.isdigit() else None, "suit": self.suit})
+        assert isinstance(truth, int)
+        value = int(given) if given.lstrip("-").isdigit() else truth
+        held = self._counted(self.hand)
+        played = self._counted([card for trick in self.tricks for card in trick.cards()])
+        if held and value == truth + held:
+            return Message("count_l_forgot_hand", {"given": value, "held": held})
+        if played and value == truth + played:
+            return Message("count_l_forgot_played", {"given": value, "played": played})
+        code = "count_l_too_many" if value > truth else "count_l_too_few"
+        return Message(code, {"given": value, "diff": abs(value - truth)})
 
 
 def _read_trick(raw: object, number: int) -> ShownTrick:
@@ -238,7 +272,8 @@ def generate(rng: random.Random) -> dict[str, Any]:
         "id": f"memory-{rng.randrange(10**9)}", "kind": KIND, "difficulty": 3, "ask": ask, "tricks": tricks,
         "title": {"en": "Card memory", "zh": "记牌"},
         "hint": {"en": "Count what you saw, then what you hold.", "zh": "先数出过的牌，再数自己手里的。"},
-        "explanation": {"en": "Every answer comes from the tricks and your hand.", "zh": "答案都能从出过的牌和你的手牌算出来。"},
+        "explanation": {"en": "Every answer comes from the tricks and your hand.",
+                        "zh": "答案都能从出过的牌和你的手牌算出来。"},
         "position": {"rules": rules.name, "level": level, "trump": suit, "dealer": dealer,
                      "hands": {"0": codes(trump.sorted(held))}},
     }

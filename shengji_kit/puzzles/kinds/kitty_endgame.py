@@ -69,7 +69,8 @@ class KittyEndgame(Question):
 
     def prompt(self, lang: str = "en") -> str:
         side = "attackers" if self.attacking else "defenders"
-        return Message(f"puzzle_endgame_prompt_{side}", {"seat": self.mover, "before": self.position.points}).render(lang)
+        params = {"seat": self.mover, "before": self.position.points}
+        return Message(f"puzzle_endgame_prompt_{side}", params).render(lang)
 
     def choices(self) -> list[Choice]:
         leads = sorted([self.answer, *(lead.cards for lead in self.wrong)], key=self.key)
@@ -99,13 +100,15 @@ class KittyEndgame(Question):
         mismatches: list[Mismatch] = []
         best = solved(self.position)
         if self.key(self.answer) not in best.best:
-            mismatches.append(Mismatch("answer", f"is not optimal: the solver's best leads are {' | '.join(best.best)}"))
+            leads = " | ".join(sorted(best.best))
+            mismatches.append(Mismatch("answer", f"is not optimal: the solver's best leads are {leads}"))
         for number, lead in enumerate(self.wrong):
             cost = self.cost_of(lead.cards)
             if cost <= 0:
                 mismatches.append(Mismatch(f"options.{number}", f"{codes(lead.cards)} is not worse than the answer"))
             elif cost != lead.cost:
-                mismatches.append(Mismatch(f"options.{number}.cost", f"states {lead.cost}, but the solver gives {cost}"))
+                said = f"states {lead.cost}, but the solver gives {cost}"
+                mismatches.append(Mismatch(f"options.{number}.cost", said))
         return mismatches
 
 

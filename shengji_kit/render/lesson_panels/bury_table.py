@@ -56,7 +56,8 @@ class BuryTable:
         return str(Markup(
             '<div class="sk-panel" data-role="bury-table"><div class="sk-panel-head">{lb}</div>'
             '<p>{head}</p><div>{hand}</div><p data-role="best">{best}</p><p>{naive}</p><p data-role="check">{check}</p>'
-            '<div class="sk-controls"><button type="button" class="sk-button" data-action="deal">{deal}</button></div></div>'
+            '<div class="sk-controls">'
+            '<button type="button" class="sk-button" data-action="deal">{deal}</button></div></div>'
         ).format(lb=lang_button(lang), head=text("kittyl_bury_hand", lang, trump=self.trump),
                  hand=card_row_html(self.hand, lang), best=best, naive=naive, check=check,
                  deal=text("kittyl_bury_deal", lang)))

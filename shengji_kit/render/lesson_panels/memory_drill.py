@@ -72,8 +72,8 @@ class MemoryDrill:
         verdict = Markup("")
         if self.grade is not None:
             head = Message("puzzle_right" if self.grade.correct else "puzzle_wrong").render(lang)
-            lines = " ".join(line.render(lang) for line in self.grade.lines)
-            verdict = Markup('<p data-role="verdict">{h} {l}</p>').format(h=head, l=lines)
+            said = " ".join(line.render(lang) for line in self.grade.lines)
+            verdict = Markup('<p data-role="verdict">{h} {l}</p>').format(h=head, l=said)
         score = text("count_l_drill_score", lang, right=self.right, asked=self.asked)
         return str(Markup(
             '<div class="sk-panel" data-role="memory-drill" data-hidden="{hidden}">'
