@@ -1,4 +1,4 @@
-"""Lesson 11, the kitty (保底与抠底): the bury table ``lessons/11_kitty.ipynb`` shows."""
+"""Lesson 11, the kitty (保底与扣底): the bury table ``lessons/11_kitty.ipynb`` shows."""
 
 from __future__ import annotations
 
