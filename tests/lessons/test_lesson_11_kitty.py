@@ -1,0 +1,76 @@
+"""Lesson 11, the kitty: every endgame is the solver's, each wrong lead says its own cost and why,
+the exercise block answers wrong then right, and the bury table compares buries by play-outs."""
+
+from __future__ import annotations
+
+import re
+
+from shengji_kit.apps.lessons import cells, kitty_lesson
+from shengji_kit.puzzles.kinds.kitty_endgame import KittyEndgame
+from shengji_kit.puzzles.lesson_exercises import load_lesson
+from shengji_kit.puzzles.lesson_list import lesson_entry
+from shengji_kit.render.lesson_panels.bury_table import BuryTable
+from shengji_kit.solver.position import Position
+from shengji_kit.widgets.exercise import GroupExerciseScene
+
+from .lesson_notebooks import notebook_groups, notebook_has_no_outputs
+
+
+def test_at_least_fifteen_solver_proven_items_graded_and_in_both_presets() -> None:
+    items = load_lesson("11_kitty").items
+    assert len(items) >= 15
+    assert [item.difficulty for item in items] == sorted(item.difficulty for item in items)
+    assert {item.rules for item in items} == {"super_tycoon", "classic"}
+    for item in items:
+        question = item.question
+        assert isinstance(question, KittyEndgame) and not question.verify(), item.id
+        assert all(lead.cost > 0 for lead in question.wrong)
+        assert len(Position.from_table(item.table).hands[0]) <= 6
+
+
+def test_each_wrong_lead_has_its_own_reason_and_the_solvers_cost() -> None:
+    for item in load_lesson("11_kitty").items:
+        question = item.question
+        assert isinstance(question, KittyEndgame)
+        right = item.check(question.key(question.answer))
+        assert right.correct
+        for lead in question.wrong:
+            wrong = item.check(question.key(lead.cards))
+            text = wrong.verdict("en")
+            assert not wrong.correct and f"{lead.cost} points" in text and lead.why("en") in text
+            assert lead.why("zh") in wrong.verdict("zh") and text != right.verdict("en")
+
+
+def test_the_exercise_block_answers_wrong_then_right() -> None:
+    widget = cells.exercises("11_kitty", "guard_the_last_trick")
+    scene = widget.scene
+    assert isinstance(scene, GroupExerciseScene)
+    first = load_lesson("11_kitty").group("guard_the_last_trick")[0]
+    question = first.question
+    assert isinstance(question, KittyEndgame)
+    wrong = question.wrong[0]
+    widget.handle({"type": "answer", "answer": question.key(wrong.cards)})
+    assert scene.feedback is not None and not scene.feedback.correct
+    assert f"{wrong.cost} points more than the best lead" in scene.feedback.verdict("en")
+    widget.handle({"type": "answer", "answer": question.key(question.answer)})
+    assert scene.feedback is not None and scene.feedback.correct
+    assert "Best:" in scene.feedback.verdict("en")
+
+
+def test_the_bury_table_shows_the_evaluation_and_the_sampled_check() -> None:
+    table = BuryTable(seed=3, samples=20)
+    html = table.render("en")
+    assert "The evaluation&#39;s bury" in html and "Over 20 play-outs" in html
+    before = table.hand
+    table.handle({"type": "action", "action": "deal"})
+    assert table.hand != before and "按评分盖的底" in table.render("zh")
+    assert isinstance(kitty_lesson.bury_table().scene, BuryTable)
+
+
+def test_the_notebook_shows_its_groups_and_is_listed() -> None:
+    groups = notebook_groups("11_kitty")
+    assert set(groups) == set(load_lesson("11_kitty").group_names())
+    assert notebook_has_no_outputs("11_kitty")
+    entry = lesson_entry(11)
+    assert entry is not None and entry.exists()
+    assert re.search(r"12_counting\.ipynb", cells.links(11).html)

@@ -1,0 +1,85 @@
+"""Lesson 12, counting: the card-memory items are the engine's, the exercise block answers wrong then
+right, and the memory drill shows the tricks, hides them, then judges the answer from memory."""
+
+from __future__ import annotations
+
+from shengji_kit.apps.lessons import cells, counting_lesson
+from shengji_kit.puzzles.kinds.card_memory import CardMemory
+from shengji_kit.puzzles.lesson_exercises import load_lesson
+from shengji_kit.puzzles.lesson_list import lesson_entry
+from shengji_kit.render.lesson_panels.memory_drill import MemoryDrill
+from shengji_kit.widgets.exercise import GroupExerciseScene
+
+from .lesson_notebooks import notebook_groups, notebook_has_no_outputs
+
+
+def test_at_least_fifteen_items_every_ask_and_both_presets() -> None:
+    items = load_lesson("12_counting").items
+    assert len(items) >= 15
+    assert {item.rules for item in items} == {"super_tycoon", "classic"}
+    asks = set()
+    for item in items:
+        question = item.question
+        assert isinstance(question, CardMemory) and not question.verify(), item.id
+        asks.add(question.ask)
+    assert asks == {"trumps_out", "points_out", "copies_out", "void"}
+
+
+def test_the_exercise_block_answers_wrong_then_right() -> None:
+    widget = cells.exercises("12_counting", "count_what_is_out")
+    scene = widget.scene
+    assert isinstance(scene, GroupExerciseScene)
+    question = load_lesson("12_counting").group("count_what_is_out")[0].question
+    assert isinstance(question, CardMemory)
+    wrong = next(c.value for c in question.choices() if c.value != str(question.truth()))
+    widget.handle({"type": "answer", "answer": wrong})
+    assert scene.feedback is not None and not scene.feedback.correct
+    assert question.working().render("en") in scene.feedback.verdict("en")
+    widget.handle({"type": "answer", "answer": str(question.truth())})
+    assert scene.feedback is not None and scene.feedback.correct
+
+
+def test_the_drill_shows_hides_and_then_judges_from_memory() -> None:
+    drill = MemoryDrill([q for q in (i.question for i in load_lesson("12_counting").group("from_memory"))
+                         if isinstance(q, CardMemory)])
+    question = drill.question
+    shown = drill.render("en")
+    assert 'data-hidden="false"' in shown and "Trick 1:" in shown and "data-answer" not in shown
+    drill.handle({"type": "answer", "answer": str(question.truth())})
+    assert drill.grade is None  # no answering while the tricks are in view
+    drill.handle({"type": "action", "action": "hide"})
+    hidden = drill.render("en")
+    assert 'data-hidden="true"' in hidden and "Trick 1:" not in hidden and "data-answer" in hidden
+    wrong = next(c.value for c in question.choices() if c.value != str(question.truth()))
+    drill.handle({"type": "answer", "answer": wrong})
+    assert drill.grade is not None and not drill.grade.correct
+    assert "Right from memory: 0 of 1." in drill.render("en")
+    drill.handle({"type": "action", "action": "again"})
+    assert drill.question is not question and drill.grade is None and not drill.hidden
+    for _ in range(len(drill.fixed) + 2):  # past the file's items, fresh ones are dealt
+        drill.handle({"type": "action", "action": "again"})
+    assert not drill.question.verify() and "凭记忆答对" in drill.render("zh")
+    assert isinstance(counting_lesson.memory_drill().scene, MemoryDrill)
+
+
+def test_the_notebook_shows_its_groups_and_is_listed() -> None:
+    assert set(notebook_groups("12_counting")) == set(load_lesson("12_counting").group_names())
+    assert notebook_has_no_outputs("12_counting")
+    entry = lesson_entry(12)
+    assert entry is not None and entry.exists()
+
+
+def test_each_wrong_choice_says_what_it_missed_beside_the_working() -> None:
+    for item in load_lesson("12_counting").items:
+        question = item.question
+        assert isinstance(question, CardMemory)
+        right = item.check(str(question.truth()))
+        assert right.correct
+        for choice in question.choices():
+            if choice.value == str(question.truth()):
+                continue
+            wrong = item.check(choice.value)
+            missed = question.wrong_line(choice.value)
+            for lang in ("en", "zh"):
+                assert not wrong.correct and missed.render(lang) in wrong.verdict(lang)
+                assert wrong.verdict(lang) != right.verdict(lang)
