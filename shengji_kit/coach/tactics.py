@@ -16,7 +16,7 @@ from ..engine.follow import legal_plays
 from ..engine.scoring import kitty_multiplier, points
 from ..engine.shapes import PAIR, THROW, TRACTOR, shape
 from ..engine.trump import TRUMP
-from ..game.bots.memory import count_in_suit
+from ..game.bots.memory import can_be_beaten, cards_in_suit, count_in_suit
 from ..game.round import FOLLOW_LIMIT
 from ..game.views import SeatView, rules_of
 from ..words import Message
@@ -197,7 +197,13 @@ def lead_shape(play: tuple[Card, ...], view: SeatView) -> Message | None:
 
 def throw(play: tuple[Card, ...], view: SeatView) -> Message | None:
     """A throw every part of which is the highest left of its kind in the suit (safe from the seat's view)."""
+    trump = view.trump
+    assert trump is not None
     if view.trick or _shape_kind(play, view) != THROW:
+        return None
+    thrown = shape(play, trump)
+    pool = cards_in_suit(unseen_counts(view), thrown.suit, trump)
+    if any(can_be_beaten(part.kind, part.pairs, part.top, pool, trump) for part in thrown.components):
         return None
     return Message("tactic_throw", {"cards": play, "suit": led_suit(view, play)})
 
@@ -293,7 +299,7 @@ def ruff(play: tuple[Card, ...], view: SeatView) -> Message | None:
         return None
     if not shown_void(view.seat, suit, view):
         return None
-    return Message("tactic_ruff", {"suit": suit, "cards": play, "points": view.trick_points + points(play)})
+    return Message("tactic_ruff", {"suit": suit, "cards": play})
 
 
 def with_partner(play: tuple[Card, ...], view: SeatView) -> Message | None:
@@ -323,7 +329,7 @@ def sure_win(play: tuple[Card, ...], view: SeatView) -> Message | None:
     """A follow that takes the trick and that nothing still unseen can beat (counted)."""
     if not is_sure_winner(play, view):
         return None
-    return Message("tactic_sure_win", {"cards": play, "points": view.trick_points + points(play)})
+    return Message("tactic_sure_win", {"cards": play})
 
 
 def take_points(play: tuple[Card, ...], view: SeatView) -> Message | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from html_tree import parse
 
 from shengji_kit.coach import hint
 from shengji_kit.coach._sample_playout import Budget
@@ -16,6 +17,9 @@ from shengji_kit.coach.facts import (
     shown_void,
 )
 from shengji_kit.coach.hint import reasons_for
+from shengji_kit.coach.tactics import LESSON_NUMBERS, LESSONS, is_tactic
+from shengji_kit.render.hint import hint_panel_html
+from shengji_kit.words.catalogue import text
 from tests.coach.positions import cards, made_view, round_at
 
 TINY = Budget(samples=2, candidates=3, horizon=1, solve_at=3)
@@ -119,3 +123,24 @@ def test_protect_kitty_for_a_defender_near_the_end() -> None:
     assert "tactic_guard_kitty" not in codes_of("S3 S3", defending, hand)  # the pair is gone
     assert "tactic_guard_kitty" not in codes_of("D4", {"dealer": 1}, hand)  # attackers have no kitty to protect
     assert not kitty_at_risk(made_view("S3 S3 D4 D6 C7 C8 C9 CJ H3 H4", dealer=0))  # not near the end yet
+
+
+@pytest.mark.parametrize(("seed", "trick", "played"), [(3, 7, 3), (8, 12, 0)])
+def test_a_hint_leads_with_the_tactic_then_the_figure_in_words(seed: int, trick: int, played: int) -> None:
+    rnd = round_at(seed, trick, played)
+    seat = rnd.to_act
+    assert seat is not None
+    advice = hint(rnd, seat, budget=TINY)
+    first, last = advice.reasons[0], advice.reasons[-1]
+    assert is_tactic(first)
+    assert last.code in {"tactic_support_attack", "tactic_support_defend", "tactic_support_close"}
+    for lang in ("en", "zh"):
+        lines = advice.message(lang).splitlines()
+        assert lines[0] == first.render(lang)
+        assert "averages" not in advice.message(lang) and "平均" not in advice.message(lang)
+        panel = parse(str(hint_panel_html(advice, lang, available=True)))
+        items = panel.find_all("li")
+        assert items[0].attrs["data-code"] == first.code
+        link = items[0].find("a", data_role="lesson-link")
+        assert link.attrs["href"] == "../" + LESSONS[first.code]
+        assert text("tactic_lesson_link", lang, number=LESSON_NUMBERS[LESSONS[first.code]]) in link.text
