@@ -75,7 +75,7 @@ def test_hint_by_key_then_play_the_hints_to_the_summary_and_review(page: Page, w
     summary = page.locator("[data-role=summary]")
     expect(summary.locator("[data-role=hints-used]")).to_be_visible()
     summary.locator("button[data-action=review]").click()
-    review = page.locator(".sk-review-wide [data-role=review]")
+    review = page.locator(".sk-review-wide[data-role=review]")
     expect(review).to_be_visible(timeout=REVIEW_TIMEOUT_MS)
     expect(summary.locator("[data-role=review]")).to_have_count(0)  # not squeezed into the summary card
     tricks = review.locator("tbody tr").evaluate_all("rs => rs.map(r => r.dataset.trick)")
