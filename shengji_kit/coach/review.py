@@ -2,8 +2,9 @@
 
 The seat's plays of a finished round, trick by trick, against the coach: each of the seat's plays is
 compared with the coach's candidates under the same sampled deals (what the seat could know then); a
-play that cost ``threshold`` points or more for its side is marked, with the better play and its
-reasons. From the first trick at which every hand holds ``solve_at`` cards or fewer, plays are
+play that cost ``threshold`` points or more for its side is marked, with the better play, the idea
+the learner missed and the figure set against the learner's own play (not the coach's runner-up).
+From the first trick at which every hand holds ``solve_at`` cards or fewer, plays are
 compared exactly with all hands open (the solver), and the rest of the round is set against perfect
 play (``solve`` on the actual position).
 """
@@ -40,7 +41,7 @@ REVIEW_BUDGET = Budget(samples=6, candidates=4, solve_at=4)
 CONFIRM_BUDGET = Budget(samples=20, candidates=4, solve_at=4)
 """A play that may be costly (half the threshold or more at the first look) is judged again with this."""
 SOLVE_AT = 5
-THRESHOLD = 10
+THRESHOLD = 8
 EXACT_THRESHOLD = 5
 
 

@@ -7,7 +7,7 @@ import pytest
 import shengji_kit as sk
 from shengji_kit.coach import Review
 from shengji_kit.coach._sample_playout import Budget
-from shengji_kit.coach.review import Entry
+from shengji_kit.coach.review import EXACT_THRESHOLD, THRESHOLD, Entry
 from shengji_kit.engine.cards import Card
 from shengji_kit.engine.errors import RuleError
 from shengji_kit.game import Round
@@ -57,7 +57,7 @@ def test_review_takes_a_round_and_exact_marks_are_real_losses() -> None:
     result = sk.review(rnd, seat=2, budget=TINY)
     for entry in result.marks:
         assert entry.better != entry.played
-        assert entry.cost >= (5 if entry.exact else 10)
+        assert entry.cost >= (EXACT_THRESHOLD if entry.exact else THRESHOLD)
         assert str(round(entry.cost)) in entry.note.render("en")
 
 
