@@ -1,8 +1,9 @@
 """A hint, the coach side of render/hint.py: ``hint(view_or_round, seat)``.
 
 The coach's suggested play and the checked reasons for it. The play is SearchBot's choice under a
-time budget (under 0.5 s at the start of a round, under 0.2 s late in it); each reason is a
-catalogue code whose fact a function in ``facts`` checks.
+time budget (under 0.5 s at the start of a round, under 0.2 s late in it). The reasons lead with the
+strategy idea the play carries out (``tactics``: each detected from facts of the seat's view and
+linked to the lesson that teaches it), then the search's figure in words.
 """
 
 from __future__ import annotations
@@ -11,31 +12,17 @@ from dataclasses import dataclass
 
 from ..engine.cards import Card, codes
 from ..engine.follow import legal_leads, legal_plays
-from ..engine.scoring import kitty_multiplier, points
-from ..engine.trump import TRUMP
 from ..game.actions import Action
 from ..game.round import FOLLOW_LIMIT, Round
-from ..game.views import SeatView, rules_of
+from ..game.views import SeatView
 from ..words import Message
 from ._sample_playout import Budget
-from .facts import (
-    is_sure_winner,
-    is_top_in_suit,
-    kept_trump_pair,
-    kitty_at_risk,
-    led_suit,
-    opponent_void,
-    partner_sure_winner,
-    points_at_stake,
-    shown_void,
-    wins_now,
-)
 from .search_bot import Scored, best_of, candidates, evaluate
+from .tactics import tactics
 
 EARLY_BUDGET = Budget(samples=24, seconds=0.35, candidates=5, solve_at=4)
 LATE_BUDGET = Budget(samples=16, seconds=0.12, candidates=5, solve_at=4)
 LATE_FROM_TRICK = 15
-BIG_STAKE = 15
 
 
 @dataclass(frozen=True)
@@ -92,62 +79,39 @@ def hint(view_or_round: SeatView | Round, seat: int | None = None, budget: Budge
     return Hint(view.seat, best.cards, tuple(reasons_for(best.cards, view, scored)), tuple(scored))
 
 
-def reasons_for(play: tuple[Card, ...], view: SeatView, scored: list[Scored]) -> list[Message]:
-    """Every reason whose fact holds for ``play`` in ``view``, the search's evidence last."""
-    trump = view.trump
-    assert trump is not None
-    found: list[Message] = []
-    suit = led_suit(view, play)
-    stake = points_at_stake(play, view)
-    all_trumps = all(trump.is_trump(c) for c in play)
-    ruffing = bool(view.trick) and suit != TRUMP and all_trumps and shown_void(view.seat, suit, view)
-    if view.trick and partner_sure_winner(view) and not wins_now(play, view):
-        partner_cards = next(cards for s, cards in view.trick if s == view.partner)
-        if points(play):
-            found.append(Message(
-                "coach_partner_winning_feed", {"partner": view.partner, "cards": partner_cards, "points": points(play)}
-            ))
-        else:
-            found.append(Message("coach_partner_winning_duck", {"partner": view.partner, "cards": partner_cards}))
-    elif ruffing and wins_now(play, view):
-        found.append(Message("coach_ruff", {"suit": suit, "points": stake}))
-    elif is_sure_winner(play, view):
-        found.append(Message("coach_sure_winner", {"cards": play, "points": stake}))
-    elif is_top_in_suit(play, view):
-        found.append(Message("coach_top_in_suit", {"cards": play, "suit": suit}))
-    if not view.trick:
-        if suit != TRUMP and shown_void(view.partner, suit, view):
-            found.append(Message("coach_partner_void", {"suit": suit, "partner": view.partner}))
-        for other in ((view.seat + 1) % 4, (view.seat + 3) % 4):
-            avoided = sorted(
-                s for s in "SHCD"
-                if s != suit and opponent_void(other, s, view) and any(trump.suit_of(c) == s for c in view.hand)
-            )
-            if avoided:
-                found.append(Message("coach_opponent_void", {"seat": other, "suit": avoided[0]}))
-                break
-    if view.trick and stake >= BIG_STAKE and not any(r.code == "coach_ruff" for r in found):
-        found.append(Message("coach_points_at_stake", {"points": stake}))
-    pair = kept_trump_pair(play, view)
-    if pair is not None and kitty_at_risk(view):
-        multiplier = kitty_multiplier((pair, pair), trump, rules_of(view))
-        found.append(Message("coach_protect_kitty", {"cards": (pair, pair), "multiplier": multiplier}))
-    evidence = search_reason(play, view, scored)
+def reasons_for(
+    play: tuple[Card, ...], view: SeatView, scored: list[Scored], against: tuple[Card, ...] | None = None,
+) -> list[Message]:
+    """The strategy ideas ``play`` carries out (``tactics``), then the search's figure in words.
+
+    The figure compares ``play`` with ``against`` (a review: the learner's own play) or, without it,
+    with the best other candidate the search scored.
+    """
+    found = tactics(play, view)
+    evidence = search_reason(play, view, scored, against)
     if evidence is not None:
         found.append(evidence)
     return found
 
 
-def search_reason(play: tuple[Card, ...], view: SeatView, scored: list[Scored]) -> Message | None:
-    """The search's evidence: the play's mean and its margin over the next best candidate."""
+def search_reason(
+    play: tuple[Card, ...], view: SeatView, scored: list[Scored], against: tuple[Card, ...] | None = None,
+) -> Message | None:
+    """The search's evidence as a learner reads it: about how many points ``play`` gains over the other play."""
     others = [s for s in scored if s.cards != play]
     mine = next((s for s in scored if s.cards == play), None)
     if mine is None or not others or mine.samples == 0:
         return None
     sign = 1.0 if view.is_attacker else -1.0
-    runner = max(others, key=lambda s: sign * s.mean)
-    margin = sign * (mine.mean - runner.mean)
-    code = "coach_search_exact" if mine.exact else "coach_search"
-    return Message(code, {
-        "samples": mine.samples, "mean": round(mine.mean), "margin": round(margin), "other": runner.cards,
-    })
+    if against is not None:
+        runner = next((s for s in others if s.cards == against), None)
+        if runner is None:
+            return None
+    else:
+        runner = max(others, key=lambda s: sign * s.mean)
+    margin = round(sign * (mine.mean - runner.mean))
+    how = Message("tactic_how_exact" if mine.exact else "tactic_how_sampled", {"samples": mine.samples})
+    if margin < 1:
+        return Message("tactic_support_close", {"how": how, "other": runner.cards})
+    code = "tactic_support_attack" if view.is_attacker else "tactic_support_defend"
+    return Message(code, {"how": how, "margin": margin, "other": runner.cards})

@@ -2,8 +2,9 @@
 
 The seat's plays of a finished round, trick by trick, against the coach: each of the seat's plays is
 compared with the coach's candidates under the same sampled deals (what the seat could know then); a
-play that cost ``threshold`` points or more for its side is marked, with the better play and its
-reasons. From the first trick at which every hand holds ``solve_at`` cards or fewer, plays are
+play that cost ``threshold`` points or more for its side is marked, with the better play, the idea
+the learner missed and the figure set against the learner's own play (not the coach's runner-up).
+From the first trick at which every hand holds ``solve_at`` cards or fewer, plays are
 compared exactly with all hands open (the solver), and the rest of the round is set against perfect
 play (``solve`` on the actual position).
 """
@@ -29,12 +30,19 @@ from ._sample_playout import Budget
 from ._sampling import Sample
 from .exact_score import exact_total, searcher_for
 from .facts import points_at_stake
-from .hint import reasons_for
+from .hint import search_reason
 from .search_bot import Scored, best_of, candidates, evaluate
+from .tactics import tactics
+
+Progress = Callable[[int, int], None]
+"""Told (plays judged, plays to judge) as a review goes."""
 
 REVIEW_BUDGET = Budget(samples=6, candidates=4, solve_at=4)
+"""The first look at every play: few samples, enough to tell a clearly harmless play."""
+CONFIRM_BUDGET = Budget(samples=20, candidates=4, solve_at=4)
+"""A play that may be costly (half the threshold or more at the first look) is judged again with this."""
 SOLVE_AT = 5
-THRESHOLD = 10
+THRESHOLD = 8
 EXACT_THRESHOLD = 5
 
 
@@ -65,6 +73,7 @@ class Entry:
     """Judged with every hand open by the solver (else by sampled play-outs)."""
     marked: bool
     reasons: tuple[Message, ...]
+    """For a marked play: the idea the learner missed (``tactic_missed``), then the figure against its play."""
 
     @property
     def note(self) -> Message:
@@ -138,12 +147,16 @@ def register_review_html(draw: Callable[[Review, str], str]) -> None:
 
 def review(
     record: Mapping[str, Any] | Round, seat: int = 0, budget: Budget | None = None, seed: int = 0,
-    threshold: float = THRESHOLD, solve_at: int = SOLVE_AT,
+    threshold: float = THRESHOLD, solve_at: int = SOLVE_AT, progress: Progress | None = None,
+    confirm: Budget | None = None,
 ) -> Review:
     """Review ``seat``'s plays in a finished round (a record dict with ``actions``, or a Round).
 
     The record is replayed under its rules first; one whose tricks or results do not match is refused
     (``ReviewRefused``), so a review never praises or blames plays of a round that did not happen.
+    Each play is first judged with ``budget``; one that may cost half the threshold or more is judged
+    again with ``confirm`` (more samples). ``progress(done, total)`` is called after each of the
+    seat's plays.
     """
     data = record.record() if isinstance(record, Round) else dict(record)
     parsed = parse(data)
@@ -160,6 +173,8 @@ def review(
         raise RuleError("record_missing", {"field": "actions"})
     rnd = _fresh_round(data, parsed.rules, parsed.trump.level)
     chosen = budget or REVIEW_BUDGET
+    second = confirm or (CONFIRM_BUDGET if budget is None else budget)
+    total = sum(1 for entry in actions if int(entry[0]) == seat and entry[1] == PLAY)
     entries: list[Entry] = []
     perfect_at: tuple[int, Position] | None = None
     earlier_penalty = 0
@@ -174,7 +189,10 @@ def review(
                 earlier_penalty = throw_penalty_points(failed, parsed.dealer, parsed.rules)
             if who == seat and action.kind == PLAY:
                 exact = perfect_at is not None
-                entries.append(_judge(rnd, view, action.cards, parsed.buried, chosen, seed, threshold, exact))
+                judged = _judge(rnd, view, action.cards, parsed.buried, (chosen, second), seed, threshold, exact)
+                entries.append(judged)
+                if progress is not None:
+                    progress(len(entries), total)
         rnd.act(who, action)
     result = rnd.result
     if result is None:
@@ -215,13 +233,12 @@ def _position(rnd: Round, kitty: tuple[Card, ...], leader: int) -> Position:
 
 
 def _judge(
-    rnd: Round, view: SeatView, played: tuple[Card, ...], kitty: tuple[Card, ...], budget: Budget,
+    rnd: Round, view: SeatView, played: tuple[Card, ...], kitty: tuple[Card, ...], budgets: tuple[Budget, Budget],
     seed: int, threshold: float, exact: bool,
 ) -> Entry:
-    """Score the seat's actual play against the coach's candidates."""
+    """Score the seat's actual play against the coach's candidates; a costly play names the idea it missed."""
     listed = rnd.legal_actions(view.seat)
     trick = len(view.tricks) + 1
-    sign = 1.0 if view.is_attacker else -1.0
     if exact:
         sample = Sample(tuple(rnd.view(s).hand for s in range(4)), kitty)
         searcher = searcher_for(view, sample)
@@ -229,13 +246,36 @@ def _judge(
         scored = [Scored(cards, float(exact_total(view, sample, cards, searcher)), 1, True) for cards in options]
         limit = float(EXACT_THRESHOLD)
     else:
-        options = list(dict.fromkeys([*candidates(view, listed, budget.candidates), played]))
-        scored = evaluate(view, options, budget, seed)
+        first, second = budgets
+        options = list(dict.fromkeys([*candidates(view, listed, first.candidates), played]))
+        scored = evaluate(view, options, first, seed)
         limit = threshold
+        if second.samples > first.samples and _cost(view, scored, played) >= threshold / 2:
+            scored = evaluate(view, options, second, seed)
     best = best_of(view, scored)
-    mine = next(s for s in scored if s.cards == played)
-    cost = max(0.0, sign * (best.mean - mine.mean))
+    cost = _cost(view, scored, played)
     marked = cost >= limit and best.cards != played
-    reasons = tuple(reasons_for(best.cards, view, scored)) if marked else ()
+    reasons = tuple(missed_reasons(best.cards, played, view, scored)) if marked else ()
     better = best.cards if marked else played
     return Entry(trick, played, better, cost, points_at_stake(played, view), exact, marked, reasons)
+
+
+def _cost(view: SeatView, scored: list[Scored], played: tuple[Card, ...]) -> float:
+    """Points the played cards cost the seat's side against the best scored play (0 at best)."""
+    sign = 1.0 if view.is_attacker else -1.0
+    best = best_of(view, scored)
+    mine = next(s for s in scored if s.cards == played)
+    return max(0.0, sign * (best.mean - mine.mean))
+
+
+def missed_reasons(
+    better: tuple[Card, ...], played: tuple[Card, ...], view: SeatView, scored: list[Scored],
+) -> list[Message]:
+    """The ideas of the better play that the learner's play does not carry out, then the figure against it."""
+    own = {message.code for message in tactics(played, view)}
+    ideas = [message for message in tactics(better, view) if message.code not in own]
+    found = [Message("tactic_missed", {"idea": idea}) for idea in ideas[:2]]
+    evidence = search_reason(better, view, scored, against=played)
+    if evidence is not None:
+        found.append(evidence)
+    return found

@@ -1,8 +1,9 @@
 """The coach's panels on the table: the render side of coach/hint.py (and of the review's block).
 
-The hint's reasons next to the hand, the review under the summary. Pure functions of the coach's
-results and a language; every text is escaped (markupsafe), only our own card drawings and
-``render.review``'s escaped table go in as markup.
+The hint's reasons next to the hand (the tactic first, with a link to the lesson that teaches it),
+the review's button and progress in the summary, and the review itself full-width under the board.
+Pure functions of the coach's results and a language; every text is escaped (markupsafe), only our
+own card drawings and ``render.review``'s escaped table go in as markup.
 """
 
 from __future__ import annotations
@@ -10,17 +11,15 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from ..coach import Hint, Review
+from ..words import Message
 from ..words.catalogue import text
-from .review import review_html
+from .review import lesson_link, review_html
 
 
 def hint_panel_html(advice: Hint | None, lang: str, available: bool) -> Markup:
     """The reasons for the hint on show, or (on the learner's turn) how to ask for one."""
     if advice is not None:
-        reasons = Markup("").join(
-            Markup('<li data-code="{code}">{message}</li>').format(code=reason.code, message=reason.render(lang))
-            for reason in advice.reasons
-        )
+        reasons = Markup("").join(_reason(reason, lang) for reason in advice.reasons)
         if not advice.reasons:
             code = "coachui_hint_forced" if len(advice.scored) <= 1 else "coachui_hint_plain"
             reasons = Markup('<li data-code="{code}">{message}</li>').format(code=code, message=text(code, lang))
@@ -34,20 +33,34 @@ def hint_panel_html(advice: Hint | None, lang: str, available: bool) -> Markup:
     return Markup("")
 
 
+def _reason(reason: Message, lang: str) -> Markup:
+    """One reason of a hint, with a link to the lesson that teaches its idea when it is a tactic."""
+    return Markup('<li data-code="{code}">{message}{link}</li>').format(
+        code=reason.code, message=reason.render(lang), link=lesson_link(reason, lang)
+    )
+
+
 def review_block_html(
-    review: Review | None, reviewing: bool, error: str | None, hints_used: int, lang: str
+    review: Review | None, reviewing: bool, error: str | None, hints_used: int, lang: str,
+    progress: tuple[int, int] | None = None,
 ) -> Markup:
-    """Under the summary: hints used, then the review button, its "reviewing…" state or its table."""
+    """In the summary: hints used, then the review button, or its progress while it thinks.
+
+    The finished review is not drawn here but full-width under the board (``review_wide_html``).
+    """
     used = Markup("")
     if hints_used:
         used = Markup('<p data-role="hints-used">{line}</p>').format(
             line=text("coachui_hint_count", lang, count=hints_used))
     if review is not None:
-        body = Markup('<div data-role="review">{table}</div>').format(table=Markup(review_html(review, lang)))
+        body = Markup("")
     elif reviewing:
-        body = Markup('<p class="sk-coach-busy" data-role="reviewing" aria-live="polite">{busy}</p>').format(
-            busy=text("coachui_reviewing", lang)
-        )
+        done, total = progress or (0, 0)
+        line = text("tactic_reviewing", lang, done=done, total=total) if total else text("coachui_reviewing", lang)
+        body = Markup(
+            '<p class="sk-coach-busy" data-role="reviewing" aria-live="polite">{busy}'
+            '<progress data-role="review-progress" value="{done}" max="{total}">{done}/{total}</progress></p>'
+        ).format(busy=line, done=done, total=max(total, 1))
     else:
         failed = Markup("")
         if error is not None:
@@ -58,3 +71,12 @@ def review_block_html(
             '{failed}<button type="button" class="sk-button" data-action="review">{label}</button>'
         ).format(failed=failed, label=text("coachui_review", lang))
     return Markup('<div class="sk-coach-review">{used}{body}</div>').format(used=used, body=body)
+
+
+def review_wide_html(review: Review | None, lang: str) -> Markup:
+    """The finished review, full-width under the board (empty until there is one)."""
+    if review is None:
+        return Markup("")
+    return Markup('<section class="sk-review-wide" data-role="review">{table}</section>').format(
+        table=Markup(review_html(review, lang))
+    )

@@ -10,7 +10,13 @@ from __future__ import annotations
 from markupsafe import Markup, escape
 
 from ..coach.review import Entry, Review, register_review_html
+from ..coach.tactics import LESSON_NUMBERS, lesson_for
+from ..words import Message
+from ..words.catalogue import text
 from .cards import cards_svg
+
+LESSONS_FROM_APPS = "../"
+"""The lessons' folder seen from the apps' notebooks (notebooks/play.ipynb links ../lessons/…)."""
 
 _CELL = "padding:2px 8px;text-align:left;vertical-align:middle"
 _HEADS = {
@@ -19,13 +25,28 @@ _HEADS = {
 }
 
 
+def lesson_link(reason: Message, lang: str) -> Markup:
+    """A link to the lesson that teaches the reason's idea (a tactic, or the idea a review says was missed)."""
+    idea = reason.params.get("idea") if reason.code == "tactic_missed" else reason
+    lesson = lesson_for(idea.code) if isinstance(idea, Message) else None
+    if lesson is None:
+        return Markup("")
+    return Markup(' <a href="{href}" target="_blank" rel="noopener" data-role="lesson-link">{label}</a>').format(
+        href=LESSONS_FROM_APPS + lesson, label=text("tactic_lesson_link", lang, number=LESSON_NUMBERS[lesson])
+    )
+
+
+def _why(reason: Message, lang: str) -> Markup:
+    return Markup("{text}{link}").format(text=reason.render(lang), link=lesson_link(reason, lang))
+
+
 def _row(entry: Entry, lang: str) -> Markup:
     cells = [
         escape(str(entry.trick)),
         Markup(cards_svg(entry.played, height=36, lang=lang)),
         Markup(cards_svg(entry.better, height=36, lang=lang)) if entry.marked else escape("✓"),
         escape(f"{round(entry.cost)}") if entry.marked else escape(""),
-        Markup("<br>").join(escape(reason.render(lang)) for reason in entry.reasons),
+        Markup("<br>").join(_why(reason, lang) for reason in entry.reasons),
     ]
     style = ' style="background:#fff3e0"' if entry.marked else ""
     tds = Markup("").join(Markup('<td style="{}">{}</td>').format(_CELL, cell) for cell in cells)

@@ -254,11 +254,12 @@ def table_html(scene: TableScene) -> Markup:
     return Markup(
         '<div class="sk-table" data-role="table" lang="{lang}" data-announce="{said}" data-announce-key="{key}">'
         '{status_bar}'
-        '<div class="sk-board">{felt}{log}</div>'
+        '<div class="sk-board">{felt}{log}</div>{review}'
         '<div class="sk-controls-area">{prompt}<div class="sk-actions">{actions}{kitty}</div>{message}</div>'
         '<div class="sk-south">{south}{hand}</div>{coach}</div>'
     ).format(
         coach=Markup(scene.coach),
+        review=Markup(scene.review),
         said=scene.message if scene.message_key else "",
         key=scene.message_key,
         log=log_html(scene),

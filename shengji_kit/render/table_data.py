@@ -113,6 +113,8 @@ class TableScene:
     """Positions in the hand of the coach's suggested play (drawn with ``sk-hinted``)."""
     coach: str = ""
     """The coach's panel next to the hand (the hint's reasons), as HTML."""
+    review: str = ""
+    """The finished round review, drawn full-width under the board, as HTML."""
     message_hint: str = ""
     """A glossary line for the message (a failed throw's penalty in base stakes)."""
     status_hints: tuple[tuple[str, str], ...] = ()

@@ -1,5 +1,6 @@
 """The coach in a real browser: the h key shows a hint (highlighted cards, a reason), the hinted
-plays carry a whole round, and the summary's "Review this round" draws one row per trick."""
+plays carry a whole round, and the summary's "Review this round" opens the review full-width under the
+board (at a desktop width and at a 390 px phone), one row per trick."""
 
 from __future__ import annotations
 
@@ -50,7 +51,10 @@ def play_the_hint(table: CardTable) -> list[str]:
     return hinted
 
 
-def test_hint_by_key_then_play_the_hints_to_the_summary_and_review(page: Page) -> None:
+@pytest.mark.parametrize("width", [None, 390])
+def test_hint_by_key_then_play_the_hints_to_the_summary_and_review(page: Page, width: int | None) -> None:
+    if width is not None:
+        page.set_viewport_size({"width": width, "height": 844})
     table = open_app(page)
     first = True
     while (turn := table.wait_for_turn()).kind != "summary":
@@ -71,14 +75,17 @@ def test_hint_by_key_then_play_the_hints_to_the_summary_and_review(page: Page) -
     summary = page.locator("[data-role=summary]")
     expect(summary.locator("[data-role=hints-used]")).to_be_visible()
     summary.locator("button[data-action=review]").click()
-    expect(summary.locator("[data-role=review]")).to_be_visible(timeout=REVIEW_TIMEOUT_MS)
-    tricks = summary.locator("[data-role=review] tbody tr").evaluate_all("rs => rs.map(r => r.dataset.trick)")
+    review = page.locator(".sk-review-wide[data-role=review]")
+    expect(review).to_be_visible(timeout=REVIEW_TIMEOUT_MS)
+    expect(summary.locator("[data-role=review]")).to_have_count(0)  # not squeezed into the summary card
+    tricks = review.locator("tbody tr").evaluate_all("rs => rs.map(r => r.dataset.trick)")
     assert tricks == [str(n) for n in range(1, len(tricks) + 1)] and len(tricks) >= 8, "one row per trick, in order"
-    review_width, felt_width = page.evaluate(
-        "() => [document.querySelector('[data-role=summary]').getBoundingClientRect().width,"
-        " document.querySelector('.sk-felt').clientWidth]"
+    review_width, table_width, page_width = page.evaluate(
+        "() => [document.querySelector('.sk-review-wide').getBoundingClientRect().width,"
+        " document.querySelector('.sk-table').clientWidth, document.documentElement.clientWidth]"
     )
-    assert review_width >= 0.9 * felt_width, f"the review opens across the felt: {review_width} of {felt_width} px"
+    assert review_width >= 0.95 * table_width, f"the review opens full-width: {review_width} of {table_width} px"
+    assert review_width <= page_width + 1, f"the review fits the page: {review_width} of {page_width} px"
     assert table.hand_count() == 0
     table.click(table.button("lang"))
-    expect(summary.locator("[data-role=review] th").first).to_have_text("轮次")
+    expect(review.locator("th").first).to_have_text("轮次")

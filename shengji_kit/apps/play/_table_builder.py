@@ -14,7 +14,7 @@ from ...engine.cards import Card, codes
 from ...engine.explain import seat_name
 from ...game import Action, Event, Round, RoundResult, SeatView
 from ...render.glossary import term
-from ...render.hint import hint_panel_html, review_block_html
+from ...render.hint import hint_panel_html, review_block_html, review_wide_html
 from ...render.selection import Selection
 from ...render.table_data import (
     ActionButton,
@@ -264,7 +264,9 @@ def build_scene(ctrl: TableState, lang: str) -> TableScene:
     if view.result is not None:
         ending = replace(
             summary(view.result, view.kitty, lang),
-            coach=str(review_block_html(coach.review, coach.reviewing, coach.review_error, coach.hints_used, lang)),
+            coach=str(review_block_html(
+                coach.review, coach.reviewing, coach.review_error, coach.hints_used, lang, coach.progress
+            )),
         )
     held, held_winner = last_trick(ctrl, view)
     failed = note is not None and isinstance(note.speaker, Event) and note.speaker.kind == "throw_failed"
@@ -295,6 +297,7 @@ def build_scene(ctrl: TableState, lang: str) -> TableScene:
         kitty_label=text("ui_kitty_yours", lang),
         hinted=frozenset() if advice is None else hinted_positions(tuple(ctrl.selection.cards), advice.play),
         coach=str(hint_panel_html(advice, lang, available=False)),
+        review=str(review_wide_html(coach.review, lang)) if view.result is not None else "",
         message_hint=hint("base_stake", lang) if failed else "",
         status_hints=tuple((role, hint(term_id, lang)) for role, term_id in STATUS_TERMS),
         last_trick=held,

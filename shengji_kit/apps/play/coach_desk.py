@@ -2,9 +2,10 @@
 
 A hint is asked on the learner's turn in the trick play and kept until the round moves on; it
 uses the coach's own small time budget (``coach.hint.EARLY_BUDGET``: 0.35 s, 0.12 s late in the
-round), so it answers at once and never runs while the bots play. A review takes seconds: with a
-running event loop (Jupyter, Voila) it runs in a worker thread and its result is applied on the
-loop's thread; without one (scripts, tests) it runs at once.
+round), so it answers at once and never runs while the bots play. A review takes about a second:
+with a running event loop (Jupyter, Voila) it runs in a worker thread, its progress (plays judged
+of plays to judge) and its result are applied on the loop's thread; without one (scripts, tests)
+it runs at once.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ class CoachDesk:
         self.review: Review | None = None
         self.reviewing = False
         self.review_error: str | None = None
+        self.progress: tuple[int, int] | None = None
+        """(plays judged, plays to judge) while the review runs."""
 
     def can_hint(self, rnd: Round) -> bool:
         """True on the learner's turn in the trick play."""
@@ -74,13 +77,17 @@ class CoachDesk:
         if rnd.result is None or self.reviewing or self.review is not None:
             return False
         record = rnd.record()
-        self.reviewing, self.review_error = True, None
+        self.reviewing, self.review_error, self.progress = True, None, None
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            self._finish(lambda: review(record, seat=LEARNER))
+            self._finish(lambda: review(record, seat=LEARNER, progress=self._note_progress))
             return True
-        work = loop.run_in_executor(None, review, record, LEARNER)
+
+        def report(judged: int, total: int) -> None:
+            loop.call_soon_threadsafe(self._show_progress, judged, total, done)
+
+        work = loop.run_in_executor(None, lambda: review(record, seat=LEARNER, progress=report))
 
         def land(future: asyncio.Future[Review]) -> None:
             self._finish(future.result)
@@ -89,6 +96,15 @@ class CoachDesk:
         work.add_done_callback(land)
         return True
 
+    def _note_progress(self, judged: int, total: int) -> None:
+        self.progress = (judged, total)
+
+    def _show_progress(self, judged: int, total: int, done: Callable[[], None]) -> None:
+        """On the loop's thread: note the progress and redraw, unless the review has landed already."""
+        if self.reviewing:
+            self.progress = (judged, total)
+            done()
+
     def _finish(self, result: Callable[[], Review]) -> None:
         try:
             self.review = result()
@@ -96,4 +112,5 @@ class CoachDesk:
             log.exception("the round review failed")
             self.review_error = str(error)
         self.reviewing = False
+        self.progress = None
 

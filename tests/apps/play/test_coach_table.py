@@ -1,5 +1,6 @@
 """The coach at the table: a hint on the learner's turn (highlighted legal cards, reasons in en and
-zh), a refusal out of turn, and the review of a finished round under the summary."""
+zh), a refusal out of turn, and the review of a finished round full-width under the board (its button
+in the summary)."""
 
 from __future__ import annotations
 
@@ -86,7 +87,7 @@ def test_out_of_turn_the_hint_is_disabled_and_refused_with_a_message() -> None:
     assert ctrl.coach.hints_used == 0
 
 
-def test_a_finished_round_is_reviewed_under_the_summary_with_one_row_per_trick() -> None:
+def test_a_finished_round_is_reviewed_full_width_with_one_row_per_trick() -> None:
     ctrl = controller(seed=5)
     play_until(ctrl, learner_plays)
     ctrl.handle({"type": "action", "action": "hint"})
@@ -99,7 +100,9 @@ def test_a_finished_round_is_reviewed_under_the_summary_with_one_row_per_trick()
     assert review is not None
     tricks = ctrl.round.tricks_played
     for lang in ("en", "zh"):
-        table = parse(ctrl.render(lang)).find(data_role="summary").find(data_role="review")
+        page = parse(ctrl.render(lang))
+        assert not page.find(data_role="summary").has(data_role="review")  # not squeezed into the summary card
+        table = page.find(cls="sk-review-wide").find(data_role="review")
         rows = table.find("tbody").find_all("tr")
         assert len(rows) == tricks == len(review.entries)
         assert review.lines(lang)[0] in table.text
@@ -125,3 +128,6 @@ def test_the_review_runs_off_the_loop_and_shows_a_reviewing_state_meanwhile() ->
     assert text("coachui_reviewing", "zh") in parse(busy).find(data_role="reviewing").text
     assert ticks > 0, "the loop kept running while the review was made"
     assert redraws and parse(redraws[-1]).has(data_role="review")
+    progress = [parse(page).find(data_role="review-progress") for page in redraws if "review-progress" in page]
+    assert progress, "the review showed its progress while it thought"
+    assert any(int(bar.attrs["value"]) > 0 for bar in progress)
