@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from .cards import CARDS, Card
-from .trump import TRUMP, Trump
+from .trump import TRUMP, PlayStyle, Trump
 
 EFFECTIVE_SUITS: tuple[str, ...] = (TRUMP, "S", "H", "C", "D")
 """Effective suits in the order a sorted hand shows them: trumps first, then ♠ ♥ ♣ ♦."""
@@ -37,8 +37,8 @@ class IndexTables:
 
 
 @cache
-def _tables(level: str, suit: str | None) -> IndexTables:
-    trump = Trump(level, suit)
+def _tables(level: str, suit: str | None, style: PlayStyle) -> IndexTables:
+    trump = Trump(level, suit, style)
     keys = trump.tables.sort_key
     order = tuple(sorted(range(54), key=lambda face: keys[face]))
     position = [0] * 54
@@ -51,7 +51,7 @@ def _tables(level: str, suit: str | None) -> IndexTables:
 
 def index_tables(trump: Trump) -> IndexTables:
     """The (cached) face tables of ``trump``."""
-    return _tables(trump.level, trump.suit)
+    return _tables(trump.level, trump.suit, trump.style)
 
 
 def face_counts(cards: Iterable[Card]) -> list[int]:

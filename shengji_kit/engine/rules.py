@@ -52,6 +52,7 @@ MANDATORY_LEVELS: dict[str, frozenset[str]] = {
 }
 OVERTURN_ORDERS = ("jokers_ranked", "jokers_equal", "more_cards")
 NO_DECLARATION_CHOICES = ("kitty_card", "redeal", "dealer_choice")
+FOLLOW_DUTIES = ("full", "pairs", "suit")
 DECK_SIZE = 108
 
 
@@ -96,6 +97,17 @@ class Rules:
     no_declaration: str = field(default="kitty_card", metadata={"choices": NO_DECLARATION_CHOICES})
     """Rounds 2+ when nobody declares: the kitty's third card decides, the cards are dealt again, or the
     scheduled dealer names the trump by showing a card of that suit (a joker: no-trump)."""
+    # --- house switches: following and tractors (docs/house-rules.md; engine.trump.PlayStyle) ---
+    follow_duty: str = field(default="full", metadata={"choices": FOLLOW_DUTIES})
+    """What a follower holding the led suit must match: pairs then tractors, pairs only, or the suit alone."""
+    follow_keep_longer: bool = False
+    """A pair held inside a tractor longer than every led component need not be played to follow."""
+    tractor_skip_level: bool = True
+    """The level rank is skipped in a run (level 7: ♠6♠6♠8♠8 is a tractor); False: it breaks the run."""
+    tractor_level_pairs: bool = True
+    """An off-suit level pair (副主) and the trump-suit level pair (正主) together make a tractor."""
+    tractor_jokers: bool = True
+    """The little-joker pair and the big-joker pair together make a tractor."""
     title: tuple[tuple[str, str], ...] = field(default=(), metadata=NOT_A_SWITCH)
     """A house file's own title as (language, text) pairs; empty for the presets (the catalogue names them)."""
 
