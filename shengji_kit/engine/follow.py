@@ -112,10 +112,16 @@ def check_follow(
         )
     if lead_shape.pair_count == 0:
         return OK
-    best = follow_duty(hand_suit, lead_shape, trump)
-    got = follow_score(play_suit, lead_shape, trump)
-    if _reaches(got, best):
-        return OK
+    if trump.today_follow:
+        best = follow_score(hand_suit, lead_shape, trump)
+        got = follow_score(play_suit, lead_shape, trump)
+        if got >= best:
+            return OK
+    else:
+        best = follow_duty(hand_suit, lead_shape, trump)
+        got = follow_score(play_suit, lead_shape, trump)
+        if _reaches(got, best):
+            return OK
     return _shape_refusal(lead_shape, hand_suit, best, got, trump)
 
 
@@ -203,6 +209,7 @@ def legal_plays(
 
 
 def _follows(lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> Iterator[list[Card]]:
+    """The legal follows, lazily (the lead's shape and the duty are worked out at once)."""
     lead_shape = shape(lead, trump)
     n = len(lead)
     suit_of = trump.tables.suit_of
@@ -210,27 +217,21 @@ def _follows(lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> Iterat
     if len(hand_suit) < n:
         others = [card for card in hand if suit_of[card.index] != lead_shape.suit]
         must = trump.sorted(hand_suit)
-        for rest in _distinct_combinations(others, n - len(hand_suit), trump):
-            yield [*must, *rest]
-        return
+        return ([*must, *rest] for rest in _distinct_combinations(others, n - len(hand_suit), trump))
     if lead_shape.pair_count == 0:
-        for combo in _distinct_combinations(hand_suit, n, trump):
-            yield list(combo)
-        return
-    best = follow_duty(hand_suit, lead_shape, trump)
+        return (list(combo) for combo in _distinct_combinations(hand_suit, n, trump))
+    if trump.today_follow:
+        best = follow_score(hand_suit, lead_shape, trump)
+    else:
+        best = follow_duty(hand_suit, lead_shape, trump)
     if best[1] == 0:
         # No pair held in the suit (or none owed): every choice of n cards is as good as any other.
-        for combo in _distinct_combinations(hand_suit, n, trump):
-            yield list(combo)
-        return
-    exact = trump.style.follow_duty == "full" and not trump.style.keep_longer
-    if not exact and best[0]:
+        return (list(combo) for combo in _distinct_combinations(hand_suit, n, trump))
+    if not trump.today_follow and best[0]:
         # A lowered duty: list every play with enough pairs, keep those that meet the tractor duty.
-        for play in _plays_with_pairs(hand_suit, n, (0, best[1]), trump):
-            if _reaches(follow_score(play, lead_shape, trump), best):
-                yield play
-        return
-    yield from _plays_with_pairs(hand_suit, n, best, trump, lead_shape.tractor_lengths)
+        plays = _plays_with_pairs(hand_suit, n, (0, best[1]), trump)
+        return (play for play in plays if _reaches(follow_score(play, lead_shape, trump), best))
+    return _plays_with_pairs(hand_suit, n, best, trump, lead_shape.tractor_lengths)
 
 
 def _plays_with_pairs(
@@ -329,7 +330,7 @@ def playable_cards(lead: Sequence[Card] | None, hand: Sequence[Card], trump: Tru
         return set(hand) if len(hand_suit) < n else set(hand_suit)
     if lead_shape.pair_count == 0:
         return set(hand_suit)
-    best = follow_duty(hand_suit, lead_shape, trump)
+    best = follow_score(hand_suit, lead_shape, trump) if trump.today_follow else follow_duty(hand_suit, lead_shape, trump)
     pairs_in_hand = sum(pair_counts(hand_suit, trump))
     needed_pairs = best[1]
     free_cards = n - 2 * needed_pairs

@@ -80,6 +80,8 @@ class TrumpTables:
     step: tuple[int, ...]
     sort_key: tuple[tuple[int, int, int], ...]
     steps_in_suit: dict[str, int]
+    slots: int
+    """One past the highest step of any card: the length a per-step count list needs."""
 
 
 def normalise_level(level: str | int) -> str:
@@ -122,6 +124,10 @@ class Trump:
     suit: str | None
     style: PlayStyle
     tables: TrumpTables = field(compare=False, repr=False, hash=False)
+    breaks: int = field(compare=False, repr=False, hash=False)
+    """``style.breaks``, kept for the shape caches' keys."""
+    today_follow: bool = field(compare=False, repr=False, hash=False)
+    """The follow duty is today's (``full``, nothing kept back): the hot paths need no house branch."""
 
     def __init__(self, level: str | int = "2", suit: str | None = None, style: PlayStyle = PLAY_AS_PRESETS) -> None:
         lvl = normalise_level(level)
@@ -130,6 +136,8 @@ class Trump:
         object.__setattr__(self, "suit", st)
         object.__setattr__(self, "style", style)
         object.__setattr__(self, "tables", _build_tables(lvl, st, style.breaks))
+        object.__setattr__(self, "breaks", style.breaks)
+        object.__setattr__(self, "today_follow", style.follow_duty == "full" and not style.keep_longer)
 
     def under(self, rules: Rules) -> Trump:
         """This trump context played by ``rules``' play switches (itself when they are already its own)."""
@@ -234,7 +242,7 @@ def _build_tables(level: str, trump_suit: str | None, breaks: int = 0) -> TrumpT
     )
     steps_in_suit = {s: off_level for s in SUITS}
     steps_in_suit[TRUMP] = step[BIG_JOKER_INDEX] + 1
-    return TrumpTables(tuple(suit_of), tuple(step), sort_key, steps_in_suit)
+    return TrumpTables(tuple(suit_of), tuple(step), sort_key, steps_in_suit, max(step) + 1)
 
 
 def cards_of_suit(cards: Iterable[Card], effective_suit: str, trump: Trump) -> list[Card]:

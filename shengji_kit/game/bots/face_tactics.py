@@ -14,7 +14,7 @@ from collections.abc import Container, Mapping, Sequence
 from ...engine.card_index import EFFECTIVE_SUITS, FACE_POINTS, IndexTables, cards_of
 from ...engine.shapes import THROW, has_tractor_above, shape, shape_of_faces
 from ...engine.tricks import play_key
-from ...engine.trump import STEP_SLOTS, TRUMP
+from ...engine.trump import TRUMP
 from ..fastrules import Faces, short_play_key, winner_index
 from .tactics import face_costs, follow_score
 
@@ -76,7 +76,7 @@ class FaceDecision:
         if found is None:
             unseen = self.unseen
             step = self.tables.step
-            per_step = [0] * STEP_SLOTS
+            per_step = [0] * self.tables.trump.tables.slots
             for face in self.tables.suit_faces[suit]:
                 if unseen[face] >= 2:
                     per_step[step[face]] += 1

@@ -16,7 +16,7 @@ from ...engine.card_index import IndexTables, index_tables
 from ...engine.cards import CARDS, Card
 from ...engine.shapes import PAIR, SINGLE, THROW, Shape, has_tractor_above, shape
 from ...engine.tricks import play_key, trick_winner
-from ...engine.trump import STEP_SLOTS, TRUMP, Trump
+from ...engine.trump import TRUMP, Trump
 from ..actions import Action
 from ..fastrules import short_play_key
 from ..trickplay import CARD_POINTS
@@ -115,7 +115,7 @@ def unseen_can_beat(kind: str, pairs: int, top: int, suit: str, unseen: Sequence
         return any(unseen[face] and step[face] > top for face in faces)
     if kind == PAIR:
         return any(unseen[face] >= 2 and step[face] > top for face in faces)
-    per_step = [0] * STEP_SLOTS
+    per_step = [0] * trump.tables.slots
     for face in faces:
         if unseen[face] >= 2:
             per_step[step[face]] += 1
