@@ -50,8 +50,11 @@ def _tables(level: str, suit: str | None, style: PlayStyle) -> IndexTables:
 
 
 def index_tables(trump: Trump) -> IndexTables:
-    """The (cached) face tables of ``trump``."""
-    return _tables(trump.level, trump.suit, trump.style)
+    """The (cached) face tables of ``trump``, kept in its ``memo`` so a hot loop finds them at once."""
+    found = trump.memo.get("index_tables")
+    if found is None:
+        found = trump.memo["index_tables"] = _tables(trump.level, trump.suit, trump.style)
+    return found  # type: ignore[return-value]
 
 
 def face_counts(cards: Iterable[Card]) -> list[int]:

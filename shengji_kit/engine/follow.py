@@ -330,7 +330,8 @@ def playable_cards(lead: Sequence[Card] | None, hand: Sequence[Card], trump: Tru
         return set(hand) if len(hand_suit) < n else set(hand_suit)
     if lead_shape.pair_count == 0:
         return set(hand_suit)
-    best = follow_score(hand_suit, lead_shape, trump) if trump.today_follow else follow_duty(hand_suit, lead_shape, trump)
+    duty = follow_score if trump.today_follow else follow_duty
+    best = duty(hand_suit, lead_shape, trump)
     pairs_in_hand = sum(pair_counts(hand_suit, trump))
     needed_pairs = best[1]
     free_cards = n - 2 * needed_pairs

@@ -55,11 +55,6 @@ class PlayStyle:
         """Which tractor links are broken, as bits: 1 across the level rank, 2 副主–正主, 4 the jokers."""
         return (0 if self.skip_level else 1) | (0 if self.level_pairs else 2) | (0 if self.jokers else 4)
 
-    @property
-    def plain_follow(self) -> bool:
-        """Whether a pair led is followed as today (a pair whenever one is held in the suit)."""
-        return self.follow_duty != "suit" and not self.keep_longer
-
 
 PLAY_AS_PRESETS = PlayStyle()
 
@@ -117,7 +112,8 @@ def normalise_suit(suit: str | None) -> str | None:
 class Trump:
     """Level rank plus trump suit (``suit=None`` for no-trump).
 
-    ``Trump(level="2", suit="S")``; suit and level also accept ``"♠"`` and ``"10"``.
+    ``Trump(level="2", suit="S")``; suit and level also accept ``"♠"`` and ``"10"``. ``style`` is the
+    house play switches (today's play by default); ``trump.under(rules)`` sets it from a rule set.
     """
 
     level: str
@@ -128,6 +124,10 @@ class Trump:
     """``style.breaks``, kept for the shape caches' keys."""
     today_follow: bool = field(compare=False, repr=False, hash=False)
     """The follow duty is today's (``full``, nothing kept back): the hot paths need no house branch."""
+    memo: dict[str, object] = field(compare=False, repr=False, hash=False)
+    """Tables other modules derive from this context, kept with it (``card_index.index_tables``)."""
+    hash_value: int = field(compare=False, repr=False, hash=False)
+    """The hash of level, suit and style, worked out once: trump contexts key many caches."""
 
     def __init__(self, level: str | int = "2", suit: str | None = None, style: PlayStyle = PLAY_AS_PRESETS) -> None:
         lvl = normalise_level(level)
@@ -138,6 +138,11 @@ class Trump:
         object.__setattr__(self, "tables", _build_tables(lvl, st, style.breaks))
         object.__setattr__(self, "breaks", style.breaks)
         object.__setattr__(self, "today_follow", style.follow_duty == "full" and not style.keep_longer)
+        object.__setattr__(self, "memo", {})
+        object.__setattr__(self, "hash_value", hash((lvl, st, style.breaks, style.follow_duty, style.keep_longer)))
+
+    def __hash__(self) -> int:
+        return self.hash_value
 
     def under(self, rules: Rules) -> Trump:
         """This trump context played by ``rules``' play switches (itself when they are already its own)."""
