@@ -19,6 +19,7 @@ from shengji_kit.engine.shapes import shape
 from shengji_kit.engine.tricks import trick_winner
 from shengji_kit.engine.trump import PLAY_AS_PRESETS, Trump
 from shengji_kit.game.fastrules import follow_faces
+from shengji_kit.solver._moves import MoveMaker
 
 from .conftest import cards
 
@@ -249,3 +250,13 @@ def test_listed_follows_are_exactly_the_legal_ones(
     assert playable_cards(led, held, trump) == in_some_play
     fast = follow_faces(tuple(card.index for card in led), face_counts(held), index_tables(trump))
     assert [tuple(sorted(play)) for play in fast] == found, "the fast rules list the engine's follows in its order"
+
+
+def test_the_solver_lists_follows_by_the_rules_it_is_given() -> None:
+    lead = tuple(sorted(card.index for card in cards("S5 S5")))
+    hand = tuple(sorted(card.index for card in cards("S9 S9 S10 S10 S3 SK")))
+    today = MoveMaker(Trump("2", "H"), SUPER).follows(lead, hand)
+    kept = MoveMaker(Trump("2", "H"), house(follow_keep_longer=True)).follows(lead, hand)
+    two_singles = tuple(sorted(card.index for card in cards("S3 SK")))
+    assert two_singles not in today and two_singles in kept
+    assert set(today) < set(kept)
