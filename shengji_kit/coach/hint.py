@@ -48,8 +48,8 @@ class Hint:
 
 def listed_plays(view: SeatView) -> list[Action]:
     """The plays a round would list for the viewer now (leads: singles, pairs, tractors)."""
-    trump = view.trump
-    assert trump is not None
+    assert view.trump is not None
+    trump = view.trump.under(rules_of(view))
     if view.lead is None:
         return [Action.play(tuple(play)) for play in legal_leads(view.hand, trump)]
     return [Action.play(tuple(play)) for play in legal_plays(view.lead, view.hand, trump, limit=FOLLOW_LIMIT)]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from .cards import CARDS, Card
-from .trump import TRUMP, Trump
+from .trump import TRUMP, PlayStyle, Trump
 
 EFFECTIVE_SUITS: tuple[str, ...] = (TRUMP, "S", "H", "C", "D")
 """Effective suits in the order a sorted hand shows them: trumps first, then ♠ ♥ ♣ ♦."""
@@ -37,8 +37,8 @@ class IndexTables:
 
 
 @cache
-def _tables(level: str, suit: str | None) -> IndexTables:
-    trump = Trump(level, suit)
+def _tables(level: str, suit: str | None, style: PlayStyle) -> IndexTables:
+    trump = Trump(level, suit, style)
     keys = trump.tables.sort_key
     order = tuple(sorted(range(54), key=lambda face: keys[face]))
     position = [0] * 54
@@ -50,8 +50,11 @@ def _tables(level: str, suit: str | None) -> IndexTables:
 
 
 def index_tables(trump: Trump) -> IndexTables:
-    """The (cached) face tables of ``trump``."""
-    return _tables(trump.level, trump.suit)
+    """The (cached) face tables of ``trump``, kept in its ``memo`` so a hot loop finds them at once."""
+    found = trump.memo.get("index_tables")
+    if found is None:
+        found = trump.memo["index_tables"] = _tables(trump.level, trump.suit, trump.style)
+    return found  # type: ignore[return-value]
 
 
 def face_counts(cards: Iterable[Card]) -> list[int]:

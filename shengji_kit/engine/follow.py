@@ -33,6 +33,39 @@ def follow_score(cards: Sequence[Card], lead: Shape, trump: Trump) -> Score:
     return matched, min(lead.pair_count, sum(per_step))
 
 
+def follow_duty(hand_suit: Sequence[Card], lead: Shape, trump: Trump) -> Score:
+    """The score a follow from ``hand_suit`` (the hand's cards of the led suit) must reach.
+
+    Today's rule (``follow_duty="full"``) asks for the best the hand can score. ``"pairs"`` drops
+    the tractor criterion (a), ``"suit"`` every shape duty; with ``follow_keep_longer`` the pairs
+    of a held run longer than the lead's longest component do not count (docs/decisions.md).
+    """
+    style = trump.style
+    if style.follow_duty == "suit":
+        return (0, 0)
+    if style.keep_longer:
+        per_step = _free_pairs(pair_counts(hand_suit, trump), lead)
+        best = (max_tractor_match(per_step, lead.tractor_lengths), min(lead.pair_count, sum(per_step)))
+    else:
+        best = follow_score(hand_suit, lead, trump)
+    return (0, best[1]) if style.follow_duty == "pairs" else best
+
+
+def _free_pairs(per_step: list[int], lead: Shape) -> list[int]:
+    """Pair counts without one pair on every step of a run longer than every led component."""
+    longest = max(1, *(component.pairs for component in lead.components))
+    for first, last in runs(per_step):
+        if last - first + 1 > longest:
+            for s in range(first, last + 1):
+                per_step[s] -= 1
+    return per_step
+
+
+def _reaches(got: Score, duty: Score) -> bool:
+    """Whether a follow's score meets the duty in both criteria."""
+    return got[0] >= duty[0] and got[1] >= duty[1]
+
+
 def missing_cards(hand: Sequence[Card], play: Sequence[Card]) -> list[Card]:
     """The cards of ``play`` that ``hand`` does not hold (counting copies)."""
     held: Counter[int] = Counter(card.index for card in hand)
@@ -79,10 +112,16 @@ def check_follow(
         )
     if lead_shape.pair_count == 0:
         return OK
-    best = follow_score(hand_suit, lead_shape, trump)
-    got = follow_score(play_suit, lead_shape, trump)
-    if got >= best:
-        return OK
+    if trump.today_follow:
+        best = follow_score(hand_suit, lead_shape, trump)
+        got = follow_score(play_suit, lead_shape, trump)
+        if got >= best:
+            return OK
+    else:
+        best = follow_duty(hand_suit, lead_shape, trump)
+        got = follow_score(play_suit, lead_shape, trump)
+        if _reaches(got, best):
+            return OK
     return _shape_refusal(lead_shape, hand_suit, best, got, trump)
 
 
@@ -170,6 +209,7 @@ def legal_plays(
 
 
 def _follows(lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> Iterator[list[Card]]:
+    """The legal follows, lazily (the lead's shape and the duty are worked out at once)."""
     lead_shape = shape(lead, trump)
     n = len(lead)
     suit_of = trump.tables.suit_of
@@ -177,23 +217,31 @@ def _follows(lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> Iterat
     if len(hand_suit) < n:
         others = [card for card in hand if suit_of[card.index] != lead_shape.suit]
         must = trump.sorted(hand_suit)
-        for rest in _distinct_combinations(others, n - len(hand_suit), trump):
-            yield [*must, *rest]
-        return
+        return ([*must, *rest] for rest in _distinct_combinations(others, n - len(hand_suit), trump))
     if lead_shape.pair_count == 0:
-        for combo in _distinct_combinations(hand_suit, n, trump):
-            yield list(combo)
-        return
-    best = follow_score(hand_suit, lead_shape, trump)
+        return (list(combo) for combo in _distinct_combinations(hand_suit, n, trump))
+    if trump.today_follow:
+        best = follow_score(hand_suit, lead_shape, trump)
+    else:
+        best = follow_duty(hand_suit, lead_shape, trump)
     if best[1] == 0:
-        # No pair held in the suit: every choice of n distinct cards is as good as any other.
-        for combo in itertools.combinations(trump.sorted(hand_suit), n):
-            yield list(combo)
-        return
+        # No pair held in the suit (or none owed): every choice of n cards is as good as any other.
+        return (list(combo) for combo in _distinct_combinations(hand_suit, n, trump))
+    if not trump.today_follow and best[0]:
+        # A lowered duty: list every play with enough pairs, keep those that meet the tractor duty.
+        plays = _plays_with_pairs(hand_suit, n, (0, best[1]), trump)
+        return (play for play in plays if _reaches(follow_score(play, lead_shape, trump), best))
+    return _plays_with_pairs(hand_suit, n, best, trump, lead_shape.tractor_lengths)
+
+
+def _plays_with_pairs(
+    hand_suit: Sequence[Card], n: int, best: Score, trump: Trump, lengths: Sequence[int] = ()
+) -> Iterator[list[Card]]:
+    """The distinct plays of ``n`` cards holding tractors of ``best[0]`` pairs and ``best[1]`` pairs in all."""
     seen_pairs: set[tuple[int, ...]] = set()
     seen_plays: set[tuple[int, ...]] = set()
     sort_key = trump.tables.sort_key
-    for tractor_faces in _tractor_placements(hand_suit, lead_shape.tractor_lengths, best[0], trump):
+    for tractor_faces in _tractor_placements(hand_suit, lengths, best[0], trump):
         pair_pool = _pair_faces_left(hand_suit, tractor_faces, trump)
         for extra in itertools.combinations(pair_pool, best[1] - best[0]):
             pair_key = tuple(sorted(face.index for face in (*tractor_faces, *extra)))
@@ -282,7 +330,8 @@ def playable_cards(lead: Sequence[Card] | None, hand: Sequence[Card], trump: Tru
         return set(hand) if len(hand_suit) < n else set(hand_suit)
     if lead_shape.pair_count == 0:
         return set(hand_suit)
-    best = follow_score(hand_suit, lead_shape, trump)
+    duty = follow_score if trump.today_follow else follow_duty
+    best = duty(hand_suit, lead_shape, trump)
     pairs_in_hand = sum(pair_counts(hand_suit, trump))
     needed_pairs = best[1]
     free_cards = n - 2 * needed_pairs

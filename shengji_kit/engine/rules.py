@@ -55,6 +55,7 @@ NO_DECLARATION_CHOICES = ("kitty_card", "redeal", "dealer_choice")
 THROW_COMPARES = ("every_part", "highest_part")
 THROW_PENALTY_POINTS = tuple(range(0, 45, 5))
 """Penalty points per failed throw: multiples of 5 (every total is one) from 0 to 40."""
+FOLLOW_DUTIES = ("full", "pairs", "suit")
 DECK_SIZE = 108
 
 
@@ -107,6 +108,17 @@ class Rules:
     throw_penalty_points: int = field(default=0, metadata={"choices": THROW_PENALTY_POINTS})
     """Points the other side gains per failed throw (on top of ``throw_penalty``'s stakes): a defender's
     failure adds them to the attackers' total, an attacker's takes them off (never below 0)."""
+    # --- house switches: following and tractors (docs/house-rules.md; engine.trump.PlayStyle) ---
+    follow_duty: str = field(default="full", metadata={"choices": FOLLOW_DUTIES})
+    """What a follower holding the led suit must match: pairs then tractors, pairs only, or the suit alone."""
+    follow_keep_longer: bool = False
+    """A pair held inside a tractor longer than every led component need not be played to follow."""
+    tractor_skip_level: bool = True
+    """The level rank is skipped in a run (level 7: ♠6♠6♠8♠8 is a tractor); False: it breaks the run."""
+    tractor_level_pairs: bool = True
+    """An off-suit level pair (副主) and the trump-suit level pair (正主) together make a tractor."""
+    tractor_jokers: bool = True
+    """The little-joker pair and the big-joker pair together make a tractor."""
     title: tuple[tuple[str, str], ...] = field(default=(), metadata=NOT_A_SWITCH)
     """A house file's own title as (language, text) pairs; empty for the presets (the catalogue names them)."""
 

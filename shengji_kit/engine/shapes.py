@@ -15,7 +15,7 @@ from itertools import pairwise
 
 from .cards import CARDS, Card, draw_cards, symbols
 from .errors import RuleError
-from .trump import Trump
+from .trump import Trump, _build_tables
 
 SINGLE = "single"
 PAIR = "pair"
@@ -109,7 +109,7 @@ def pair_counts(cards: Iterable[Card], trump: Trump) -> list[int]:
     """How many distinct pairs sit on each step of the cards' (single) effective suit."""
     step = trump.tables.step
     counts: Counter[int] = Counter(card.index for card in cards)
-    per_step = [0] * 16
+    per_step = [0] * trump.tables.slots
     for index, count in counts.items():
         if count >= 2:
             per_step[step[index]] += count // 2
@@ -128,19 +128,19 @@ def shape(cards: Sequence[Card], trump: Trump) -> Shape:
     Unchecked (trusted callers pass valid cards); ``shengji_kit.shape`` checks its input.
     """
     suit = single_suit(cards, trump)
-    return _shape_cached(tuple(sorted(card.index for card in cards)), trump.level, trump.suit, suit)
+    return _shape_cached(tuple(sorted(card.index for card in cards)), trump.level, trump.suit, trump.breaks, suit)
 
 
 def shape_of_faces(faces: Iterable[int], trump: Trump, suit: str) -> Shape:
     """``shape`` of cards given as face indices, all of effective suit ``suit`` (unchecked; for hot loops)."""
-    return _shape_cached(tuple(sorted(faces)), trump.level, trump.suit, suit)
+    return _shape_cached(tuple(sorted(faces)), trump.level, trump.suit, trump.breaks, suit)
 
 
 @lru_cache(maxsize=1 << 16)
-def _shape_cached(indices: tuple[int, ...], level: str, trump_suit: str | None, suit: str) -> Shape:
-    trump = Trump(level, trump_suit)
-    step = trump.tables.step
-    sort_key = trump.tables.sort_key
+def _shape_cached(indices: tuple[int, ...], level: str, trump_suit: str | None, breaks: int, suit: str) -> Shape:
+    tables = _build_tables(level, trump_suit, breaks)
+    step = tables.step
+    sort_key = tables.sort_key
     counts: Counter[int] = Counter(indices)
     pairs_by_step: dict[int, list[int]] = {}
     singles: list[int] = []

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
+from typing import TYPE_CHECKING
 
 from ..words.catalogue import text
 from .cards import (
@@ -23,10 +24,47 @@ from .cards import (
 )
 from .errors import CardError, RuleError
 
+if TYPE_CHECKING:
+    from .rules import Rules
+
 TRUMP = "T"
 """The effective-suit letter of every trump card."""
 
 _NO_TRUMP_WORDS = {None, "", "none", "None", "NONE", "NT", "nt", "no-trump", "无主"}
+
+STEP_SLOTS = 20
+"""Room for every step a card can have (steps run 0..18 when every tractor link is broken)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayStyle:
+    """The house switches that change how cards combine and must follow (``Rules.follow_*``, ``tractor_*``).
+
+    The default is both presets' play. A ``Trump`` carries one, so every rule that takes a trump
+    context (shapes, follows, tricks, throws) honours it with no extra argument.
+    """
+
+    follow_duty: str = "full"
+    keep_longer: bool = False
+    skip_level: bool = True
+    level_pairs: bool = True
+    jokers: bool = True
+
+    @property
+    def breaks(self) -> int:
+        """Which tractor links are broken, as bits: 1 across the level rank, 2 副主–正主, 4 the jokers."""
+        return (0 if self.skip_level else 1) | (0 if self.level_pairs else 2) | (0 if self.jokers else 4)
+
+
+PLAY_AS_PRESETS = PlayStyle()
+
+
+@cache
+def play_style_of(
+    follow_duty: str, keep_longer: bool, skip_level: bool, level_pairs: bool, jokers: bool
+) -> PlayStyle:
+    """The (shared) ``PlayStyle`` of these switch values."""
+    return PlayStyle(follow_duty, keep_longer, skip_level, level_pairs, jokers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +75,8 @@ class TrumpTables:
     step: tuple[int, ...]
     sort_key: tuple[tuple[int, int, int], ...]
     steps_in_suit: dict[str, int]
+    slots: int
+    """One past the highest step of any card: the length a per-step count list needs."""
 
 
 def normalise_level(level: str | int) -> str:
@@ -72,19 +112,45 @@ def normalise_suit(suit: str | None) -> str | None:
 class Trump:
     """Level rank plus trump suit (``suit=None`` for no-trump).
 
-    ``Trump(level="2", suit="S")``; suit and level also accept ``"♠"`` and ``"10"``.
+    ``Trump(level="2", suit="S")``; suit and level also accept ``"♠"`` and ``"10"``. ``style`` is the
+    house play switches (today's play by default); ``trump.under(rules)`` sets it from a rule set.
     """
 
     level: str
     suit: str | None
+    style: PlayStyle
     tables: TrumpTables = field(compare=False, repr=False, hash=False)
+    breaks: int = field(compare=False, repr=False, hash=False)
+    """``style.breaks``, kept for the shape caches' keys."""
+    today_follow: bool = field(compare=False, repr=False, hash=False)
+    """The follow duty is today's (``full``, nothing kept back): the hot paths need no house branch."""
+    memo: dict[str, object] = field(compare=False, repr=False, hash=False)
+    """Tables other modules derive from this context, kept with it (``card_index.index_tables``)."""
+    hash_value: int = field(compare=False, repr=False, hash=False)
+    """The hash of level, suit and style, worked out once: trump contexts key many caches."""
 
-    def __init__(self, level: str | int = "2", suit: str | None = None) -> None:
+    def __init__(self, level: str | int = "2", suit: str | None = None, style: PlayStyle = PLAY_AS_PRESETS) -> None:
         lvl = normalise_level(level)
         st = normalise_suit(suit)
         object.__setattr__(self, "level", lvl)
         object.__setattr__(self, "suit", st)
-        object.__setattr__(self, "tables", _build_tables(lvl, st))
+        object.__setattr__(self, "style", style)
+        object.__setattr__(self, "tables", _build_tables(lvl, st, style.breaks))
+        object.__setattr__(self, "breaks", style.breaks)
+        object.__setattr__(self, "today_follow", style.follow_duty == "full" and not style.keep_longer)
+        object.__setattr__(self, "memo", {})
+        object.__setattr__(self, "hash_value", hash((lvl, st, style.breaks, style.follow_duty, style.keep_longer)))
+
+    def __hash__(self) -> int:
+        return self.hash_value
+
+    def under(self, rules: Rules) -> Trump:
+        """This trump context played by ``rules``' play switches (itself when they are already its own)."""
+        style = play_style_of(
+            rules.follow_duty, rules.follow_keep_longer, rules.tractor_skip_level,
+            rules.tractor_level_pairs, rules.tractor_jokers,
+        )
+        return self if style == self.style else _styled(self.level, self.suit, style)
 
     def is_trump(self, card: Card | str) -> bool:
         """Is ``card`` (a ``Card`` or card text such as ``"SA"``) a trump?"""
@@ -99,7 +165,7 @@ class Trump:
         return self.tables.step[card.index if isinstance(card, Card) else _one_card(card).index]
 
     def steps_in(self, effective_suit: str) -> int:
-        """How many distinct steps the effective suit has."""
+        """One past the suit's highest step (its distinct steps, plus any broken tractor link's empty step)."""
         return self.tables.steps_in_suit[effective_suit]
 
     def sort_key(self, card: Card | str) -> tuple[int, int, int]:
@@ -129,7 +195,13 @@ class Trump:
         return text("trump_suit", lang, level=self.level, suit=self.suit)
 
     def __repr__(self) -> str:
-        return f"Trump(level={self.level!r}, suit={self.suit!r})"
+        style = "" if self.style == PLAY_AS_PRESETS else f", style={self.style!r}"
+        return f"Trump(level={self.level!r}, suit={self.suit!r}{style})"
+
+
+@cache
+def _styled(level: str, suit: str | None, style: PlayStyle) -> Trump:
+    return Trump(level, suit, style)
 
 
 def _one_card(value: object) -> Card:
@@ -142,9 +214,15 @@ def _one_card(value: object) -> Card:
 
 
 @cache
-def _build_tables(level: str, trump_suit: str | None) -> TrumpTables:
+def _build_tables(level: str, trump_suit: str | None, breaks: int = 0) -> TrumpTables:
+    """Steps in strength order; a broken tractor link (``PlayStyle.breaks``) leaves an empty step
+    between two ranks, so no run of pairs crosses it while every comparison stays the same."""
     level_rank = RANKS.index(level)
     plain_ranks = [r for r in range(13) if r != level_rank]
+    gap_at_level = 1 if breaks & 1 and 0 < level_rank < 12 else 0
+    plain_step = [i + (gap_at_level if r > level_rank else 0) for i, r in enumerate(plain_ranks)]
+    off_level = plain_step[-1] + 1
+    trump_level = off_level + 1 + (1 if breaks & 2 else 0)
     suit_of: list[str] = [""] * 54
     step: list[int] = [0] * 54
     for suit_index, suit in enumerate(SUITS):
@@ -155,21 +233,21 @@ def _build_tables(level: str, trump_suit: str | None) -> TrumpTables:
                 if trump_suit is None:
                     step[index] = 0
                 else:
-                    step[index] = 13 if suit == trump_suit else 12
+                    step[index] = trump_level if suit == trump_suit else off_level
             else:
                 suit_of[index] = TRUMP if suit == trump_suit else suit
-                step[index] = plain_ranks.index(rank_index)
-    top_level_step = 0 if trump_suit is None else 13
+                step[index] = plain_step[plain_ranks.index(rank_index)]
+    top_level_step = 0 if trump_suit is None else trump_level
     suit_of[LITTLE_JOKER_INDEX] = suit_of[BIG_JOKER_INDEX] = TRUMP
     step[LITTLE_JOKER_INDEX] = top_level_step + 1
-    step[BIG_JOKER_INDEX] = top_level_step + 2
+    step[BIG_JOKER_INDEX] = top_level_step + 2 + (1 if breaks & 4 else 0)
     group = {TRUMP: 0, "S": 1, "H": 2, "C": 3, "D": 4}
     sort_key = tuple(
         (group[suit_of[i]], -step[i], i // 13 if i < LITTLE_JOKER_INDEX else 0) for i in range(54)
     )
-    steps_in_suit = {s: 12 for s in SUITS}
-    steps_in_suit[TRUMP] = top_level_step + 3
-    return TrumpTables(tuple(suit_of), tuple(step), sort_key, steps_in_suit)
+    steps_in_suit = {s: off_level for s in SUITS}
+    steps_in_suit[TRUMP] = step[BIG_JOKER_INDEX] + 1
+    return TrumpTables(tuple(suit_of), tuple(step), sort_key, steps_in_suit, max(step) + 1)
 
 
 def cards_of_suit(cards: Iterable[Card], effective_suit: str, trump: Trump) -> list[Card]:

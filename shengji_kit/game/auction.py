@@ -321,7 +321,7 @@ class Auction:
         bid = Bid(kind, seat, tuple(action.cards), suit, level, strength)
         self.bid = bid
         self.bids.append(bid)
-        self.trump = bid.trump
+        self.trump = bid.trump.under(self.rules)
         self._dirty = [True] * 4
         if self.race or (self.phase == DECLARE_PHASE and self._stage == ATTACKERS):
             self.dealer = seat
@@ -476,7 +476,7 @@ class Auction:
         bid = revealed_bid(card, self.levels[self.dealer % 2])
         self.bid = bid
         self.bids.append(bid)
-        self.trump = bid.trump
+        self.trump = bid.trump.under(self.rules)
         self.pending.append(Event(
             "reveal", holder, (card,),
             {"cards": (card,), "dealer": self.dealer, "trump": self.trump},

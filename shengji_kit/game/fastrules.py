@@ -100,7 +100,7 @@ def follow_faces(
 
     Done here: single and pair leads, a hand short in the led suit, a lead without pairs, a
     hand without pairs in the suit. A lead with pairs against a hand with pairs (tractor
-    matching) goes to the engine.
+    matching, or a pair under a house follow duty) goes to the engine.
     """
     suit = tables.suit_of[lead[0]]
     n = len(lead)
@@ -117,7 +117,7 @@ def follow_faces(
     if len(set(lead)) == n or in_suit == len(held):
         # No pair led, or none held in the suit: any n cards of the suit.
         return _multiset_combinations(held, counts, n, limit)
-    if n == 2:
+    if n == 2 and tables.trump.today_follow:
         pairs: list[Faces] = [(face, face) for face in held if counts[face] >= 2]
         return pairs if limit is None else pairs[:limit]
     hand = cards_of(faces_in_order(counts, tables))

@@ -95,8 +95,9 @@ class Playout:
         leader = view.trick[0][0] if view.trick else view.to_act
         assert leader is not None
         trick = [tuple(card.index for card in play) for _, play in view.trick]
+        rules = rules_of(view)
         playout = cls(
-            index_tables(view.trump), rules_of(view), view.dealer, hands, leader, trick,
+            index_tables(view.trump.under(rules)), rules, view.dealer, hands, leader, trick,
             view.attackers_points, [card.index for card in buried],
         )
         if view.tricks:

@@ -160,7 +160,7 @@ def read_position_table(
             raise PositionError("position_missing", {"field": join(path, name)})
     rules = read_rules(raw.get("rules", DEFAULT_RULES), join(path, "rules"), base)
     level = read_level(raw["level"], join(path, "level"))
-    trump = Trump(level, read_trump(raw["trump"], join(path, "trump")))
+    trump = Trump(level, read_trump(raw["trump"], join(path, "trump"))).under(rules)
     dealer = read_seat(raw["dealer"], join(path, "dealer")) if "dealer" in raw else None
     leader = read_seat(raw["leader"], join(path, "leader")) if "leader" in raw else None
     hands = read_hands(raw["hands"], join(path, "hands")) if "hands" in raw else {}

@@ -164,7 +164,7 @@ def parse(data: object) -> ParsedRecord:
     _int(data, "seed")
     dealer = _int(data, "dealer", 0, 3)
     try:
-        trump = Trump(data["level"], data["trump"])
+        trump = Trump(data["level"], data["trump"]).under(rules)
     except (RuleError, AttributeError, TypeError) as error:
         raise _bad("level", Message("record_detail_trump", {"error": str(error)})) from error
     levels = (trump.level, trump.level)

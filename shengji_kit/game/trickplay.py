@@ -92,10 +92,10 @@ class TrickPlay:
     """
 
     def __init__(self, hands: Sequence[Sequence[Card]], trump: Trump, rules: Rules, dealer: int) -> None:
-        self.trump = trump
+        self.trump = trump.under(rules)
         self.rules = rules
         self.dealer = dealer
-        self.tables = index_tables(trump)
+        self.tables = index_tables(self.trump)
         self.counts: list[list[int]] = [face_counts(hand) for hand in hands]
         self.held: list[dict[str, list[int]]] = [held_by_suit(counts, self.tables) for counts in self.counts]
         """Per seat, each effective suit's held faces strongest first (kept with ``counts``)."""

@@ -14,7 +14,7 @@ from ..engine.follow import legal_leads, legal_plays
 from ..engine.rules import Rules
 from ..engine.shapes import Shape, shape
 from ..engine.throws import check_throw
-from ..engine.trump import Trump
+from ..engine.trump import STEP_SLOTS, Trump
 
 Hand = tuple[int, ...]
 Hands = tuple[Hand, ...]
@@ -50,7 +50,7 @@ class MoveMaker:
     """Lists leads and follows for one trump context and rule preset, with caches."""
 
     def __init__(self, trump: Trump, rules: Rules) -> None:
-        self.trump = trump
+        trump = self.trump = trump.under(rules)
         self.rules = rules
         self.suit_of = trump.tables.suit_of
         self.step = trump.tables.step
@@ -65,7 +65,7 @@ class MoveMaker:
         self._every_part = rules.throw_compare == "every_part"
         """Every part of a throw is checked, so a standing throw's singles reach the checked hands' top."""
         suit_number = {suit: n for n, suit in enumerate(("S", "H", "C", "D", "T"))}
-        self._order = tuple(suit_number[self.suit_of[i]] * 16 + self.step[i] for i in range(len(CARDS)))
+        self._order = tuple(suit_number[self.suit_of[i]] * STEP_SLOTS + self.step[i] for i in range(len(CARDS)))
         """A card's place: effective suit, then step (cards of one place are equal)."""
         points_code = {0: 0, 5: 1, 10: 2}
         self._labels = tuple(

@@ -115,8 +115,8 @@ class Position:
 
     @property
     def trump_context(self) -> Trump:
-        """The engine's trump context for this position's level and trump suit."""
-        return Trump(self.level, self.trump)
+        """The engine's trump context for this position's level and trump suit, played by its rules."""
+        return Trump(self.level, self.trump).under(self.rules)
 
     @property
     def defenders(self) -> tuple[int, int]:

@@ -49,7 +49,7 @@ class Searcher:
     def __init__(
         self, trump: Trump, rules: Rules, attackers: tuple[bool, ...], kitty_points: int, merging: bool = True
     ) -> None:
-        self.trump = trump
+        trump = self.trump = trump.under(rules)
         self.merging = merging
         """Merge equivalent cards and positions (off only to check that this changes nothing)."""
         self.rules = rules

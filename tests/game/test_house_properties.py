@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from shengji_kit.engine.errors import RuleError
 from shengji_kit.engine.rules import Rules, rules_from_table, sample_values, switch_fields
+from shengji_kit.engine.trump import Trump
 from shengji_kit.game import Round
 from shengji_kit.game.match import Match
 from shengji_kit.game.record import parse
@@ -48,6 +49,9 @@ def test_house_rule_rounds_play_out(seed: int, rules: Rules, kinds: tuple[str, s
     rnd = Round.new(seed, rules, dealer=seed % 4)
     play_checked(rnd, make_bots(seed, kinds))
     finish_checks(rnd)
+    assert rnd.trump is not None and rnd.trump == Trump(rnd.trump.level, rnd.trump.suit).under(rules), (
+        "the round plays by the sampled follow and tractor switches"
+    )
     record = rnd.record()
     assert parse(record).rules == rules, "the record names every switch, so it replays under the same rules"
 

@@ -59,7 +59,7 @@ def cards_of(codes: Sequence[str]) -> list[Card]:
 def check_record_independently(record: dict[str, object]) -> None:
     """Every lead, throw, follow, trick winner and the score, with engine functions only."""
     rules = record_rules(record)
-    trump = Trump(str(record["level"]), record["trump"])  # type: ignore[arg-type]
+    trump = Trump(str(record["level"]), record["trump"]).under(rules)  # type: ignore[arg-type]
     hands = [cards_of(hand) for hand in record["hands"]]  # type: ignore[attr-defined]
     dealer = int(record["dealer"])  # type: ignore[call-overload]
     attackers_points = 0

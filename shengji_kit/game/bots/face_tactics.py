@@ -76,7 +76,7 @@ class FaceDecision:
         if found is None:
             unseen = self.unseen
             step = self.tables.step
-            per_step = [0] * 16
+            per_step = [0] * self.tables.trump.tables.slots
             for face in self.tables.suit_faces[suit]:
                 if unseen[face] >= 2:
                     per_step[step[face]] += 1

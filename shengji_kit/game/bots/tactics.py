@@ -115,7 +115,7 @@ def unseen_can_beat(kind: str, pairs: int, top: int, suit: str, unseen: Sequence
         return any(unseen[face] and step[face] > top for face in faces)
     if kind == PAIR:
         return any(unseen[face] >= 2 and step[face] > top for face in faces)
-    per_step = [0] * 16
+    per_step = [0] * trump.tables.slots
     for face in faces:
         if unseen[face] >= 2:
             per_step[step[face]] += 1

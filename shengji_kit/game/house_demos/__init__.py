@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import scoring, throws
+from . import play_switches, scoring, throws
 from .preset_switches import preset_switch_demos
 from .switch_demo import SwitchDemo
 
@@ -10,5 +10,6 @@ __all__ = ["SwitchDemo", "all_demos"]
 
 
 def all_demos() -> tuple[SwitchDemo, ...]:
-    """Every switch's demonstration, in the order of the groups (following and throws, then scoring and declaring)."""
-    return (*preset_switch_demos(), *scoring.DEMOS, *throws.DEMOS)
+    """Every switch's demonstration, in the order of the groups (following and throws, then scoring and declaring,
+    then the house play and throw switches)."""
+    return (*preset_switch_demos(), *scoring.DEMOS, *play_switches.DEMOS, *throws.DEMOS)
