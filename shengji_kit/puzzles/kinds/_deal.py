@@ -283,3 +283,33 @@ def deal_trick(rng: random.Random, pack: Pack, ctx: Context, played: int, hand_s
 def hand_size(ctx: Context, low: int = 5) -> int:
     """A hand's size: longer when harder."""
     return low + 2 * ctx.difficulty
+
+
+def deal_throw(rng: random.Random, pack: Pack, trump: Trump, suit: str, difficulty: int) -> list[Card]:
+    """A throw in ``suit`` (several combinations led at once), high cards mostly: two singles (1), a single
+    and a pair (2), two pairs or a pair and a single (3), a tractor and a single (4), a tractor and more (5)."""
+    top = trump.steps_in(suit)
+    while True:
+        floor = rng.randint(max(0, top - 6), max(0, top - 2))
+        high: Callable[[Card], bool] = lambda card: trump.suit_of(card) == suit and trump.step(card) >= floor  # noqa: E731
+        parts: list[Card] = []
+        if difficulty >= 4:
+            parts += pack.tractor(trump, suit, 2)
+        if difficulty in (2, 3, 5):
+            parts += pack.pair(high)
+        if difficulty == 3 and rng.random() < 0.5:
+            parts += pack.pair(high)
+        for _ in range(2 if difficulty == 1 else 1):
+            parts += pack.take(lambda card: high(card) and card not in parts, 1)
+        try:
+            if parts and shape(parts, trump).kind == "throw":
+                return trump.sorted(parts)
+        except RuleError:
+            pass
+        pack.cards += parts
+        rng.shuffle(pack.cards)
+
+
+def other_hands(rng: random.Random, pack: Pack, trump: Trump, suit: str, size: int) -> list[list[Card]]:
+    """Three hands of ``size`` cards, each with some cards of ``suit``."""
+    return [deal_follower_hand(rng, pack, trump, suit, size) for _ in range(3)]
