@@ -291,7 +291,9 @@ def deal_throw(rng: random.Random, pack: Pack, trump: Trump, suit: str, difficul
     top = trump.steps_in(suit)
     while True:
         floor = rng.randint(max(0, top - 6), max(0, top - 2))
-        high: Callable[[Card], bool] = lambda card: trump.suit_of(card) == suit and trump.step(card) >= floor  # noqa: E731
+        def high(card: Card, floor: int = floor) -> bool:
+            return trump.suit_of(card) == suit and trump.step(card) >= floor
+
         parts: list[Card] = []
         if difficulty >= 4:
             parts += pack.tractor(trump, suit, 2)
@@ -300,7 +302,7 @@ def deal_throw(rng: random.Random, pack: Pack, trump: Trump, suit: str, difficul
         if difficulty == 3 and rng.random() < 0.5:
             parts += pack.pair(high)
         for _ in range(2 if difficulty == 1 else 1):
-            parts += pack.take(lambda card: high(card) and card not in parts, 1)
+            parts += pack.take(fresh_high(high, parts), 1)
         try:
             if parts and shape(parts, trump).kind == "throw":
                 return trump.sorted(parts)
@@ -310,6 +312,28 @@ def deal_throw(rng: random.Random, pack: Pack, trump: Trump, suit: str, difficul
         rng.shuffle(pack.cards)
 
 
+def fresh_high(high: Callable[[Card], bool], held: Sequence[Card]) -> Callable[[Card], bool]:
+    """Accept what ``high`` accepts and ``held`` does not hold yet."""
+    kept = tuple(held)
+    return lambda card: high(card) and card not in kept
+
+
+def of_suit(trump: Trump, suit: str) -> Callable[[Card], bool]:
+    """Accept the cards of effective suit ``suit``."""
+    return lambda card: trump.suit_of(card) == suit
+
+
 def other_hands(rng: random.Random, pack: Pack, trump: Trump, suit: str, size: int) -> list[list[Card]]:
     """Three hands of ``size`` cards, each with some cards of ``suit``."""
     return [deal_follower_hand(rng, pack, trump, suit, size) for _ in range(3)]
+
+
+def first_trump(rng: random.Random, spec: DealSpec | None) -> Trump:
+    """The trump context the first generators draw (suit, then level), with ``spec``'s wishes put over it:
+    the draws stay the same, so a seed dealt before wishes existed still deals the same item."""
+    spec = spec or ANY
+    suit = None if rng.random() < 0.15 else rng.choice(SUITS)
+    level = rng.choice(RANKS)
+    if spec.suit is not None:
+        suit = None if spec.suit == NO_TRUMP else spec.suit
+    return Trump(spec.level or level, suit)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-
 import re
 from dataclasses import dataclass
 from typing import Any, ClassVar

@@ -4,7 +4,6 @@ the outcome among the level table's rows — for panels that draw buttons rather
 from __future__ import annotations
 
 import random
-
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -14,11 +13,10 @@ from ..model import Choice
 from ..position_text import round_text, with_position
 from ..problems import FieldError
 from ..text import Text
-from .count import FIELDS as COUNT_FIELDS
-from .count import CountQuestion
-from .count import parse as parse_count
 from ._deal import DealSpec, finish
-from .count import deal_count
+from .count import FIELDS as COUNT_FIELDS
+from .count import CountQuestion, deal_count
+from .count import parse as parse_count
 
 KIND = "count_choice"
 FIELDS = (*COUNT_FIELDS, "options")

@@ -10,7 +10,6 @@ makes the most of your cards trumps.
 from __future__ import annotations
 
 import random
-
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, ClassVar

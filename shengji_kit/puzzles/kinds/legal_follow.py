@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import random
 import string
-from itertools import combinations
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, ClassVar
 
 from ...engine.cards import Card
 from ...engine.explain import Verdict
-from ...engine.trump import Trump
 from ...engine.follow import check_follow, legal_plays
+from ...engine.trump import Trump
 from ...game.position_table import PositionTable
 from ...words import Message
 from ..answers import answer_cards, cards_text, same_cards
@@ -147,7 +147,7 @@ def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]
         if len(options) >= 2:
             break
     seat = (ctx.leader + len(deal.plays)) % 4
-    core = {
+    core: dict[str, Any] = {
         "options": [codes(option) for option in options],
         "answer": [LETTERS[i] for i, option in enumerate(options)
                    if check_follow(deal.lead, deal.hand, option, ctx.trump).ok],

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -16,9 +15,9 @@ from ..answers import answer_cards, cards_text, missing_from
 from ..fields import Raw, read_cards, read_int, require
 from ..model import Grade, Mismatch, Question
 from ..problems import FieldError
+from ._deal import DealSpec, Pack, codes, context, finish, led_suit
 from .is_tractor import tractor_line
 from .tractors import hand_tractors
-from ._deal import DealSpec, Pack, codes, context, finish, led_suit
 
 KIND = "pick_tractor"
 FIELDS = ("answer", "pairs")

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import random
-from itertools import combinations
-
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, ClassVar
 
 from ...engine.cards import Card

@@ -5,7 +5,6 @@ wrong answer told why it is wrong."""
 from __future__ import annotations
 
 import random
-
 from dataclasses import dataclass
 from typing import Any, ClassVar
 

@@ -7,7 +7,6 @@ trick so far, none has a lower key than the answer. Ties (equal cards) are all r
 from __future__ import annotations
 
 import random
-
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar

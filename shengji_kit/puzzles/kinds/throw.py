@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -135,8 +134,8 @@ def deal_throw_item(rng: random.Random, spec: DealSpec | None, kind: str, parse:
     throw = deal_throw(rng, pack, ctx.trump, suit, ctx.difficulty)
     hands = other_hands(rng, pack, ctx.trump, suit, 3 + ctx.difficulty)
     seats = [(ctx.leader + k) % 4 for k in (1, 2, 3)]
-    position = ctx.position(leader=ctx.leader, trick={str(ctx.leader): codes(throw)},
-                            hands={str(seat): codes(ctx.trump.sorted(hand)) for seat, hand in zip(seats, hands)})
+    held = {str(seat): codes(ctx.trump.sorted(hand)) for seat, hand in zip(seats, hands, strict=True)}
+    position = ctx.position(leader=ctx.leader, trick={str(ctx.leader): codes(throw)}, hands=held)
     result = check_throw(throw, hands, ctx.trump, ctx.preset)
     blocker = None if result.blocker is None else seats[result.blocker]
     core: dict[str, Any] = {"position": position}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -16,9 +15,8 @@ from ..fields import Raw, read_cards, require
 from ..model import Choice, Grade, Mismatch, Question
 from ..position_text import with_position
 from ..text import Text
-from .throw import ThrowQuestion
 from ._deal import DealSpec
-from .throw import deal_throw_item
+from .throw import ThrowQuestion, deal_throw_item
 
 KIND = "throw_forced"
 FIELDS = ("forced",)

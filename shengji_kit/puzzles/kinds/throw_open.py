@@ -4,17 +4,15 @@ does the throw stand, and if not, who stops it? For the lesson panels, which dra
 from __future__ import annotations
 
 import random
-
 from typing import Any, ClassVar
 
 from ...game.position_table import PositionTable
 from ..fields import Raw
 from ..position_text import with_position
-from .throw import FIELDS as THROW_FIELDS
-from .throw import ThrowQuestion
-from .throw import parse as parse_throw
 from ._deal import DealSpec
-from .throw import deal_throw_item
+from .throw import FIELDS as THROW_FIELDS
+from .throw import ThrowQuestion, deal_throw_item
+from .throw import parse as parse_throw
 
 KIND = "throw_open"
 FIELDS = THROW_FIELDS

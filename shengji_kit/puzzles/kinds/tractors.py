@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -19,7 +18,7 @@ from ..fields import Raw, read_cards, require
 from ..model import Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
-from ._deal import Context, DealSpec, Pack, codes, context, finish, led_suit
+from ._deal import Context, DealSpec, Pack, codes, context, finish, led_suit, of_suit
 
 KIND = "tractors"
 FIELDS = ("answer",)
@@ -117,7 +116,7 @@ def deal_hand(rng: random.Random, pack: Pack, ctx: Context, size: int) -> list[C
         hand += pack.tractor(ctx.trump, led_suit(rng, ctx.trump), 2 if ctx.difficulty < 4 else rng.randint(2, 3))
     for _ in range(rng.randint(1, 1 + ctx.difficulty)):
         suit = led_suit(rng, ctx.trump)
-        hand += pack.pair(lambda card, suit=suit: ctx.trump.suit_of(card) == suit)
+        hand += pack.pair(of_suit(ctx.trump, suit))
     hand += pack.take(lambda card: True, max(0, size - len(hand)))
     return ctx.trump.sorted(hand[:max(size, 2)])
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -17,7 +16,7 @@ from ..model import Choice, Grade, Mismatch, Question
 from ..position_text import with_position
 from ..problems import FieldError
 from ..text import Text
-from ._deal import DealSpec, Pack, codes, context, deal_trick, finish, trick_table
+from ._deal import DealSpec, Pack, context, deal_trick, finish, trick_table
 
 KIND = "trick_points"
 FIELDS = ("answer",)
