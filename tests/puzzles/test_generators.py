@@ -18,19 +18,23 @@ BRAND_NEW = ("best_play", "card_memory", "kitty_endgame")
 SMALL_SPACES = {"climb": 0.55, "is_trump": 0.95}
 """Kinds with few different questions (climb: 13 levels × 0–6 steps × 2 presets = 182; is_trump: 54 cards ×
 13 levels × 5 trump suits), where 200 seeded draws repeat some: the share of them that must differ."""
-DEALING = sorted(name for name in KINDS if name not in BRAND_NEW and name != "chance")
+DEALING = sorted(name for name in KINDS if name not in BRAND_NEW)
+FEWER = {"chance": 50}
+"""Kinds checked on fewer items to keep the file fast: each chance item runs the sampler (20,000 deals an
+event), about 0.13 s an item."""
 
 
 @pytest.mark.parametrize("kind", DEALING)
 def test_every_kind_deals_200_verified_distinct_items(kind: str) -> None:
     seen: set[str] = set()
-    for seed in range(COUNT):
+    count = FEWER.get(kind, COUNT)
+    for seed in range(count):
         puzzle = generate_puzzle(kind, seed)
         assert puzzle.kind == kind
         assert verify_puzzle(puzzle) == [], (seed, verify_puzzle(puzzle))
         assert puzzle.explanation.en and puzzle.explanation.zh
         seen.add(content(generate_raw(kind, seed)))
-    assert len(seen) >= COUNT * SMALL_SPACES.get(kind, 1.0)
+    assert len(seen) >= count * SMALL_SPACES.get(kind, 1.0)
 
 
 @pytest.mark.parametrize("kind", DEALING)
@@ -46,7 +50,7 @@ def test_the_same_seed_deals_the_same_item(kind: str) -> None:
     DealSpec(difficulty=5, preset="super_tycoon", level="2", suit="D", leader=0),
 ])
 def test_the_wishes_are_kept(kind: str, wish: DealSpec) -> None:
-    for seed in range(5):
+    for seed in range(2 if kind in FEWER else 5):
         puzzle = generate_puzzle(kind, seed, wish)
         assert verify_puzzle(puzzle) == []
         assert puzzle.difficulty == wish.difficulty
