@@ -116,7 +116,12 @@ def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]
         refused = [play for play, code in verdicts.items() if code != "ok"]
         if not refused and rng.random() < 0.8:
             continue
-        play = refused[0] if refused and rng.random() < 0.85 else rng.choice(list(verdicts))
+        codes_found = sorted({verdicts[play] for play in refused})
+        if refused and rng.random() < 0.85:
+            wanted = rng.choice(codes_found)  # each reason as often as another, not the commonest most
+            play = next(play for play in refused if verdicts[play] == wanted)
+        else:
+            play = rng.choice(list(verdicts))
         code = verdicts[play]
         if code in REASONS:
             break
