@@ -31,7 +31,6 @@ GUESSABLE_KINDS = frozenset({"is_trump", "is_tractor", "chance"})
 """Kinds answered by one of two choices (yes or no, a or b): a right answer may be a lucky guess."""
 UNGUESSABLE_TWINS = {"is_trump": "sort", "is_tractor": "pick_tractor"}
 """For a guessable kind, the kind that asks about the same cards in a way that cannot be guessed."""
-DEALING_KINDS = frozenset(name for name, kind in KINDS.items() if kind.generate is not None)
 _DEALT_ID = re.compile(r"dealt-(\d{1,9})-(\d\d_[a-z0-9_]{1,60})-([a-z0-9_]{1,60})")
 
 
@@ -102,7 +101,7 @@ class LessonExercises:
         """The item ``deal`` gives for ``seed``: the same seed, the same item (and id) everywhere. A block of
         several kinds deals each in turn by seed; a block whose only kinds can be guessed deals, for one seed
         in three, the kind that asks the same thing without a guess (``UNGUESSABLE_TWINS``)."""
-        kinds = sorted({item.kind for item in self.group(name)} & DEALING_KINDS)
+        kinds = sorted(kind for kind in {item.kind for item in self.group(name)} if KINDS[kind].generate is not None)
         if not kinds:
             return None
         if all(kind in GUESSABLE_KINDS for kind in kinds) and seed % 3 == 2:
