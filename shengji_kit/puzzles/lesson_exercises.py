@@ -26,7 +26,17 @@ from .problems import FieldError, Problem
 LESSON_DATA_DIR = LESSON_FILES_DIR
 DATA_ENV = "SHENGJI_KIT_LESSON_DATA"
 SEED_LIMIT = 10**9
+UNGUESSABLE_TRIES = 12
+GUESSABLE_KINDS = frozenset({"is_trump", "is_tractor", "chance"})
+"""Kinds answered by one of two choices (yes or no, a or b): a right answer may be a lucky guess."""
+UNGUESSABLE_TWINS = {"is_trump": "sort", "is_tractor": "pick_tractor"}
+"""For a guessable kind, the kind that asks about the same cards in a way that cannot be guessed."""
 _DEALT_ID = re.compile(r"dealt-(\d{1,9})-(\d\d_[a-z0-9_]{1,60})-([a-z0-9_]{1,60})")
+
+
+def guessable(puzzle: Puzzle) -> bool:
+    """Whether the answer is one of two offered choices (yes or no, a or b), so a guess is right half the time."""
+    return puzzle.question.answer_format == "choice" and len(puzzle.question.choices()) <= 2
 
 
 def dealt_id(slug: str, group: str, seed: int) -> str:
@@ -78,24 +88,33 @@ class LessonExercises:
         """The problems of one block: its broken items, and those of the file that name no group."""
         return tuple(p for p in self.problems if self.groups_of_ids.get(p.puzzle_id or "", name) == name)
 
-    def deal(self, name: str, rng: random.Random) -> Puzzle | None:
-        """A fresh item like the group's, from its kind's generator (None when the kind has none)."""
-        return self.deal_seeded(name, rng.randrange(SEED_LIMIT))
+    def deal(self, name: str, rng: random.Random, unguessable: bool = False) -> Puzzle | None:
+        """A fresh item like the group's, from its kind's generator (None when the kind has none); with
+        ``unguessable``, one whose answer cannot be guessed (not yes/no, not a-or-b)."""
+        for _ in range(UNGUESSABLE_TRIES if unguessable else 1):
+            dealt = self.deal_seeded(name, rng.randrange(SEED_LIMIT))
+            if dealt is None or not unguessable or not guessable(dealt):
+                return dealt
+        return None
 
     def deal_seeded(self, name: str, seed: int) -> Puzzle | None:
-        """The item ``deal`` gives for ``seed``: the same seed, the same item (and id) everywhere."""
-        kinds = {item.kind for item in self.group(name)}
-        if len(kinds) != 1:
+        """The item ``deal`` gives for ``seed``: the same seed, the same item (and id) everywhere. A block of
+        several kinds deals each in turn by seed; a block whose only kinds can be guessed deals, for one seed
+        in three, the kind that asks the same thing without a guess (``UNGUESSABLE_TWINS``)."""
+        kinds = sorted(kind for kind in {item.kind for item in self.group(name)} if KINDS[kind].generate is not None)
+        if not kinds:
             return None
-        generate = KINDS[kinds.pop()].generate
-        if generate is None:
-            return None
+        if all(kind in GUESSABLE_KINDS for kind in kinds) and seed % 3 == 2:
+            twins = sorted({UNGUESSABLE_TWINS[kind] for kind in kinds if kind in UNGUESSABLE_TWINS})
+            kinds = twins or kinds
+        kind = kinds[0] if len(kinds) == 1 else kinds[seed % len(kinds)]
+        generate = KINDS[kind].generate
+        assert generate is not None
         raw = {**generate(random.Random(seed)), "group": name, "id": dealt_id(self.slug, name, seed)}
         try:
             return read_puzzle(raw, self.slug, "(dealt)")
         except (FieldError, RuleError):
             return None
-
 
 def _groups_of_ids(path: Path) -> dict[str, str]:
     try:

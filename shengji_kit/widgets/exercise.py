@@ -14,6 +14,7 @@ from markupsafe import Markup
 from ..practice.html.lesson_panel import lesson_html
 from ..practice.session import Practice, ProgressKeeper
 from ..practice.showme import ShowMe
+from ..puzzles.lesson_exercises import guessable
 from ..puzzles.model import Feedback, Puzzle
 from ..puzzles.problems import Problem
 from ..render.exercises import notice_html
@@ -21,12 +22,17 @@ from ..words import languages_from
 from .surface import CardSurface, Observable, styles
 from .write_watch import WriteWatch
 
+GUESS_STREAK = 3
+"""Right first answers in a row on guessable items (yes/no, a-or-b) before a dealt item that cannot be guessed."""
+
 
 class GroupExerciseScene(Observable, Practice):
-    """Asks ``items`` in order; after the last, ``deal`` (when given) makes more. First answers score."""
+    """Asks ``items`` in order; after the last, ``deal`` (when given) makes more ("more like this"), one that
+    cannot be guessed after a streak of right answers that could have been guesses. First answers score."""
 
     def __init__(self, items: Sequence[Puzzle], store: ProgressKeeper, problems: Sequence[Problem] = (),
-                 deal: Callable[[random.Random], Puzzle | None] | None = None, seed: int | None = None) -> None:
+                 deal: Callable[[random.Random, bool], Puzzle | None] | None = None,
+                 seed: int | None = None) -> None:
         if not items:
             raise ValueError("an exercise block needs at least one item")
         Practice.__init__(self, store)
@@ -35,6 +41,7 @@ class GroupExerciseScene(Observable, Practice):
         self.write_watch = WriteWatch(self, self.changed)  # "kept here" / "saved again" without a click
         self.rng = random.Random(seed)
         self.index, self.dealt, self.right, self.asked = 0, False, 0, 0
+        self.guess_streak = 0
         self._open(self.items[0])
 
     @property
@@ -49,7 +56,10 @@ class GroupExerciseScene(Observable, Practice):
     def next_puzzle(self) -> None:
         """The next fixed item; after the last one a dealt item (or the first again)."""
         self.index += 1
-        dealt = self.deal(self.rng) if self.deal is not None and self.index >= len(self.items) else None
+        if self.deal is not None and self.index >= len(self.items):
+            dealt = self.deal(self.rng, self.guess_streak >= GUESS_STREAK)
+        else:
+            dealt = None
         if dealt is None:
             self.index %= len(self.items)
         self.dealt = dealt is not None
@@ -62,6 +72,8 @@ class GroupExerciseScene(Observable, Practice):
         if feedback is not None and first:
             self.asked += 1
             self.right += int(feedback.correct)
+            lucky = feedback.correct and self.visit is not None and guessable(self.visit.puzzle)
+            self.guess_streak = self.guess_streak + 1 if lucky else 0
         return feedback
 
     def show_me(self) -> ShowMe | None:

@@ -8,11 +8,12 @@ An answer is judged good when it scores within ``TOLERANCE`` of the best bury.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...engine.cards import SUITS, Card
 from ...engine.scoring import points
@@ -23,6 +24,7 @@ from ..answers import answer_cards, cards_text, missing_from
 from ..fields import Raw, read_cards, require
 from ..model import Grade, Mismatch, Question
 from ..problems import FieldError
+from ._deal import DealSpec, Pack, codes, context, finish, of_suit, plain_suits
 
 KIND = "bury"
 FIELDS = ("answer",)
@@ -148,3 +150,20 @@ def parse(raw: Raw, table: PositionTable) -> BuryQuestion:
     if Counter(c.index for c in stated) - Counter(c.index for c in hand):
         raise FieldError("answer", "buries cards the hand does not hold")
     return BuryQuestion(table, stated)
+
+
+def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]:
+    """A fresh item: the dealer's 33 cards, one plain suit or two kept short (shorter when easier) so
+    emptying them is the question; the answer is the advice's best bury."""
+    ctx = context(rng, spec)
+    trump = ctx.trump
+    pack = Pack(rng)
+    short = rng.sample(plain_suits(trump), 2 if ctx.difficulty >= 3 else 1)
+    hand: list[Card] = []
+    for suit in short:
+        hand += pack.take(of_suit(trump, suit), rng.randint(1, 2 + ctx.difficulty))
+    hand += pack.take(lambda card: trump.suit_of(card) not in short, HAND_WITH_KITTY - len(hand))
+    hand = trump.sorted(hand)
+    buried, _ = best_bury(hand, trump)
+    core: dict[str, Any] = {"answer": codes(buried), "position": ctx.position(hands={"0": codes(hand)})}
+    return finish(KIND, core, ctx, parse, list(buried))

@@ -10,6 +10,7 @@ trump; ``played`` the cards seen on the table. Each event is a table:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,12 +23,13 @@ from ...chances.situation import Situation
 from ...engine.cards import Card, parse_card
 from ...engine.errors import CardError, RuleError
 from ...engine.trump import Trump
-from ...game.position_table import PositionTable
+from ...game.position_table import PositionTable, read_position_table
 from ...words import Message
 from ..fields import Raw, read_cards, read_int, read_str, require
 from ..model import AnswerError, Choice, Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
+from ._deal import DealSpec, Pack, codes, context, finish
 
 KIND = "chance"
 FIELDS = ("played", "a", "b", "answer")
@@ -213,3 +215,39 @@ def parse(raw: Raw, table: PositionTable) -> ChanceQuestion:
     except RuleError as error:
         raise FieldError("position.hands", error.message("en")) from None
     return question
+
+
+HOLDERS = ("partner", "kitty", "1", "2", "3")
+
+
+def _holds_event(rng: random.Random, unseen: list[Card], difficulty: int) -> dict[str, Any]:
+    """Who holds one unseen card (both copies, now and then, when both are unseen and the item is harder)."""
+    card = rng.choice(unseen)
+    event: dict[str, Any] = {"holds": card.code, "who": rng.choice(HOLDERS)}
+    if difficulty >= 3 and unseen.count(card) == 2 and rng.random() < 0.4:
+        event["at_least"] = 2
+    return event
+
+
+def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]:
+    """A fresh item: the learner's 25 cards (and, when harder, cards already played), and two events of
+    where unseen cards lie; the likelier by the chances layer, never a pair too close to call."""
+    ctx = context(rng, spec)
+    while True:
+        pack = Pack(rng)
+        tricks = rng.randint(1, ctx.difficulty - 1) if ctx.difficulty > 2 else 0
+        hand = ctx.trump.sorted(pack.take(lambda card: True, 25 - tricks))
+        played = pack.take(lambda card: True, 4 * tricks)
+        unseen = pack.cards
+        a, b = _holds_event(rng, unseen, ctx.difficulty), _holds_event(rng, unseen, ctx.difficulty)
+        if a == b:
+            continue
+        core: dict[str, Any] = {"a": a, "b": b, "answer": "a", "position": ctx.position(hands={"0": codes(hand)})}
+        if played:
+            core["played"] = codes(played)
+        question = parse(core, read_position_table(core["position"], required=("rules",)))
+        first, second = question.estimates()
+        if not too_close(first, second):
+            break
+    core["answer"] = question.likelier()
+    return finish(KIND, core, ctx, parse, core["answer"])

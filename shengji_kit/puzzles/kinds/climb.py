@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...engine.cards import RANKS
 from ...engine.scoring import climb
@@ -16,6 +17,7 @@ from ..model import Choice, Grade, Mismatch, Question
 from ..position_text import with_position
 from ..problems import FieldError
 from ..text import Text
+from ._deal import DealSpec, context, finish
 
 KIND = "climb"
 FIELDS = ("steps", "answer")
@@ -70,3 +72,12 @@ def parse(raw: Raw, table: PositionTable) -> ClimbQuestion:
     if stated not in RANKS:
         raise FieldError("answer", f"must be a rank 2..A, not {stated!r}")
     return ClimbQuestion(table, steps, stated)
+
+
+def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]:
+    """A fresh item: a team at any level climbs 0–6 levels under either preset (harder: near 10, K and A)."""
+    ctx = context(rng, spec)
+    steps = rng.randint(1, 2) if ctx.difficulty == 1 else rng.randint(0, min(6, 1 + ctx.difficulty))
+    core: dict[str, Any] = {"steps": steps, "answer": climb(ctx.trump.level, steps, ctx.preset),
+                            "position": ctx.position()}
+    return finish(KIND, core, ctx, parse, core["answer"])

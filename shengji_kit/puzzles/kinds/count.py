@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...engine.scoring import (
     ATTACKERS,
@@ -16,7 +17,7 @@ from ...engine.scoring import (
     points,
 )
 from ...engine.tricks import trick_winner
-from ...game.position_table import PositionTable
+from ...game.position_table import PositionTable, read_position_table
 from ...words import Message
 from ..answers import AnswerError, answer_int, answer_seat, seat_text
 from ..fields import Raw, read_int, read_seat, read_str, require
@@ -24,6 +25,7 @@ from ..model import Choice, Grade, Question
 from ..problems import FieldError
 from ..text import Text
 from ._asked import AskedAnswer
+from ._deal import Context, DealSpec, Pack, codes, context, deal_trick, finish, trick_table
 
 KIND = "count"
 FIELDS = ("ask", "answer")
@@ -192,3 +194,35 @@ def parse(raw: Raw, table: PositionTable) -> CountQuestion:
     else:
         stated = read_int(value, "answer", 0, 10_000)
     return CountQuestion(table, ask, stated)
+
+
+ASK_BY_DIFFICULTY = {1: ("multiplier",), 2: ("outcome", "multiplier"), 3: ("total",), 4: ("next_dealer", "total"),
+                     5: ("outcome", "next_dealer")}
+"""What a fresh item asks at each difficulty: a multiplier first, then the level table, then whole sums."""
+
+
+def deal_count(rng: random.Random, spec: DealSpec | None) -> tuple[Context, dict[str, Any], CountQuestion]:
+    """A fresh count item's context, its fields and position (answer from the engine), and its question."""
+    ctx = context(rng, spec)
+    ask = rng.choice(ASK_BY_DIFFICULTY[ctx.difficulty])
+    pack = Pack(rng)
+    deal = deal_trick(rng, pack, ctx, 4, 0)
+    if ask == "multiplier":
+        position = ctx.position(leader=ctx.leader, trick={str(ctx.leader): codes(deal.lead)})
+    else:
+        kitty = pack.take(lambda card: True, 8)
+        shown = sum(points(play) for play in deal.plays) + points(kitty)
+        with_trick = ctx.difficulty >= 3
+        room = (200 - (shown if with_trick else 0)) // 5
+        before = 5 * rng.randint(0, room)
+        position = ctx.position(points=before, dealer=rng.randrange(4))
+        if with_trick:
+            position.update(leader=ctx.leader, trick=trick_table(ctx.leader, deal.plays), kitty=codes(kitty))
+    question = CountQuestion(read_position_table(position, required=("rules",)), ask, 0)
+    return ctx, {"ask": ask, "answer": question.truth(), "position": position}, question
+
+
+def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]:
+    """A fresh item: a kitty multiplier, an outcome from a total, or a whole last trick to add up."""
+    ctx, core, question = deal_count(rng, spec)
+    return finish(KIND, core, ctx, parse, question.truth())

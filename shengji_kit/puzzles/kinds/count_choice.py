@@ -3,8 +3,9 @@ the outcome among the level table's rows — for panels that draw buttons rather
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...game.position_table import PositionTable
 from ..fields import Raw, read_int, require
@@ -12,8 +13,9 @@ from ..model import Choice
 from ..position_text import round_text, with_position
 from ..problems import FieldError
 from ..text import Text
+from ._deal import DealSpec, finish
 from .count import FIELDS as COUNT_FIELDS
-from .count import CountQuestion
+from .count import CountQuestion, deal_count
 from .count import parse as parse_count
 
 KIND = "count_choice"
@@ -55,3 +57,19 @@ def parse(raw: Raw, table: PositionTable) -> CountChoiceQuestion:
     elif "options" in raw:
         raise FieldError("options", "only a total or a multiplier is chosen among numbers")
     return CountChoiceQuestion(question.table, question.ask, question.stated, options)
+
+
+def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]:
+    """A fresh ``count`` item to answer by choosing; a number is offered among the sums a slip would give
+    (the kitty counted with another multiplier, the last trick left out)."""
+    ctx, core, question = deal_count(rng, spec)
+    truth = question.truth()
+    if question.ask == "multiplier":
+        core["options"] = sorted({int(truth), 1, 2, 4, 8})
+    elif question.ask == "total":
+        before, trick, kitty = question.table.points or 0, question.trick_points(), question.kitty_points()
+        slips = {before, before + trick, *(before + trick + kitty * times for times in (1, 2, 4, 8))}
+        slips |= {int(truth) + 5, int(truth) + 10}
+        nearest = sorted(slips | {int(truth)}, key=lambda value: (value != truth, abs(value - int(truth))))
+        core["options"] = sorted(nearest[:6])
+    return finish(KIND, core, ctx, parse, truth)

@@ -9,9 +9,10 @@ makes the most of your cards trumps.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...engine.cards import BIG_JOKER, LITTLE_JOKER, MAX_COPIES, SUITS, Card
 from ...engine.rules import Rules
@@ -21,13 +22,14 @@ from ...game.declaring import (
     level_card,
     overturns,
 )
-from ...game.position_table import PositionTable
+from ...game.position_table import PositionTable, read_position_table
 from ...words import Message
 from ..answers import AnswerError, answer_cards, cards_text
 from ..fields import Raw, read_cards, read_str, require
 from ..model import Choice, Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
+from ._deal import Context, DealSpec, Pack, codes, context, finish
 
 KIND = "declare"
 FIELDS = ("ask", "standing", "answer")
@@ -253,3 +255,52 @@ def parse(raw: Raw, table: PositionTable) -> DeclareQuestion:
         stated = read_cards(value, "answer")
     return DeclareQuestion(table, ask, standing, stated)
 
+
+
+def _declaring_hand(rng: random.Random, pack: Pack, ctx: Context, size: int) -> list[Card]:
+    """A hand of ``size`` cards with a few level cards (a pair now and then) and sometimes a joker."""
+    level = ctx.trump.level
+    hand = pack.pair(lambda card: card.rank == level) if rng.random() < 0.4 else []
+    hand += pack.take(lambda card: card.rank == level, rng.randint(0, 2))
+    hand += pack.take(lambda card: card.is_joker, rng.choice((0, 0, 1, 2)))
+    hand += pack.take(lambda card: not card.is_joker and card.rank != level, max(0, size - len(hand)))
+    return hand
+
+
+def _standing(rng: random.Random, pack: Pack, ctx: Context, rules: Rules) -> tuple[Card, ...]:
+    """A declaration another seat has shown (from cards of the pack), or none when the draw gives none."""
+    cards = _declaring_hand(rng, pack, ctx, 0)
+    shown = declarations(hand_counts(tuple(cards)), ctx.trump.level, rules)
+    return rng.choice(shown) if shown else ()
+
+
+def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]:
+    """A fresh item: a hand with level cards and jokers; may it declare (or overturn what stands), and with what?
+    Or (``ask = "suit"``): which suit to declare. The trump suit is the standing declaration's (none before)."""
+    ctx = context(rng, spec)
+    while True:
+        pack = Pack(rng)
+        hand = tuple(ctx.trump.sorted(_declaring_hand(rng, pack, ctx, 3 + ctx.difficulty)))
+        ask = "suit" if rng.random() < 0.25 else "show"
+        position = {"rules": ctx.preset, "level": ctx.trump.level, "trump": "none", "hands": {"0": codes(hand)}}
+        table = read_position_table(position, required=("rules",))
+        standing = _standing(rng, pack, ctx, table.rules) if ask == "show" and ctx.difficulty >= 3 else ()
+        if standing:
+            found = standing_strength(standing, ctx.trump.level, table.rules)
+            position["trump"] = (found[0] if found else None) or "none"
+            table = read_position_table(position, required=("rules",))
+        question = DeclareQuestion(table, ask, standing, NO)
+        if ask == "suit":
+            best = question.best_suits()
+            if len(best) == 1:
+                answer: Any = best[0]
+                break
+            continue
+        options = question.options()
+        answer = codes(rng.choice(options)) if options else NO
+        if options or rng.random() < 0.35:
+            break
+    core: dict[str, Any] = {"ask": ask, "answer": answer, "position": position}
+    if standing:
+        core["standing"] = codes(standing)
+    return finish(KIND, core, ctx, parse, answer)

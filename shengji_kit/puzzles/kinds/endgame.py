@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from functools import cache
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...engine.cards import Card, codes
 from ...engine.errors import RuleError
 from ...engine.shapes import THROW, shape
 from ...engine.throws import check_throw
-from ...game.position_table import PositionTable
+from ...game.position_table import PositionTable, read_position_table
 from ...solver.position import Position
 from ...solver.search import INFINITY, NO_KEY
 from ...solver.solution import Solution, Trick
@@ -21,6 +22,8 @@ from ..fields import Raw, read_cards, read_int, require
 from ..model import Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
+from ._deal import DealSpec, Pack, context, finish, plain_suits
+from ._deal import codes as card_codes
 
 KIND = "endgame"
 FIELDS = ("total", "best")
@@ -151,3 +154,28 @@ def parse(raw: Raw, table: PositionTable) -> Endgame:
     trump = table.trump
     best = frozenset(codes(trump.sorted(read_cards(item, f"best.{i}"))) for i, item in enumerate(best_raw))
     return Endgame(table, position, total, best)
+
+
+HAND_BY_DIFFICULTY = {1: 2, 2: 2, 3: 3, 4: 3, 5: 4}
+"""Cards a hand at each difficulty: small, so the solver proves the answer in a moment."""
+
+
+def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]:
+    """A fresh item: four small hands of two plain suits and some trumps, an attacker to lead, the kitty and
+    the points so far; the solver gives the total and every best lead."""
+    ctx = context(rng, spec)
+    trump = ctx.trump
+    size = HAND_BY_DIFFICULTY[ctx.difficulty]
+    pack = Pack(rng)
+    suits = {*rng.sample(plain_suits(trump), 2), "T"}
+    hands = [trump.sorted(pack.take(lambda card: trump.suit_of(card) in suits, size)) for _ in range(4)]
+    kitty = pack.take(lambda card: True, 8)
+    shown = sum(card.points for hand in hands for card in hand) + sum(card.points for card in kitty)
+    dealer = (ctx.leader + rng.choice((1, 3))) % 4
+    position = ctx.position(
+        dealer=dealer, leader=ctx.leader, points=5 * rng.randint(0, min(24, (200 - shown) // 5)),
+        hands={str(seat): card_codes(hand) for seat, hand in enumerate(hands)}, kitty=card_codes(kitty),
+    )
+    solution = solved(Position.from_table(read_position_table(position, required=("rules",))))
+    core: dict[str, Any] = {"total": solution.total, "best": sorted(solution.best), "position": position}
+    return finish(KIND, core, ctx, parse, sorted(solution.best)[0])

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...engine.cards import Card
 from ...engine.errors import RuleError
 from ...engine.shapes import PAIR, SINGLE, TRACTOR, shape
-from ...engine.trump import Trump
+from ...engine.trump import TRUMP, Trump
 from ...game.position_table import PositionTable
 from ...words import Message
 from ..answers import answer_yes_no, yes_no_choices
 from ..fields import Raw, read_bool, read_cards, require
 from ..model import Choice, Grade, Mismatch, Question
 from ..problems import FieldError
+from ._deal import Context, DealSpec, Pack, codes, context, finish, is_one_tractor, led_suit, plain_suits
 
 KIND = "is_tractor"
 FIELDS = ("cards", "answer")
@@ -85,3 +87,37 @@ def parse(raw: Raw, table: PositionTable) -> IsTractorQuestion:
     if len(cards) < 2:
         raise FieldError("cards", "needs at least two cards")
     return IsTractorQuestion(table, cards, read_bool(require(raw, "answer"), "answer"))
+
+
+def _near_miss(rng: random.Random, pack: Pack, ctx: Context, cards: list[Card]) -> list[Card]:
+    """``cards`` spoiled one way: a pair of the next step broken, a pair from another suit, or a gap."""
+    trump, suit = ctx.trump, ctx.trump.suit_of(cards[0])
+    roll = rng.random()
+    if roll < 0.35:
+        return [*cards[:-1], *pack.take(lambda card: trump.suit_of(card) == suit and card != cards[-1], 1)]
+    if roll < 0.65:
+        other = rng.choice([s for s in (*plain_suits(trump), TRUMP) if s != suit])
+        return [*cards[:-2], *pack.pair(lambda card: trump.suit_of(card) == other)]
+    top = trump.step(cards[-1])
+    return [*cards[:-2], *pack.pair(lambda card: trump.suit_of(card) == suit and abs(trump.step(card) - top) > 1)]
+
+
+def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]:
+    """A fresh item: two or three pairs, a tractor about half the time, else one spoiled near a real one
+    (harder items sit around the level rank and the trumps, where the steps are not the ranks)."""
+    ctx = context(rng, spec)
+    pairs = 2 if ctx.difficulty < 4 else rng.randint(2, 3)
+    while True:
+        pack = Pack(rng)
+        suit = led_suit(rng, ctx.trump, trump_share=0.1 + 0.1 * ctx.difficulty)
+        cards = pack.tractor(ctx.trump, suit, pairs)
+        if not cards:
+            continue
+        if rng.random() < 0.5:
+            cards = _near_miss(rng, pack, ctx, cards)
+        if len(cards) >= 2 * pairs - 1:
+            break
+    cards = ctx.trump.sorted(cards)
+    answer = is_one_tractor(cards, ctx.trump, pairs)
+    core = {"cards": codes(cards), "answer": answer, "position": ctx.position()}
+    return finish(KIND, core, ctx, parse, answer)

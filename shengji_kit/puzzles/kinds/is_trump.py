@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ...engine.cards import CARDS, RANKS, SUITS, Card
+from ...engine.cards import CARDS, Card
 from ...engine.roles import Role, role_of
 from ...engine.trump import Trump
 from ...game.position_table import PositionTable
@@ -15,6 +15,7 @@ from ..answers import answer_yes_no, yes_no_choices
 from ..fields import Raw, read_bool, read_cards, require
 from ..model import Choice, Grade, Mismatch, Question
 from ..problems import FieldError
+from ._deal import ANY, DealSpec, first_trump
 
 KIND = "is_trump"
 FIELDS = ("card", "answer")
@@ -72,22 +73,22 @@ def parse(raw: Raw, table: PositionTable) -> IsTrumpQuestion:
     return IsTrumpQuestion(table, cards[0], read_bool(require(raw, "answer"), "answer"))
 
 
-def generate(rng: random.Random) -> dict[str, Any]:
+def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]:
     """A fresh item: a random level and trump suit (sometimes none), a trump half the time."""
-    suit = None if rng.random() < 0.15 else rng.choice(SUITS)
-    trump = Trump(rng.choice(RANKS), suit)
+    trump = first_trump(rng, spec)
+    spec = spec or ANY
     want = rng.random() < 0.5
     card = rng.choice([c for c in CARDS if trump.is_trump(c) == want])
     return {
         "id": f"dealt-is-trump-{card.code.lower()}",
         "kind": KIND,
-        "difficulty": 1,
+        "difficulty": spec.difficulty or 1,
         "card": card.code,
         "answer": want,
         "title": Message("ex_is_trump_title").texts(),
         "hint": Message("ex_is_trump_hint").texts(),
         "explanation": explain_is_trump(card, trump).texts(),
-        "position": {"rules": "super_tycoon", "level": trump.level, "trump": trump.suit or "none"},
+        "position": {"rules": spec.preset or "super_tycoon", "level": trump.level, "trump": trump.suit or "none"},
     }
 
 

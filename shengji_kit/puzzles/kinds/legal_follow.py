@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
 import string
 from dataclasses import dataclass
-from typing import ClassVar
+from itertools import combinations
+from typing import Any, ClassVar
 
 from ...engine.cards import Card
 from ...engine.explain import Verdict
-from ...engine.follow import check_follow
+from ...engine.follow import check_follow, legal_plays
+from ...engine.trump import Trump
 from ...game.position_table import PositionTable
 from ...words import Message
 from ..answers import answer_cards, cards_text, same_cards
@@ -17,6 +20,7 @@ from ..model import Choice, Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
 from ..trick_position import check_held, seat_to_play
+from ._deal import DealSpec, Pack, codes, context, deal_trick, finish, hand_size, trick_table
 
 KIND = "legal_follow"
 FIELDS = ("options", "answer")
@@ -113,3 +117,42 @@ def parse(raw: Raw, table: PositionTable) -> LegalFollow:
             raise FieldError("answer", f"{letter!r} is not one of the option letters {LETTERS[: len(options)]}")
         stated.add(LETTERS.index(letter.strip().upper()))
     return LegalFollow(table, seat, options, frozenset(stated))
+
+
+def _other_plays(rng: random.Random, hand: tuple[Card, ...], size: int) -> list[tuple[Card, ...]]:
+    """Distinct plays of ``size`` cards from ``hand`` (the candidates for wrong options), shuffled."""
+    found = list(dict.fromkeys(combinations(hand, size)))
+    rng.shuffle(found)
+    return found[:60]
+
+
+def _options(
+    rng: random.Random, lead: tuple[Card, ...], hand: tuple[Card, ...], trump: Trump, count: int
+) -> list[tuple[Card, ...]]:
+    """``count`` distinct plays from ``hand``: one or two legal follows, the rest refused (when any are)."""
+    legal = [tuple(play) for play in legal_plays(lead, hand, trump, limit=200)]
+    wrong = [play for play in _other_plays(rng, hand, len(lead)) if not check_follow(lead, hand, play, trump).ok]
+    rights = rng.sample(legal, min(len(legal), rng.randint(1, 2) if wrong else count))
+    options = list(dict.fromkeys(tuple(trump.sorted(option)) for option in [*rights, *wrong[: count - len(rights)]]))
+    rng.shuffle(options)
+    return options
+
+
+def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]:
+    """A fresh item: a trick in progress (1–3 plays), the next hand, 3–4 options, the legal ones by the engine."""
+    ctx = context(rng, spec)
+    while True:
+        deal = deal_trick(rng, Pack(rng), ctx, rng.randint(1, 3), hand_size(ctx))
+        options = _options(rng, deal.lead, deal.hand, ctx.trump, 3 if ctx.difficulty < 3 else 4)
+        if len(options) >= 2:
+            break
+    seat = (ctx.leader + len(deal.plays)) % 4
+    core: dict[str, Any] = {
+        "options": [codes(option) for option in options],
+        "answer": [LETTERS[i] for i, option in enumerate(options)
+                   if check_follow(deal.lead, deal.hand, option, ctx.trump).ok],
+        "position": ctx.position(leader=ctx.leader, trick=trick_table(ctx.leader, deal.plays),
+                                 hands={str(seat): codes(deal.hand)}),
+    }
+    return finish(KIND, core, ctx, parse, core["answer"][0])
+

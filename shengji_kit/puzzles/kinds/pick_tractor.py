@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...engine.cards import Card
 from ...engine.errors import RuleError
@@ -14,6 +15,7 @@ from ..answers import answer_cards, cards_text, missing_from
 from ..fields import Raw, read_cards, read_int, require
 from ..model import Grade, Mismatch, Question
 from ..problems import FieldError
+from ._deal import DealSpec, Pack, codes, context, finish, led_suit
 from .is_tractor import tractor_line
 from .tractors import hand_tractors
 
@@ -94,3 +96,20 @@ def parse(raw: Raw, table: PositionTable) -> PickTractorQuestion:
     seat, cards = next(iter(table.hands.items()))
     pairs = read_int(raw["pairs"], "pairs", 2, 12) if "pairs" in raw else 0
     return PickTractorQuestion(table, seat, cards, read_cards(require(raw, "answer"), "answer"), pairs)
+
+
+def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]:
+    """A fresh item: a hand holding at least one tractor (longer ones when harder); the answer its longest."""
+    from .tractors import deal_hand
+
+    ctx = context(rng, spec)
+    while True:
+        pack = Pack(rng)
+        hand = pack.tractor(ctx.trump, led_suit(rng, ctx.trump), 2 if ctx.difficulty < 3 else rng.randint(2, 3))
+        hand += deal_hand(rng, pack, ctx, 3 + 2 * ctx.difficulty)
+        longest = hand_tractors(hand, ctx.trump)
+        if longest:
+            break
+    best = sorted(longest, key=len, reverse=True)[0]
+    core = {"answer": codes(best), "position": ctx.position(hands={"0": codes(ctx.trump.sorted(hand))})}
+    return finish(KIND, core, ctx, parse, list(best))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import ClassVar
+from itertools import combinations
+from typing import Any, ClassVar
 
 from ...engine.cards import Card
 from ...engine.explain import Verdict
@@ -16,6 +18,7 @@ from ..model import AnswerError, Choice, Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
 from ..trick_position import check_held, seat_to_play
+from ._deal import DealSpec, Pack, codes, context, deal_trick, finish, hand_size, trick_table
 
 KIND = "refusal"
 FIELDS = ("play", "options", "answer")
@@ -100,3 +103,37 @@ def parse(raw: Raw, table: PositionTable) -> Refusal:
     if stated not in options:
         raise FieldError("answer", f"{stated!r} is not one of the offered options")
     return Refusal(table, seat, play, options, stated)
+
+
+def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]:
+    """A fresh item: a trick in progress, the next hand, a play it tries (mostly refused), 3–4 verdicts offered."""
+    ctx = context(rng, spec)
+    while True:
+        deal = deal_trick(rng, Pack(rng), ctx, rng.randint(1, 3), hand_size(ctx))
+        plays = list(dict.fromkeys(combinations(deal.hand, len(deal.lead))))
+        rng.shuffle(plays)
+        verdicts = {play: check_follow(deal.lead, deal.hand, play, ctx.trump).code or "ok" for play in plays[:80]}
+        refused = [play for play, code in verdicts.items() if code != "ok"]
+        if not refused and rng.random() < 0.8:
+            continue
+        codes_found = sorted({verdicts[play] for play in refused})
+        if refused and rng.random() < 0.85:
+            wanted = rng.choice(codes_found)  # each reason as often as another, not the commonest most
+            play = next(play for play in refused if verdicts[play] == wanted)
+        else:
+            play = rng.choice(list(verdicts))
+        code = verdicts[play]
+        if code in REASONS:
+            break
+    others = [reason for reason in REASONS if reason != code]
+    options = [code, *rng.sample(others, 2 if ctx.difficulty < 3 else 3)]
+    rng.shuffle(options)
+    seat = (ctx.leader + len(deal.plays)) % 4
+    core = {
+        "play": codes(play),
+        "options": options,
+        "answer": code,
+        "position": ctx.position(leader=ctx.leader, trick=trick_table(ctx.leader, deal.plays),
+                                 hands={str(seat): codes(deal.hand)}),
+    }
+    return finish(KIND, core, ctx, parse, code)

@@ -4,12 +4,13 @@ wrong answer told why it is wrong."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...engine.scoring import level_outcome, next_dealer, points
 from ...engine.tricks import trick_winner
-from ...game.position_table import PositionTable
+from ...game.position_table import PositionTable, read_position_table
 from ...words import Message
 from ..answers import AnswerError, answer_int, answer_seat, seat_text
 from ..fields import Raw, read_int, read_str, require
@@ -17,6 +18,7 @@ from ..model import Choice, Grade, Question
 from ..problems import FieldError
 from ..text import Text
 from ._asked import AskedAnswer
+from ._deal import DealSpec, Pack, context, deal_trick, finish, trick_table
 
 KIND = "round_flow"
 FIELDS = ("ask", "answer")
@@ -176,3 +178,25 @@ def parse(raw: Raw, table: PositionTable) -> RoundFlowQuestion:
     if "trick" in NEEDS[ask] and len(table.trick) != 4:
         raise FieldError("position.trick", "needs the plays of all four seats")
     return RoundFlowQuestion(table, ask, read_int(require(raw, "answer"), "answer", 0, 400))
+
+
+ASK_BY_DIFFICULTY = {1: ("attackers", "next_leader"), 2: ("next_leader", "points_for"), 3: ("levels",),
+                     4: ("next_dealer", "levels"), 5: ("points_for", "next_dealer")}
+"""What a fresh item asks at each difficulty: who attacks and who leads first, then the points and levels."""
+
+
+def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]:
+    """A fresh item: a whole trick, a dealer or a final total, and one question about what follows."""
+    ctx = context(rng, spec)
+    ask = rng.choice(ASK_BY_DIFFICULTY[ctx.difficulty])
+    position = ctx.position()
+    if "trick" in NEEDS[ask]:
+        deal = deal_trick(rng, Pack(rng), ctx, 4, 0)
+        position.update(leader=ctx.leader, trick=trick_table(ctx.leader, deal.plays))
+    if "dealer" in NEEDS[ask]:
+        position["dealer"] = rng.randrange(4)
+    if "points" in NEEDS[ask]:
+        position["points"] = 5 * rng.randint(0, 40)
+    question = RoundFlowQuestion(read_position_table(position, required=("rules",)), ask, 0)
+    core: dict[str, Any] = {"ask": ask, "answer": question.truth(), "position": position}
+    return finish(KIND, core, ctx, parse, question.truth())

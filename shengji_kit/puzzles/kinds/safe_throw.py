@@ -7,14 +7,17 @@ every unseen card, the worst case.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import ClassVar
+from itertools import islice
+from typing import Any, ClassVar
 
 from ...engine.cards import Card, full_deck
+from ...engine.follow import legal_leads
 from ...engine.shapes import shape
 from ...engine.throws import ThrowCheck, check_throw
-from ...game.position_table import PositionTable
+from ...game.position_table import PositionTable, read_position_table
 from ...words import Message
 from ..answers import AnswerError, answer_cards, cards_text, missing_from, same_cards
 from ..fields import Raw, read_cards, require
@@ -22,6 +25,7 @@ from ..model import Choice, Grade, Mismatch, Question
 from ..position_text import with_position
 from ..problems import FieldError
 from ..text import Text
+from ._deal import DealSpec, Pack, codes, context, finish, of_suit, plain_suits
 
 KIND = "safe_throw"
 FIELDS = ("played", "options", "answer")
@@ -136,3 +140,36 @@ def parse(raw: Raw, table: PositionTable) -> SafeThrowQuestion:
         options.append(option)
     stated = read_cards(require(raw, "answer"), "answer")
     return SafeThrowQuestion(table, played, tuple(options), stated)
+
+
+def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]:
+    """A fresh item: a leader's hand strong in one plain suit, many of its high cards already played, and
+    2–3 throws of it of which exactly one no unseen card can stop (the engine's worst case)."""
+    ctx = context(rng, spec)
+    trump = ctx.trump
+    while True:
+        pack = Pack(rng)
+        suit = rng.choice(plain_suits(trump))
+        top = trump.steps_in(suit)
+
+        def high(card: Card, suit: str = suit, floor: int = top - 5) -> bool:
+            return trump.suit_of(card) == suit and trump.step(card) >= floor
+
+        hand = pack.take(high, 3 + ctx.difficulty // 2) + pack.pair(of_suit(trump, suit))
+        hand += pack.take(lambda card: True, 8 + ctx.difficulty - len(hand))
+        played = pack.take(high, rng.randint(4, 9)) + pack.take(lambda card: True, rng.randint(0, 6))
+        position = ctx.position(leader=ctx.leader, hands={str(ctx.leader): codes(trump.sorted(hand))})
+        question = SafeThrowQuestion(read_position_table(position, required=("rules",)), tuple(played), (), ())
+        throws = [tuple(t) for t in islice(legal_leads(hand, trump, include_throws=True), 600)
+                  if shape(t, trump).kind == "throw" and len(t) <= 2 + ctx.difficulty // 2]
+        stands = {t: question.worst_case(t).ok for t in throws}
+        safe = [t for t in throws if stands[t]]
+        risky = [t for t in throws if not stands[t]]
+        if safe and risky:
+            break
+    options = [rng.choice(safe), *rng.sample(risky, min(len(risky), 1 if ctx.difficulty < 3 else 2))]
+    rng.shuffle(options)
+    answer = next(option for option in options if option in safe)
+    core: dict[str, Any] = {"played": codes(trump.sorted(played)), "options": [codes(o) for o in options],
+                            "answer": codes(answer), "position": position}
+    return finish(KIND, core, ctx, parse, list(answer))

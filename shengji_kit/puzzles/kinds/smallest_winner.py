@@ -6,21 +6,24 @@ trick so far, none has a lower key than the answer. Ties (equal cards) are all r
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...engine.cards import Card
 from ...engine.follow import check_follow, legal_plays
-from ...engine.shapes import shape
+from ...engine.shapes import PAIR, TRACTOR, shape
 from ...engine.tricks import play_key, trick_winner
-from ...game.position_table import PositionTable
+from ...engine.trump import TRUMP, Trump
+from ...game.position_table import PositionTable, read_position_table
 from ...words import Message
 from ...words.catalogue import text
 from ..answers import answer_cards, cards_text, missing_from
 from ..fields import Raw, read_cards, require
 from ..model import Grade, Mismatch, Question
 from ..trick_position import check_held, seat_to_play
+from ._deal import DealSpec, Pack, TrickDeal, codes, context, deal_trick, finish, hand_size, trick_table
 
 KIND = "smallest_winner"
 FIELDS = ("answer",)
@@ -102,3 +105,38 @@ def parse(raw: Raw, table: PositionTable) -> SmallestWinner:
     stated = read_cards(require(raw, "answer"), "answer")
     check_held(table, seat, stated, "answer")
     return SmallestWinner(table, seat, stated)
+
+
+def _boosted(rng: random.Random, pack: Pack, deal: TrickDeal, trump: Trump) -> tuple[Card, ...]:
+    """The hand with one more combination like the lead's (of its suit, or trumps), so it may take the trick."""
+    lead = shape(deal.lead, trump)
+    suit = deal.suit if rng.random() < 0.6 else TRUMP
+    part = lead.components[0]
+    if part.kind == TRACTOR:
+        extra = pack.tractor(trump, suit, part.pairs)
+    elif part.kind == PAIR:
+        extra = pack.pair(lambda card: trump.suit_of(card) == suit)
+    else:
+        extra = pack.take(lambda card: trump.suit_of(card) == suit, 1)
+    return tuple(trump.sorted([*deal.hand, *extra]))
+
+
+def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]:
+    """A fresh item: a trick in progress and a next hand that can take it; the answer is the engine's cheapest."""
+    ctx = context(rng, spec)
+    while True:
+        pack = Pack(rng)
+        deal = deal_trick(rng, pack, ctx, rng.randint(1, 3), hand_size(ctx, low=2))
+        hand = _boosted(rng, pack, deal, ctx.trump)
+        seat = (ctx.leader + len(deal.plays)) % 4
+        core: dict[str, Any] = {
+            "answer": "",
+            "position": ctx.position(leader=ctx.leader, trick=trick_table(ctx.leader, deal.plays),
+                                     hands={str(seat): codes(hand)}),
+        }
+        table = read_position_table(core["position"], required=("rules",))
+        best = SmallestWinner(table, seat, ()).smallest()
+        if best is not None:
+            break
+    core["answer"] = codes(best)
+    return finish(KIND, core, ctx, parse, best)

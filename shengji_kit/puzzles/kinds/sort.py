@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, ClassVar
 
-from ...engine.cards import CARDS, RANKS, SUITS, Card
+from ...engine.cards import CARDS, SUITS, Card
 from ...engine.roles import role_of
 from ...engine.trump import TRUMP, Trump
 from ...game.position_table import PositionTable
@@ -16,6 +16,7 @@ from ..answers import answer_cards, cards_text, same_cards
 from ..fields import Raw, read_cards, require
 from ..model import Grade, Mismatch, Question
 from ..problems import FieldError
+from ._deal import ANY, DealSpec, first_trump
 
 KIND = "sort"
 FIELDS = ("answer",)
@@ -85,23 +86,23 @@ def parse(raw: Raw, table: PositionTable) -> SortQuestion:
     return SortQuestion(table, seat, cards, read_cards(require(raw, "answer"), "answer"))
 
 
-def generate(rng: random.Random) -> dict[str, Any]:
+def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]:
     """A fresh item: five cards of one effective suit (trumps more often) under a random trump context."""
-    suit = None if rng.random() < 0.15 else rng.choice(SUITS)
-    trump = Trump(rng.choice(RANKS), suit)
+    trump = first_trump(rng, spec)
+    spec = spec or ANY
     wanted = TRUMP if rng.random() < 0.6 else rng.choice([s for s in SUITS if s != trump.suit])
     faces = [card for card in CARDS if trump.suit_of(card) == wanted]
     cards = rng.sample(faces, min(5, len(faces)))
     return {
         "id": "dealt-sort-" + "-".join(card.code.lower() for card in cards),
         "kind": KIND,
-        "difficulty": 1,
+        "difficulty": spec.difficulty or 1,
         "answer": " ".join(card.code for card in trump.sorted(cards)),
         "title": Message("ex_order_title").texts(),
         "hint": Message("ex_order_hint").texts(),
         "explanation": explain_order(trump.sorted(cards), trump).texts(),
         "position": {
-            "rules": "super_tycoon", "level": trump.level, "trump": trump.suit or "none",
+            "rules": spec.preset or "super_tycoon", "level": trump.level, "trump": trump.suit or "none",
             "hands": {"0": " ".join(card.code for card in cards)},
         },
     }

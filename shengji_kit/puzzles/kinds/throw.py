@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...engine.cards import Card
 from ...engine.throws import ThrowCheck, check_throw
@@ -14,6 +15,7 @@ from ..fields import Raw, read_bool, read_cards, read_seat, require
 from ..model import Choice, Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
+from ._deal import DealSpec, Pack, codes, context, deal_throw, finish, led_suit, other_hands
 
 KIND = "throw"
 FIELDS = ("stands", "blocker", "forced")
@@ -122,3 +124,31 @@ def parse(raw: Raw, table: PositionTable) -> ThrowQuestion:
     blocker = read_seat(require(raw, "blocker"), "blocker")
     forced = read_cards(require(raw, "forced"), "forced")
     return ThrowQuestion(table, stands, blocker, forced)
+
+
+def deal_throw_item(rng: random.Random, spec: DealSpec | None, kind: str, parse: Any) -> dict[str, Any]:
+    """A fresh throw item of ``kind`` (read by ``parse``): the throw, the other hands, the engine's result."""
+    ctx = context(rng, spec)
+    pack = Pack(rng)
+    suit = led_suit(rng, ctx.trump, trump_share=0.2)
+    throw = deal_throw(rng, pack, ctx.trump, suit, ctx.difficulty)
+    hands = other_hands(rng, pack, ctx.trump, suit, 3 + ctx.difficulty)
+    seats = [(ctx.leader + k) % 4 for k in (1, 2, 3)]
+    held = {str(seat): codes(ctx.trump.sorted(hand)) for seat, hand in zip(seats, hands, strict=True)}
+    position = ctx.position(leader=ctx.leader, trick={str(ctx.leader): codes(throw)}, hands=held)
+    result = check_throw(throw, hands, ctx.trump, ctx.preset)
+    blocker = None if result.blocker is None else seats[result.blocker]
+    core: dict[str, Any] = {"position": position}
+    if kind == "throw_forced":
+        core["forced"] = codes(result.forced)
+        return finish(kind, core, ctx, parse, list(result.forced))
+    core["stands"] = result.ok
+    if not result.ok:
+        core["blocker"] = blocker
+        core["forced"] = codes(result.forced)
+    return finish(kind, core, ctx, parse, STANDS if result.ok else blocker)
+
+
+def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]:
+    """A fresh item: a throw of two or more combinations against three random hands; stands or who stops it."""
+    return deal_throw_item(rng, spec, KIND, parse)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...engine.cards import Card
 from ...engine.shapes import shape
@@ -14,7 +15,8 @@ from ..fields import Raw, read_cards, require
 from ..model import Choice, Grade, Mismatch, Question
 from ..position_text import with_position
 from ..text import Text
-from .throw import ThrowQuestion
+from ._deal import DealSpec
+from .throw import ThrowQuestion, deal_throw_item
 
 KIND = "throw_forced"
 FIELDS = ("forced",)
@@ -71,3 +73,8 @@ def parse(raw: Raw, table: PositionTable) -> ThrowForcedQuestion:
 
     parse_throw({"stands": True}, table)
     return ThrowForcedQuestion(table, read_cards(require(raw, "forced"), "forced"))
+
+
+def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]:
+    """A fresh item dealt as the ``throw`` kind deals one, asked the way this kind asks it."""
+    return deal_throw_item(rng, spec, KIND, parse)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...engine.cards import Card
 from ...engine.errors import RuleError
@@ -17,6 +18,7 @@ from ..fields import Raw, read_cards, require
 from ..model import Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
+from ._deal import Context, DealSpec, Pack, codes, context, finish, led_suit, of_suit
 
 KIND = "tractors"
 FIELDS = ("answer",)
@@ -105,3 +107,24 @@ def parse(raw: Raw, table: PositionTable) -> TractorsQuestion:
         raise FieldError("answer", "must be a list of tractors such as [\"S3 S3 S4 S4\"] (or [] for none)")
     stated = tuple(read_cards(item, f"answer.{i}") for i, item in enumerate(answer))
     return TractorsQuestion(table, seat, cards, stated)
+
+
+def deal_hand(rng: random.Random, pack: Pack, ctx: Context, size: int) -> list[Card]:
+    """A hand of ``size`` cards rich in pairs, often with a tractor, sometimes one around the level rank."""
+    hand: list[Card] = []
+    if rng.random() < 0.7:
+        hand += pack.tractor(ctx.trump, led_suit(rng, ctx.trump), 2 if ctx.difficulty < 4 else rng.randint(2, 3))
+    for _ in range(rng.randint(1, 1 + ctx.difficulty)):
+        suit = led_suit(rng, ctx.trump)
+        hand += pack.pair(of_suit(ctx.trump, suit))
+    hand += pack.take(lambda card: True, max(0, size - len(hand)))
+    return ctx.trump.sorted(hand[:max(size, 2)])
+
+
+def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]:
+    """A fresh item: a hand of 6–16 cards rich in pairs; its tractors by ``shape``, suit by suit."""
+    ctx = context(rng, spec)
+    hand = deal_hand(rng, Pack(rng), ctx, 4 + 2 * ctx.difficulty + rng.randint(0, 2))
+    found = hand_tractors(hand, ctx.trump)
+    core = {"answer": [codes(t) for t in found], "position": ctx.position(hands={"0": codes(hand)})}
+    return finish(KIND, core, ctx, parse, [list(t) for t in found])

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...engine.scoring import points
 from ...engine.tricks import trick_winner
@@ -15,6 +16,7 @@ from ..model import Choice, Grade, Mismatch, Question
 from ..position_text import with_position
 from ..problems import FieldError
 from ..text import Text
+from ._deal import DealSpec, Pack, context, deal_trick, finish, trick_table
 
 KIND = "trick_points"
 FIELDS = ("answer",)
@@ -67,3 +69,15 @@ def parse(raw: Raw, table: PositionTable) -> TrickPointsQuestion:
     if len(table.trick) != 4:
         raise FieldError("position.trick", "needs the plays of all four seats")
     return TrickPointsQuestion(table, read_int(require(raw, "answer"), "answer", 0, 200))
+
+
+def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]:
+    """A fresh item: a whole trick (a single, a pair or a tractor led, legal follows), its points by the engine."""
+    ctx = context(rng, spec)
+    while True:
+        deal = deal_trick(rng, Pack(rng), ctx, 4, 0)
+        total = sum(points(play) for play in deal.plays)
+        if total:
+            break
+    core = {"answer": total, "position": ctx.position(leader=ctx.leader, trick=trick_table(ctx.leader, deal.plays))}
+    return finish(KIND, core, ctx, parse, total)

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ...engine.cards import RANKS, SUITS, Card, full_deck
+from ...engine.cards import SUITS, Card, full_deck
 from ...engine.tricks import trick_winner
 from ...engine.trump import TRUMP, Trump
 from ...game.position_table import PositionTable
@@ -16,6 +16,7 @@ from ..fields import Raw, read_seat, require
 from ..model import Choice, Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
+from ._deal import ANY, DealSpec, first_trump
 
 KIND = "trick_winner"
 FIELDS = ("answer",)
@@ -97,23 +98,25 @@ def _deal_trick(rng: random.Random, trump: Trump) -> list[Card]:
     return plays
 
 
-def generate(rng: random.Random) -> dict[str, Any]:
+def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]:
     """A fresh item: four single cards played to one trick under a random trump context."""
-    suit = None if rng.random() < 0.15 else rng.choice(SUITS)
-    trump = Trump(rng.choice(RANKS), suit)
+    trump = first_trump(rng, spec)
+    spec = spec or ANY
     leader = rng.randrange(4)
+    leader = leader if spec.leader is None else spec.leader
     plays = _deal_trick(rng, trump)
     winner = (leader + trick_winner([[card] for card in plays], trump)) % 4
     return {
         "id": "dealt-trick-" + "-".join(card.code.lower() for card in plays),
         "kind": KIND,
-        "difficulty": 1,
+        "difficulty": spec.difficulty or 1,
         "answer": winner,
         "title": Message("ex_which_wins_title").texts(),
         "hint": Message("ex_which_wins_hint").texts(),
         "explanation": explain_winner(plays, leader, trump).texts(),
         "position": {
-            "rules": "super_tycoon", "level": trump.level, "trump": trump.suit or "none", "leader": leader,
+            "rules": spec.preset or "super_tycoon", "level": trump.level, "trump": trump.suit or "none",
+            "leader": leader,
             "trick": {str((leader + i) % 4): card.code for i, card in enumerate(plays)},
         },
     }
