@@ -30,7 +30,7 @@ def test_four_learners_play_a_round_and_the_match_goes_on(hall: TableHall) -> No
     play_round(hall, tokens, inbox)
     final = hall.message(tokens[2])
     assert final["view"]["phase"] == "done"
-    assert len(final["view"]["tricks"]) == 25
+    assert sum(len(trick["plays"][0]) for trick in final["view"]["tricks"]) == 25  # every card played
     result = final["view"]["result"]
     assert final["match"]["rounds_played"] == 1
     assert final["match"]["levels"] == result["levels_before"]
@@ -136,4 +136,4 @@ def test_no_seat_ever_receives_another_seats_hidden_cards(hall: TableHall) -> No
     rnd = hall._table(table).round
     assert rnd is not None and rnd.buries
     assert kitty_seen_by == {seat for seat, _ in rnd.buries}  # only the burier saw the kitty in play
-    assert checked > 400
+    assert checked >= 4 * 26  # every seat, at every decision of the round (a bury and 25 cards at least)
