@@ -110,7 +110,7 @@ class TableClient:
             raise TableRefused(403, {"code": "tables_bad_token"})
         return self.token
 
-    def _call(self, method: str, path: str, body: JSONObject | None = None, timeout: float | None = None) -> Any:
+    def _call(self, method: str, path: str, body: JSONObject | None = None, timeout: float | None = None) -> JSONObject:
         headers = {"Content-Type": "application/json"}
         if self.class_code:
             headers["Authorization"] = f"token {self.class_code}"
@@ -120,7 +120,9 @@ class TableClient:
         request = urllib.request.Request(self.base_url + API + path, data=data, headers=headers, method=method)
         try:
             with urllib.request.urlopen(request, timeout=timeout or self.timeout) as response:
-                return json.loads(response.read().decode("utf-8"))
+                reply = json.loads(response.read().decode("utf-8"))
+        except ValueError as error:
+            raise TableUnreachable(f"the class server at {self.base_url} answered something else ({error})") from error
         except urllib.error.HTTPError as error:
             try:
                 reply = json.loads(error.read().decode("utf-8"))
@@ -129,3 +131,6 @@ class TableClient:
             raise TableRefused(error.code, reply if isinstance(reply, dict) else {}) from error
         except (urllib.error.URLError, OSError) as error:
             raise TableUnreachable(f"the class server at {self.base_url} does not answer ({error})") from error
+        if not isinstance(reply, dict):
+            raise TableUnreachable(f"the class server at {self.base_url} answered something else")
+        return reply
