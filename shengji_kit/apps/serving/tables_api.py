@@ -2,10 +2,11 @@
 
 Learners' routes: ``list``, ``sit``, ``view`` (a long poll: ``after`` a version, up to ``wait``
 seconds), ``act``, ``next``, ``leave``; a learner acts only with the seat token ``sit`` gave them.
-The teacher's routes (``teacher/…``: open, pause, close, watch) also need the teacher code in the
+The teacher's routes (``teacher/…``: open, pause, close, hints, next, watch) also need the teacher code in the
 ``X-Shengji-Teacher`` header. Every route needs the class code as the server's other addresses do,
 except from this machine, where the page kernels call it (``classroom_server.KERNEL_CALLED``). The
-hall's work runs on a thread pool, never on the event loop; bots think on the hall's own threads.
+hall's work (which may wait for a table's lock while its state is written) runs on a thread pool,
+never on the event loop; bots think on the hall's own threads.
 """
 
 from __future__ import annotations
@@ -146,26 +147,27 @@ class TablesHandler(JupyterHandler):
     async def _route(self, route: str, method: str) -> None:
         service, hall = self.service, self.service.hall
         if method == "GET" and route == "list":
-            self.reply(200, {"tables": hall.tables()})
+            self.reply(200, {"tables": await service.run(hall.tables)})
         elif method == "GET" and route == "view":
             token = self.get_argument("token")
             after = int(self.get_argument("after", "-1"))
             wait = min(max(float(self.get_argument("wait", "0")), 0.0), LONG_POLL_SECONDS)
             table_id = token.split(".")[0]
-            message = hall.message(token)
+            message = await service.run(hall.message, token)
             if message["version"] <= after and wait > 0:
                 waiting = asyncio.ensure_future(service.wait(table_id, wait))
-                message = hall.message(token)  # a change between the first look and the wait is not missed
+                # a change between the first look and the wait is not missed: look again once waiting
+                message = await service.run(hall.message, token)
                 if message["version"] <= after:
                     await waiting
-                    message = hall.message(token)
+                    message = await service.run(hall.message, token)
                 else:
                     waiting.cancel()
             self.reply(200, message)
         elif method == "POST" and route == "sit":
             data = self.body()
             token = await service.run(hall.sit, str(data["table"]), data["seat"], str(data["learner"]))
-            self.reply(200, {"token": token, "message": hall.message(token)})
+            self.reply(200, {"token": token, "message": await service.run(hall.message, token)})
         elif method == "POST" and route == "act":
             data = self.body()
             action = Action.from_json(data["action"])
@@ -199,8 +201,15 @@ class TablesHandler(JupyterHandler):
         elif method == "POST" and route == "close":
             await service.run(hall.close_table, str(self.body()["table"]))
             self.reply(200, {"closed": True})
+        elif method == "POST" and route == "hints":
+            data = self.body()
+            await service.run(hall.set_hints, str(data["table"]), bool(data.get("allowed", True)))
+            self.reply(200, {"hints": bool(data.get("allowed", True))})
+        elif method == "POST" and route == "next":
+            await service.run(hall.deal_next, str(self.body()["table"]))
+            self.reply(200, {"dealt": True})
         elif method == "GET" and route == "watch":
-            self.reply(200, hall.teacher_view(self.get_argument("table")))
+            self.reply(200, await service.run(hall.teacher_view, self.get_argument("table")))
         else:
             raise TableError("tables_bad_request", {"detail": route[:40]})
 

@@ -96,6 +96,13 @@ class TableClient:
     def set_paused(self, table: str, paused: bool) -> None:
         self._call("POST", "teacher/pause", {"table": table, "paused": paused})
 
+    def set_hints(self, table: str, allowed: bool) -> None:
+        """Whether the learners at ``table`` may ask the coach for hints."""
+        self._call("POST", "teacher/hints", {"table": table, "allowed": allowed})
+
+    def deal_next(self, table: str) -> None:
+        self._call("POST", "teacher/next", {"table": table})
+
     def close_table(self, table: str) -> None:
         self._call("POST", "teacher/close", {"table": table})
 

@@ -115,7 +115,6 @@ class _Table:
         self.paused = state.paused
         self.closed = state.closed
         self.lock = threading.RLock()
-        self.changed = threading.Condition(self.lock)
         self.version = 0
         self.bot_busy = False
         self.saved_tricks = -1
@@ -303,13 +302,6 @@ class TableHall:
         with table.lock:
             return table.seat_message(seat)
 
-    def wait(self, token: str, after_version: int, timeout: float) -> JSONObject:
-        """The seat's message once the table has changed past ``after_version`` (or after ``timeout``)."""
-        table, seat = self._seated(token)
-        with table.changed:
-            table.changed.wait_for(lambda: table.version > after_version or self._stopped, timeout)
-            return table.seat_message(seat)
-
     def act(self, token: str, action: Action) -> JSONObject:
         """Apply the seat's action through ``Round.act``; the seat's new message (``RuleError`` if refused)."""
         table, seat = self._seated(token)
@@ -344,21 +336,10 @@ class TableHall:
     def version(self, table_id: str) -> int:
         return self._table(table_id).version
 
-    def idle(self, table_id: str) -> bool:
-        """Whether no bot of the table is thinking now (tests wait for it)."""
-        table = self._table(table_id)
-        with table.lock:
-            return not table.bot_busy
-
     def shutdown(self) -> None:
-        """Stop the bots' threads (a bot mid-thought finishes its move first) and wake every waiter."""
+        """Stop the bots' threads (a bot mid-thought finishes its move first)."""
         self._stopped = True
         self._bots.shutdown(wait=True, cancel_futures=True)
-        with self._lock:
-            tables = list(self._tables.values())
-        for table in tables:
-            with table.changed:
-                table.changed.notify_all()
 
     # --- inside ------------------------------------------------------------------------------
 
@@ -417,12 +398,11 @@ class TableHall:
         self._changed(table, save=trick_ended or finished)
 
     def _changed(self, table: _Table, *, save: bool) -> None:
-        """Under ``table.lock``: a new version; saved if asked; waiters and listeners told; bots woken."""
+        """Under ``table.lock``: a new version; saved if asked; the listeners told; bots woken."""
         table.version += 1
         if save and self.store is not None:
             self.store.save_table(table.state())
             table.saved_tricks = table.round.tricks_played if table.round is not None else -1
-        table.changed.notify_all()
         for listener in list(self._listeners):
             listener(table.table_id, table.version)
         self._schedule_bot(table)
