@@ -110,3 +110,26 @@ def test_two_learners_and_two_bots_play_a_round_over_http(server_url: str) -> No
     assert watched["phase"] == "done" and reloaded
     assert 2 not in messages and watched["seats"][2]["learner"] is None
     assert messages[0]["view"]["result"]["total"] == watched["views"][0]["result"]["total"]
+
+
+def test_the_teacher_pauses_a_table_and_decides_on_hints(server_url: str) -> None:
+    teacher = TableClient(server_url, class_code=CODE, teacher_code=TEACHER)
+    table = teacher.open_table("Paused", seed=5, learners=["cy"])
+    cy = TableClient(server_url, class_code=CODE)
+    cy.sit(table, 0, "cy")
+    teacher.set_hints(table, False)
+    teacher.set_paused(table, True)
+    message = cy.view()
+    assert message["hints"] is False and message["paused"] is True and message["legal"] == []
+    with pytest.raises(TableRefused) as paused:
+        cy.act("pass")
+    assert paused.value.status == 409 and paused.value.code == "tables_paused"
+    waited = cy.view(after=message["version"], wait=1)  # nothing moves at a paused table: the poll times out
+    assert waited["version"] == message["version"]
+    teacher.set_paused(table, False)
+    assert cy.view()["paused"] is False
+    teacher.close_table(table)
+    assert table not in {summary["table"] for summary in TableClient(server_url).tables()}
+    with pytest.raises(TableRefused) as closed:
+        cy.act("pass")
+    assert closed.value.code == "tables_closed"
