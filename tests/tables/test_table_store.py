@@ -99,3 +99,25 @@ def test_bots_alone_finish_a_round_and_it_is_recorded(store: SQLClassStore, tier
         assert sum(len(trick["plays"][0]) for trick in finished.record["tricks"]) == 25  # every card played
     finally:
         hall.shutdown()
+
+
+def test_a_store_outage_does_not_stop_play_and_the_round_is_recorded_once_it_is_back(store: SQLClassStore) -> None:
+    tables = TableStore(store)
+    hall = TableHall(tables, make_bot=tier_bot)
+    try:
+        table = hall.open_table("Outage", seed=12)
+        tokens = [hall.sit(table, seat, f"o{seat}") for seat in range(4)]
+        with store.engine.begin() as connection:  # the store loses its tables' tables: every write fails
+            connection.exec_driver_sql("ALTER TABLE table_rounds RENAME TO table_rounds_away")
+            connection.exec_driver_sql("ALTER TABLE class_tables RENAME TO class_tables_away")
+        play_round(hall, tokens, {})
+        assert hall.store_error is not None
+        with store.engine.begin() as connection:
+            connection.exec_driver_sql("ALTER TABLE table_rounds_away RENAME TO table_rounds")
+            connection.exec_driver_sql("ALTER TABLE class_tables_away RENAME TO class_tables")
+        hall.next_round(tokens[0])  # the next write brings the store up to date
+        assert hall.store_error is None
+        assert [finished.round_number for finished in tables.rounds("default", table_id=table)] == [1]
+        assert [state.round_number for state in tables.load_tables("default")] == [2]
+    finally:
+        hall.shutdown()

@@ -11,6 +11,7 @@ every finished round becomes a record.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 from collections.abc import Callable, Iterable
@@ -28,6 +29,7 @@ from ...game.match import Match
 from ...game.round import DONE
 from .seat_wire import JSONObject, actions_to_json, card_codes, view_to_json
 
+log = logging.getLogger(__name__)
 SEATS = (0, 1, 2, 3)
 MAX_TABLE_NAME = 60
 BOT_WORKERS = 2  # the machine's cores: bots of all tables share them
@@ -196,9 +198,19 @@ class TableHall:
         self._listeners: list[Listener] = []
         self._bots = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="table-bot")
         self._stopped = False
+        self.store_error: str | None = None
+        """The last failed write to the class store (None once a write succeeds); play goes on meanwhile."""
+        self._unrecorded: list[tuple[TableState, dict[str, Any]]] = []
+        self._save_lock = threading.Lock()
+        """Guards ``_unrecorded`` and ``store_error`` (taken inside a table's lock, never around one)."""
         if store is not None and restore:
             for state in store.load_tables(class_name):
-                self._add(_Table(state, make_bot))
+                try:
+                    restored = _Table(state, make_bot)
+                except (RuleError, ValueError) as error:  # a table this version cannot replay stays in the store
+                    log.warning("shared table %s cannot be restored: %s", state.table_id, error)
+                    continue
+                self._add(restored)
 
     # --- the teacher's side ------------------------------------------------------------------
 
@@ -391,7 +403,8 @@ class TableHall:
         assert rnd is not None
         finished = rnd.phase == DONE
         if finished and self.store is not None:
-            self.store.record_round(table.state(), rnd.record())
+            with self._save_lock:
+                self._unrecorded.append((table.state(), rnd.record()))
         trick_ended = rnd.tricks_played != table.saved_tricks and rnd.trick_play is not None
         if finished:
             table.match.finish(rnd)
@@ -401,11 +414,27 @@ class TableHall:
         """Under ``table.lock``: a new version; saved if asked; the listeners told; bots woken."""
         table.version += 1
         if save and self.store is not None:
-            self.store.save_table(table.state())
-            table.saved_tricks = table.round.tricks_played if table.round is not None else -1
+            self._save(table)
         for listener in list(self._listeners):
             listener(table.table_id, table.version)
         self._schedule_bot(table)
+
+    def _save(self, table: _Table) -> None:
+        """Write the table and any round not yet recorded; a failed write is kept to try again, never raised."""
+        assert self.store is not None
+        with self._save_lock:
+            try:
+                while self._unrecorded:
+                    state, record = self._unrecorded[0]
+                    self.store.record_round(state, record)
+                    self._unrecorded.pop(0)
+                self.store.save_table(table.state())
+            except ValueError as error:  # StoreError: the database is away; the tables play on in memory
+                self.store_error = str(error)
+                log.warning("shared tables: cannot write to the class store: %s", error)
+                return
+            self.store_error = None
+        table.saved_tricks = table.round.tricks_played if table.round is not None else -1
 
     def _schedule_bot(self, table: _Table) -> None:
         rnd = table.round

@@ -9,6 +9,7 @@ recorded again after a restart keeps its first row).
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -18,9 +19,9 @@ from sqlalchemy import Connection, insert, select, update
 
 from ..schema import class_tables, table_rounds
 from ..store import SQLClassStore, utc
-from ..store_protocol import StoreError
 from .hall import TableState
 
+log = logging.getLogger(__name__)
 OPEN, PAUSED, CLOSED = "open", "paused", "closed"
 
 
@@ -61,7 +62,7 @@ class TableStore:
         self.store._write(work)
 
     def load_tables(self, class_name: str) -> list[TableState]:
-        """Every table of the class that is not closed, as last saved."""
+        """Every table of the class that is not closed, as last saved (a row that cannot be read is skipped)."""
         query = select(class_tables.c.state).where(
             class_tables.c.class_name == class_name, class_tables.c.status != CLOSED
         ).order_by(class_tables.c.table_id)
@@ -71,7 +72,7 @@ class TableStore:
             try:
                 states.append(TableState.from_json(json.loads(text)))
             except ValueError as error:
-                raise StoreError(f"a saved table cannot be read: {error}") from error
+                log.warning("a saved table cannot be read: %s", error)
         return states
 
     def record_round(self, state: TableState, record: dict[str, Any]) -> None:
