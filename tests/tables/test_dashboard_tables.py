@@ -9,7 +9,7 @@ from html_tree import parse
 
 from shengji_kit.apps.classroom import DashboardScene
 from shengji_kit.classroom.store import SQLClassStore
-from shengji_kit.classroom.tables.client import TableUnreachable
+from shengji_kit.classroom.tables.client import TableUnreachable, local_server_url
 from shengji_kit.classroom.tables.hall import TableHall
 
 from .players import tier_bot
@@ -48,3 +48,10 @@ def test_an_empty_class_and_an_unreachable_server_say_so(store: SQLClassStore) -
     assert parse(scene.render("zh")).find(data_role="tables-unreachable")
     plain = DashboardScene(lambda: store, query={"teacher": "c"}, environ=TEACHER)  # not on serve --classroom
     assert "class-tables" not in plain.render("en")
+
+
+def test_a_kernel_reaches_the_tables_where_the_learners_reach_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SHENGJI_KIT_JOIN_URL", raising=False)
+    assert local_server_url() is None
+    monkeypatch.setenv("SHENGJI_KIT_JOIN_URL", "http://192.168.1.20:9000/voila/render/notebooks/index.ipynb?token=x")
+    assert local_server_url() == "http://192.168.1.20:9000/"

@@ -40,12 +40,12 @@ class TableUnreachable(ValueError):
 
 
 def local_server_url() -> str | None:
-    """The class server as seen from a kernel on its machine: ``http://127.0.0.1:<port>/`` from the join address."""
-    join = os.environ.get(JOIN_URL_VAR, "").strip()
-    if not join:
+    """The class server as a kernel on its machine reaches it: the join address's host and port (the
+    server listens there, and lets this machine in without the code); None outside ``serve --classroom``."""
+    join = urlsplit(os.environ.get(JOIN_URL_VAR, "").strip())
+    if not join.scheme or not join.netloc:
         return None
-    port = urlsplit(join).port
-    return None if port is None else f"http://127.0.0.1:{port}/"
+    return f"{join.scheme}://{join.netloc}/"
 
 
 class TableClient:
