@@ -1,4 +1,4 @@
-"""The class store's tables (SQLAlchemy Core): events, polls, poll answers and imported files.
+"""The class store's tables (SQLAlchemy Core): events, polls, poll answers, imported files and shared tables.
 
 This is the schema at the newest migration (``migrations/versions``); the migrations, not
 ``metadata.create_all``, create and change the tables, and a test checks that the two agree.
@@ -97,3 +97,29 @@ imports = Table(
 )
 
 IMPORTED, SET_ASIDE = "imported", "set_aside"
+
+# The class's shared tables (migration 0004): each table's saved state, one row per table, rewritten
+# after every trick; and every round finished at a table, as its round record (game/record.py).
+class_tables = Table(
+    "class_tables", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("class_name", String(NAME_LENGTH), nullable=False),
+    Column("name", String(REF_LENGTH), nullable=False),
+    Column("status", String(16), nullable=False),  # "open", "paused" or "closed"
+    Column("state", Text, nullable=False),  # the hall's TableState as JSON
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Index("ix_class_tables_class", "class_name"),
+)
+
+table_rounds = Table(
+    "table_rounds", metadata,
+    Column("id", ID, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), nullable=False),
+    Column("class_name", String(NAME_LENGTH), nullable=False),
+    Column("round_number", Integer, nullable=False),
+    Column("players", Text, nullable=False),  # a JSON list of four names (null for a bot's seat)
+    Column("record", Text, nullable=False),  # the round's JSON record
+    Column("finished_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("table_id", "round_number", name="uq_table_rounds_table_round"),
+    Index("ix_table_rounds_class_id", "class_name", "id"),
+)

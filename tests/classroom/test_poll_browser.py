@@ -106,7 +106,7 @@ def test_a_store_of_the_first_revision_keeps_its_votes_when_upgraded(tmp_path: P
     store = SQLClassStore(url)  # opening upgrades it
     try:
         with store.engine.connect() as connection:
-            assert current_revision(connection) == head_revision() == "0003_poll_browser"
+            assert current_revision(connection) == head_revision() == "0004_tables"
         assert store.poll(poll).answers == {"ada": "North", "bo": "North"}
         store.answer_poll(poll, "cy", "East", browser=BROWSER_A)
         store.answer_poll(poll, "di", "East", browser=BROWSER_A)

@@ -50,6 +50,7 @@ from ._dashboard_panels import (
     stuck_html,
 )
 from ._gate import teacher_refusal
+from ._tables_panel import TablesSource, local_tables, read_tables, tables_html
 from .projector import Projection, ProjectorCatalogue, projector_html
 
 log = logging.getLogger(__name__)
@@ -110,8 +111,12 @@ class DashboardScene(Observable):
         records_dir: Path | None = None,
         stuck_minutes: int = DEFAULT_STUCK_MINUTES,
         clock: Clock = _now,
+        tables: TablesSource | None = None,
     ) -> None:
         super().__init__()
+        self.tables_source = tables if tables is not None else local_tables()
+        """The class server's shared tables (None: not served by ``serve --classroom``, no section)."""
+        self.tables: tuple[list[dict[str, Any]], bool] = ([], True)
         self.refusal = teacher_refusal(query_options() if query is None else query, environ)
         self.store = store
         self.class_name = class_name_ or class_name()
@@ -153,11 +158,12 @@ class DashboardScene(Observable):
         except StoreError as error:
             self.error = str(error)
             return old_error != self.error
+        old_tables, self.tables = self.tables, read_tables(self.tables_source)
         report = class_report(self.events, self.clock(), self.totals, self.stuck_minutes)
         renewed = self.report is None or bool(new) or _stuck_changed(self.report, report)
         if renewed:
             self.report = report
-        return renewed or self.poll != old_poll or self.error != old_error
+        return renewed or self.poll != old_poll or self.error != old_error or self.tables != old_tables
 
     def tick(self) -> None:
         if self.refresh():
@@ -236,8 +242,9 @@ class DashboardScene(Observable):
             '</div>'
             '{error}'
             '<section data-role="class-grid"><h3>{grid_title}</h3>{grid}</section>'
-            '{stuck}{missed}<div class="sk-dash-row">{csv}</div>{project}{join}</div>'
+            '{stuck}{missed}{tables}<div class="sk-dash-row">{csv}</div>{project}{join}</div>'
         ).format(
+            tables=Markup("") if self.tables_source is None else tables_html(*self.tables, lang),
             class_name=self.class_name, title=text("cls_dash_title", lang, class_name=self.class_name),
             live=text("cls_dash_live", lang, seconds=f"{REFRESH_SECONDS:g}"), last=last_event_html(report, lang),
             lang_button=lang_button(lang),

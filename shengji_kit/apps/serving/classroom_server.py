@@ -27,12 +27,14 @@ from voila.voila_identity_provider import VoilaLoginHandler
 
 from ...words.catalogue import text
 from .serve_classroom import CLASS_CODE_VAR, COOKIE_SECRET_VAR, bilingual
+from .tables_api import SETTINGS_KEY, TablesService, tables_handlers
 
 HTTP_METHODS = ("get", "head", "post", "put", "delete", "patch", "options")
 # Handlers kernels call from this machine without a browser's cookie: a pre-started kernel
 # (Voila's preheat_kernel) asks /voila/query/<kernel id> for its page's request. From another
-# machine they need the code like everything else.
-KERNEL_CALLED = ("RequestInfoSocketHandler",)
+# machine they need the code like everything else. The shared tables' API (tables_api.py) is called by
+# the pages' kernels too; its seats are guarded by their tokens, its teacher routes by the teacher code.
+KERNEL_CALLED = ("RequestInfoSocketHandler", "TablesHandler")
 # jupyter_server marks handlers that anyone may open with this attribute (@allow_unauthenticated).
 OPEN_MARK = "__allow_unauthenticated"
 # ``/login?left=1``: where ``/logout`` sends the learner; the code page then says they have left.
@@ -205,10 +207,12 @@ class ClassroomVoila(Voila):
         settings = cast(dict[str, Any], super().init_settings())
         self.identity_provider.login_handler_class = ClassroomLoginHandler
         self.identity_provider.logout_handler_class = ClassroomLogoutHandler
+        settings[SETTINGS_KEY] = TablesService.open()
         return settings
 
     def init_handlers(self) -> list[Any]:
-        return guard_handlers(cast(list[Any], super().init_handlers()))
+        handlers = cast(list[Any], super().init_handlers())
+        return guard_handlers([*tables_handlers(self.base_url), *handlers])
 
 
 def main() -> None:

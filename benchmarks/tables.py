@@ -1,0 +1,206 @@
+"""Shared tables under load: 8 tables × 4 light clients playing whole rounds at once on ``serve --classroom``.
+
+Run ``.venv/bin/python benchmarks/tables.py --tables 8``. It starts the class server on a free
+loopback port (data in a temporary folder), the teacher opens the tables, and four light clients
+per table (``classroom.tables.client.TableClient``, one thread each, as a page kernel uses it) sit
+down and play one round: each long-polls its seat's view and acts at once when it is to act. It
+prints the action-to-other-pages latency (from one client sending an action to each of the other
+three receiving a view that contains it) p50/p95/max, server stalls (a probe of the tables list
+not answered within 2 s; must be 0), and the peak memory of the server. Target: p95 under 500 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from shengji_kit.classroom.tables.client import TableClient, TableRefused, TableUnreachable  # noqa: E402
+
+CODE = "class-2345"
+TEACHER = "teacher-98765"
+START_S = 90.0
+ROUND_S = 600.0
+STALL_S = 2.0
+MIB = 1024 * 1024
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def class_server(data: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``serve --classroom`` on 127.0.0.1; its base URL once the tables answer."""
+    port = free_port()
+    command = [sys.executable, "-m", "shengji_kit.apps.serving.serve", "--classroom", "--host", "127.0.0.1",
+               "--port", str(port), "--code", CODE, "--teacher-code", TEACHER]
+    env = {**os.environ, "SHENGJI_KIT_DATA_DIR": str(data), "PYTHONPATH": str(REPO)}
+    log = (data / "server.log").open("wb")
+    server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=REPO)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + START_S
+        while True:
+            try:
+                TableClient(url).tables()
+                break
+            except TableUnreachable:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the class server did not start (see {data / 'server.log'})") from None
+                time.sleep(0.3)
+        yield url, server
+    finally:
+        server.terminate()
+        try:
+            server.wait(20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+
+
+def choose(message: dict[str, Any]) -> tuple[str, str]:
+    """The first listed action (a declaration when there is one), never an overturn or a redeal."""
+    legal = message["legal"]
+    kind, cards = next((entry for entry in legal if entry[0] not in ("overturn", "redeal")), legal[0])
+    return str(kind), str(cards)
+
+
+class Sent:
+    """The actions sent at each table: (version it made, when it was sent, the seat), shared by its players."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.actions: dict[str, list[tuple[int, float, int]]] = {}
+        self.receipts: dict[tuple[str, int], list[tuple[int, float]]] = {}
+
+    def delivered(self, table: str, seat: int, version: int) -> int:
+        """A page of ``seat`` holds ``version`` from now on."""
+        with self.lock:
+            self.receipts.setdefault((table, seat), []).append((version, time.monotonic()))
+        return version
+
+    def latencies(self) -> list[float]:
+        """For every action and every other seat of its table: the time until that seat first held it."""
+        found = []
+        for table, actions in self.actions.items():
+            for made, at, by in actions:
+                for seat in range(4):
+                    if seat == by:
+                        continue
+                    held = [when for version, when in self.receipts.get((table, seat), []) if version >= made]
+                    if held:
+                        found.append(min(held) - at)
+        return found
+
+
+def player(url: str, table: str, seat: int, sent: Sent, problems: list[str]) -> None:
+    """One light client: sit, then long-poll and act until the round is scored."""
+    client = TableClient(url, class_code=CODE)
+    message = client.sit(table, seat, f"bench-{table}-{seat}")
+    seen = message["version"]
+    deadline = time.monotonic() + ROUND_S
+    try:
+        while time.monotonic() < deadline:
+            if message["view"]["phase"] == "done":
+                return
+            if message["legal"]:
+                started = time.monotonic()
+                try:
+                    message = client.act(*choose(message))
+                except TableRefused as refused:
+                    problems.append(f"{table}/{seat}: refused {refused.code}")
+                    message = client.view()
+                    continue
+                with sent.lock:
+                    sent.actions.setdefault(table, []).append((message["version"], started, seat))
+            else:
+                message = client.view(after=seen, wait=20)
+            seen = sent.delivered(table, seat, message["version"])
+        problems.append(f"{table}/{seat}: the round did not finish")
+    except (TableRefused, TableUnreachable) as error:
+        problems.append(f"{table}/{seat}: {error}")
+
+
+def tree_memory(process: psutil.Process) -> tuple[int, int]:
+    """Resident memory of the server's processes (the command, Voila) and of its kernels, in bytes."""
+    server, kernels = 0, 0
+    for each in [process, *process.children(recursive=True)]:
+        try:
+            rss = each.memory_info().rss
+            is_kernel = any("ipykernel" in part for part in each.cmdline())
+        except psutil.Error:
+            continue
+        if is_kernel:
+            kernels += rss
+        else:
+            server += rss
+    return server, kernels
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=8)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="tables-bench-") as folder, class_server(Path(folder)) as (url, server):
+        teacher = TableClient(url, class_code=CODE, teacher_code=TEACHER)
+        tables = [teacher.open_table(f"Table {n + 1}", seed=1000 + n) for n in range(args.tables)]
+        sent, problems = Sent(), []
+        stalls, peak, probes = 0, 0, 0
+        threads = [threading.Thread(target=player, args=(url, table, seat, sent, problems), daemon=True)
+                   for table in tables for seat in range(4)]
+        began = time.monotonic()
+        for thread in threads:
+            thread.start()
+        process = psutil.Process(server.pid)
+        kernels_peak = 0
+        while any(thread.is_alive() for thread in threads):
+            probe = time.monotonic()
+            try:
+                TableClient(url, class_code=CODE, timeout=10).tables()
+            except TableUnreachable:
+                stalls += 1
+            if time.monotonic() - probe > STALL_S:
+                stalls += 1
+            probes += 1
+            server_rss, kernels_rss = tree_memory(process)
+            peak, kernels_peak = max(peak, server_rss), max(kernels_peak, kernels_rss)
+            time.sleep(0.5)
+        took = time.monotonic() - began
+        finished = sum(1 for table in tables if teacher.watch(table)["phase"] == "done")
+        latencies = [value * 1000 for value in sent.latencies()]
+    print(f"tables: {args.tables} × 4 light clients, {finished} rounds finished in {took:.1f} s")
+    if latencies:
+        print(f"action to other pages (ms, {len(latencies)} deliveries): p50 {statistics.median(latencies):.0f}"
+              f"  p95 {percentile(latencies, 0.95):.0f}  max {max(latencies):.0f}")
+    print(f"stalls: {stalls} of {probes} probes;  peak memory: server {peak / MIB:.0f} MiB"
+          f" (the tables' authority runs in it), its pre-started page kernels {kernels_peak / MIB:.0f} MiB")
+    for problem in problems[:10]:
+        print("problem:", problem)
+    return 0 if finished == args.tables and not stalls and not problems else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

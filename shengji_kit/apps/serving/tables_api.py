@@ -1,0 +1,219 @@
+"""The class server's tables API (``/tables/api/…``): the ``TableHall`` behind HTTP, in the server's process.
+
+Learners' routes: ``list``, ``sit``, ``view`` (a long poll: ``after`` a version, up to ``wait``
+seconds), ``act``, ``next``, ``leave``; a learner acts only with the seat token ``sit`` gave them.
+The teacher's routes (``teacher/…``: open, pause, close, hints, next, watch) also need the teacher code in the
+``X-Shengji-Teacher`` header. Every route needs the class code as the server's other addresses do,
+except from this machine, where the page kernels call it (``classroom_server.KERNEL_CALLED``). The
+hall's work (which may wait for a table's lock while its state is written) runs on a thread pool,
+never on the event loop; bots think on the hall's own threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from jupyter_server.base.handlers import JupyterHandler
+from tornado.ioloop import IOLoop
+
+from ...classroom.join import teacher_code
+from ...classroom.settings import class_name, default_url
+from ...classroom.store import SQLClassStore
+from ...classroom.store_protocol import StoreError
+from ...classroom.tables.client import LONG_POLL_SECONDS, TEACHER_HEADER
+from ...classroom.tables.hall import TableError, TableHall
+from ...classroom.tables.seat_wire import refusal_to_json
+from ...classroom.tables.table_store import TableStore
+from ...coach.bot_tiers import tier_named
+from ...engine.errors import RuleError
+from ...game.actions import Action
+from ...game.bots.base import Bot
+
+SETTINGS_KEY = "shengji_tables"
+MAX_BODY = 16 * 1024
+WORKERS = 8
+
+
+def coach_bot(tier: str, seed: int) -> Bot:
+    """The coach's bot of ``tier`` (gentle, steady, strong)."""
+    return tier_named(tier).make(seed)
+
+
+class TablesService:
+    """The hall and the long polls waiting on it, for one server process."""
+
+    def __init__(self, hall: TableHall) -> None:
+        self.hall = hall
+        self.pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="tables-api")
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._waiting: dict[str, set[asyncio.Future[None]]] = {}
+        hall.subscribe(self._changed)
+
+    @staticmethod
+    def open() -> TablesService:
+        """The hall on the class store (restoring its tables); in memory if the store cannot be opened."""
+        store: TableStore | None = None
+        try:
+            store = TableStore(SQLClassStore(default_url()))
+        except StoreError as error:
+            print(f"shared tables: {error} (the tables are kept in memory only)", file=sys.stderr)
+        return TablesService(TableHall(store, class_name=class_name(), make_bot=coach_bot))
+
+    async def run(self, work: Any, *args: Any) -> Any:
+        return await IOLoop.current().run_in_executor(self.pool, work, *args)
+
+    async def wait(self, table_id: str, timeout: float) -> None:
+        """Until the table changes (or ``timeout``): call after reading a version, under ``expect``."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._waiting.setdefault(table_id, set()).add(future)
+        try:
+            await asyncio.wait_for(future, timeout)
+        except TimeoutError:
+            pass
+        finally:
+            self._waiting.get(table_id, set()).discard(future)
+
+    def _changed(self, table_id: str, version: int) -> None:
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._wake, table_id)
+
+    def _wake(self, table_id: str) -> None:
+        for future in self._waiting.pop(table_id, set()):
+            if not future.done():
+                future.set_result(None)
+
+
+class TablesHandler(JupyterHandler):
+    """``/tables/api/<route>``: JSON in, JSON out; refusals as ``{"code", "params", "message"}``."""
+
+    @property
+    def service(self) -> TablesService:
+        service: TablesService = self.settings[SETTINGS_KEY]
+        if service.loop is None:
+            service.loop = asyncio.get_running_loop()
+        return service
+
+    def reply(self, status: int, body: Any) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json; charset=UTF-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(json.dumps(body, ensure_ascii=False))
+
+    def refuse(self, status: int, error: RuleError) -> None:
+        self.reply(status, refusal_to_json(error))
+
+    def body(self) -> dict[str, Any]:
+        raw = self.request.body or b"{}"
+        if len(raw) > MAX_BODY:
+            raise TableError("tables_bad_request", {"detail": "too long"})
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError) as error:
+            raise TableError("tables_bad_request", {"detail": "not JSON"}) from error
+        if not isinstance(data, dict):
+            raise TableError("tables_bad_request", {"detail": "not a JSON object"})
+        return data
+
+    def teacher(self) -> None:
+        expected = teacher_code()
+        given = self.request.headers.get(TEACHER_HEADER, "")
+        if not expected or not secrets.compare_digest(expected.encode(), given.encode()):
+            raise TableError("tables_bad_token")
+
+    async def get(self, route: str) -> None:
+        await self._handle(route, "GET")
+
+    async def post(self, route: str) -> None:
+        await self._handle(route, "POST")
+
+    async def _handle(self, route: str, method: str) -> None:
+        try:
+            await self._route(route, method)
+        except TableError as error:
+            status = 403 if error.code == "tables_bad_token" else 404 if error.code == "tables_no_table" else 409
+            self.refuse(400 if error.code == "tables_bad_request" else status, error)
+        except RuleError as error:
+            self.refuse(409, error)
+        except (ValueError, TypeError, KeyError) as error:
+            self.refuse(400, TableError("tables_bad_request", {"detail": type(error).__name__}))
+
+    async def _route(self, route: str, method: str) -> None:
+        service, hall = self.service, self.service.hall
+        if method == "GET" and route == "list":
+            self.reply(200, {"tables": await service.run(hall.tables)})
+        elif method == "GET" and route == "view":
+            token = self.get_argument("token")
+            after = int(self.get_argument("after", "-1"))
+            wait = min(max(float(self.get_argument("wait", "0")), 0.0), LONG_POLL_SECONDS)
+            table_id = token.split(".")[0]
+            message = await service.run(hall.message, token)
+            if message["version"] <= after and wait > 0:
+                waiting = asyncio.ensure_future(service.wait(table_id, wait))
+                # a change between the first look and the wait is not missed: look again once waiting
+                message = await service.run(hall.message, token)
+                if message["version"] <= after:
+                    await waiting
+                    message = await service.run(hall.message, token)
+                else:
+                    waiting.cancel()
+            self.reply(200, message)
+        elif method == "POST" and route == "sit":
+            data = self.body()
+            token = await service.run(hall.sit, str(data["table"]), data["seat"], str(data["learner"]))
+            self.reply(200, {"token": token, "message": await service.run(hall.message, token)})
+        elif method == "POST" and route == "act":
+            data = self.body()
+            action = Action.from_json(data["action"])
+            self.reply(200, await service.run(hall.act, str(data["token"]), action))
+        elif method == "POST" and route == "next":
+            self.reply(200, await service.run(hall.next_round, str(self.body()["token"])))
+        elif method == "POST" and route == "leave":
+            await service.run(hall.leave, str(self.body()["token"]))
+            self.reply(200, {"left": True})
+        elif route.startswith("teacher/"):
+            self.teacher()
+            await self._teacher(route.removeprefix("teacher/"), method)
+        else:
+            raise TableError("tables_bad_request", {"detail": route[:40]})
+
+    async def _teacher(self, route: str, method: str) -> None:
+        service, hall = self.service, self.service.hall
+        if method == "POST" and route == "open":
+            data = self.body()
+            learners = [None if name in (None, "") else str(name) for name in data.get("learners") or []]
+            seed = data.get("seed")
+            table = await service.run(lambda: hall.open_table(
+                str(data.get("name", "")), rules=str(data.get("rules", "super_tycoon")),
+                tier=str(data.get("tier", "steady")), hints=bool(data.get("hints", True)),
+                seed=None if seed is None else int(seed), learners=learners))
+            self.reply(200, {"table": table})
+        elif method == "POST" and route == "pause":
+            data = self.body()
+            await service.run(hall.set_paused, str(data["table"]), bool(data.get("paused", True)))
+            self.reply(200, {"paused": bool(data.get("paused", True))})
+        elif method == "POST" and route == "close":
+            await service.run(hall.close_table, str(self.body()["table"]))
+            self.reply(200, {"closed": True})
+        elif method == "POST" and route == "hints":
+            data = self.body()
+            await service.run(hall.set_hints, str(data["table"]), bool(data.get("allowed", True)))
+            self.reply(200, {"hints": bool(data.get("allowed", True))})
+        elif method == "POST" and route == "next":
+            await service.run(hall.deal_next, str(self.body()["table"]))
+            self.reply(200, {"dealt": True})
+        elif method == "GET" and route == "watch":
+            self.reply(200, await service.run(hall.teacher_view, self.get_argument("table")))
+        else:
+            raise TableError("tables_bad_request", {"detail": route[:40]})
+
+
+def tables_handlers(base_url: str) -> list[tuple[str, type]]:
+    """The API's handler rule, under the server's base URL."""
+    return [(f"{base_url.rstrip('/')}/{'tables/api/'}(.+)", TablesHandler)]

@@ -1,0 +1,1 @@
+"""Shared tables of a class: one authority (``hall.TableHall``) holds each table's match and applies every action."""
