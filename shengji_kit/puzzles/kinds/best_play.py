@@ -128,7 +128,8 @@ class BestPlay(Question):
     def prompt(self, lang: str = "en") -> str:
         side = "attackers" if self.position.is_attacker(self.mover) else "defenders"
         verb = "follow" if self.trick else "lead"
-        return Message(f"lead_bp_prompt_{verb}_{side}", {"seat": self.mover, "before": self.position.points}).render(lang)
+        prompt = Message(f"lead_bp_prompt_{verb}_{side}", {"seat": self.mover, "before": self.position.points})
+        return prompt.render(lang)
 
     def choices(self) -> list[Choice]:
         return [Choice(self.key(option.cards), Text(cards_text(option.cards), cards_text(option.cards)))
@@ -206,7 +207,8 @@ class BestPlay(Question):
                 continue
             cost = self.cost(option)
             if cost <= 0:
-                mismatches.append(Mismatch(f"option.{i}", f"{self.key(option.cards)} costs nothing: the margin is not clear"))
+                said = self.key(option.cards)
+                mismatches.append(Mismatch(f"option.{i}", f"{said} costs nothing: the margin is not clear"))
             elif cost != option.cost:
                 mismatches.append(Mismatch(f"option.{i}.cost", f"states {option.cost}, but the solver gives {cost}"))
         return mismatches
@@ -244,7 +246,7 @@ def parse(raw: Raw, table: PositionTable) -> BestPlay:
     """Read a best-play item: a small endgame (maybe mid-trick), 2–4 options, the answer."""
     position = start_position(table)
     if len(position.hands[0]) > MAX_HAND:
-        raise FieldError("position.hands", f"best-play items hold at most {MAX_HAND} cards a hand, to keep checking fast")
+        raise FieldError("position.hands", f"best-play items hold at most {MAX_HAND} cards a hand (fast checking)")
     trick: TrickPlays = tuple((seat, tuple(cards)) for seat, cards in table.trick)
     if len(trick) > 3:
         raise FieldError("position.trick", "all four seats have played; nobody is left to play")

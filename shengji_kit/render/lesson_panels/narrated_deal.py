@@ -27,7 +27,7 @@ from ...puzzles.fields import read_text, require
 from ...puzzles.kinds.best_play import TrickPlays, play_value
 from ...puzzles.loader import LESSON_DATA_DIR
 from ...puzzles.text import Text
-from ...solver._moves import Play, remove
+from ...solver._moves import Play
 from ...solver.position import Position
 from ...solver.solve import searcher_for, solve, start_hands
 from ...words.catalogue import text
@@ -90,11 +90,13 @@ class NarratedDeal:
         self.done: list[tuple[int, tuple[tuple[Card, ...], ...], int]] = []
         """Finished tricks: leader, plays in order, winner seat."""
         self.decisions: list[Decision] = []
+        self.final: int | None = None
+        """The attackers' final total once the last trick is played."""
         self._advance()
 
     @property
     def finished(self) -> bool:
-        return not self.position.hands[0] or (not any(self.position.hands) and not self.trick)
+        return self.final is not None
 
     @property
     def seat_to_play(self) -> int:
@@ -121,7 +123,7 @@ class NarratedDeal:
 
     def _advance(self) -> None:
         """Let the solver play every seat but the learner's, up to the learner's turn or the end."""
-        while self.position.hands[self.seat_to_play] and self.seat_to_play != LEARNER:
+        while not self.finished and self.seat_to_play != LEARNER:
             self._play(self._best(self.seat_to_play)[0])
 
     def _play(self, cards: tuple[Card, ...]) -> None:
@@ -144,16 +146,19 @@ class NarratedDeal:
                 gained += points(position.kitty) * kitty_multiplier(plays[0], position.trump_context, position.rules)
         self.done.append((position.leader, plays, winner))
         self.trick = []
+        if not hands[0]:
+            self.final = position.points + gained
+            return
         self.position = Position(position.rules, position.level, position.trump, position.dealer, winner,
                                  tuple(tuple(h) for h in hands), position.kitty, position.points + gained)
 
     def play(self, value: str) -> bool:
         """The learner plays ``value`` (cards text); False when it is not one of the legal plays."""
-        if self.seat_to_play != LEARNER or not self.position.hands[LEARNER]:
+        if self.finished or self.seat_to_play != LEARNER:
             return False
-        sort = self.position.trump_context.sorted
+        wanted = sorted(value.split())
         options = self.options()
-        chosen = next((o for o in options if cards_text(sort(o[0])) == value or _codes(o[0]) == value), None)
+        chosen = next((o for o in options if sorted(card.code for card in o[0]) == wanted), None)
         if chosen is None:
             return False
         best = self._best(LEARNER)
@@ -201,10 +206,10 @@ class NarratedDeal:
 
     def _now_html(self, lang: str) -> Markup:
         position = self.position
-        if not position.hands[LEARNER]:
-            total = sum(d.cost for d in self.decisions if d.cost > 0)
+        if self.final is not None:
+            lost = sum(d.cost for d in self.decisions if d.cost > 0)
             return Markup('<p data-role="summary">{}</p>{}').format(
-                text("narr_done", lang, total=position.points, lost=total), self._restart(lang))
+                text("narr_done", lang, total=self.final, lost=lost), self._restart(lang))
         shown = tuple(PlayedCards(seat, cards) for seat, cards in self.trick)
         felt = trick_centre_html(shown, None, lang, done=False, role="narrated-now") if shown else Markup("")
         hand = Markup(" ").join(Markup('<button data-action="play" data-value="{v}">{label}</button>').format(
