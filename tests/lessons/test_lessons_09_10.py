@@ -58,7 +58,7 @@ def test_the_leading_deal_prices_a_wrong_lead_and_narrates_each_trick() -> None:
     assert all(d.cost == 0 for d in deal.decisions) and len(deal.done) == 3
     page = deal.render("en")
     assert "the attackers end with 175 points" in page and "count four times (60)" in page
-    assert "抠底" in deal.render("zh")
+    assert "扣底" in deal.render("zh")
 
 
 def test_the_partner_deal_starts_with_the_partners_lead() -> None:
