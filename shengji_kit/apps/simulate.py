@@ -130,6 +130,7 @@ def round_line(index: int, rnd: Round, result: RoundResult) -> dict[str, object]
         "next_dealer": result.next_dealer,
         "levels_after": list(result.levels_after),
         "failed_throws": list(result.failed_throws),
+        "penalty_points": result.penalty_points,
     }
 
 

@@ -19,6 +19,7 @@ from ..engine.errors import RuleError
 from ..engine.rules import Rules
 from ..game.actions import PLAY, Action
 from ..game.record import parse, rebuild
+from ..game.result import throw_penalty_points
 from ..game.round import Round
 from ..game.views import SeatView, rules_of
 from ..solver.position import Position
@@ -161,12 +162,16 @@ def review(
     chosen = budget or REVIEW_BUDGET
     entries: list[Entry] = []
     perfect_at: tuple[int, Position] | None = None
+    earlier_penalty = 0
+    """Penalty points of the failed throws before ``perfect_at`` (the solver's total does not hold them)."""
     for entry in actions:
         who, action = int(entry[0]), Action.from_json(entry[1:])
         if rnd.phase == "play":
             view = rnd.view(who)
             if perfect_at is None and not view.trick and len(view.hand) <= solve_at:
                 perfect_at = (len(view.tricks) + 1, _position(rnd, parsed.buried, who))
+                failed = [trick.leader for trick in view.tricks if trick.attempt is not None]
+                earlier_penalty = throw_penalty_points(failed, parsed.dealer, parsed.rules)
             if who == seat and action.kind == PLAY:
                 exact = perfect_at is not None
                 entries.append(_judge(rnd, view, action.cards, parsed.buried, chosen, seed, threshold, exact))
@@ -178,8 +183,10 @@ def review(
     if perfect_at is not None:
         trick, position = perfect_at
         solution = solve(position)
+        # before the floor at 0, and without the penalty points the solver's total does not hold
+        reached = result.attackers_points + result.kitty_points * result.kitty_multiplier + result.penalty_points
         perfect = Perfect(
-            trick, position, solution.total - position.points, result.total - position.points,
+            trick, position, solution.total - position.points, reached - earlier_penalty - position.points,
             position.is_attacker(seat),
         )
     return Review(seat, result.total, tuple(entries), perfect)

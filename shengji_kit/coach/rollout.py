@@ -33,8 +33,8 @@ class RuleRollout:
         self, playout: Playout, burier: int, voids: Sequence[frozenset[str] | set[str]], throws: bool = True
     ) -> None:
         tables = playout.tables
-        self.throws = throws
-        """Lead safe throws as RuleBot does (else only listed leads)."""
+        self.throws = throws and playout.rules.throws_allowed
+        """Lead safe throws as RuleBot does (else only listed leads; never when the rules allow no throws)."""
         self.tables = tables
         kitty = [0] * 54
         for face in playout.kitty:

@@ -23,7 +23,7 @@ from ..game.actions import Action
 from ..game.bots.memory import Memory
 from ..game.bots.rule import RuleBot
 from ..game.bots.tactics import Table, choose_follow, lead_score, safe_throws
-from ..game.views import SeatView
+from ..game.views import SeatView, rules_of
 from ._sample_playout import Budget, Start, play_out
 from ._sampling import Knowledge
 from .exact_score import exact_total, searcher_for
@@ -55,7 +55,8 @@ def candidates(view: SeatView, actions: list[Action], count: int) -> list[tuple[
     """Up to ``count`` plays worth searching, RuleBot's favourite first."""
     table = table_for(view)
     if not view.trick:
-        options = list(dict.fromkeys([action.cards for action in actions] + safe_throws(table)))
+        throws = safe_throws(table) if rules_of(view).throws_allowed else []
+        options = list(dict.fromkeys([action.cards for action in actions] + throws))
         ranked = sorted(range(len(options)), key=lambda i: (-lead_score(options[i], table), i))
         return [options[i] for i in ranked[:count]]
     left = list(actions)

@@ -52,6 +52,9 @@ MANDATORY_LEVELS: dict[str, frozenset[str]] = {
 }
 OVERTURN_ORDERS = ("jokers_ranked", "jokers_equal", "more_cards")
 NO_DECLARATION_CHOICES = ("kitty_card", "redeal", "dealer_choice")
+THROW_COMPARES = ("every_part", "highest_part")
+THROW_PENALTY_POINTS = tuple(range(0, 45, 5))
+"""Penalty points per failed throw: multiples of 5 (every total is one) from 0 to 40."""
 DECK_SIZE = 108
 
 
@@ -96,6 +99,14 @@ class Rules:
     no_declaration: str = field(default="kitty_card", metadata={"choices": NO_DECLARATION_CHOICES})
     """Rounds 2+ when nobody declares: the kitty's third card decides, the cards are dealt again, or the
     scheduled dealer names the trump by showing a card of that suit (a joker: no-trump)."""
+    # --- house switches: throws (docs/house-rules.md) ---
+    throws_allowed: bool = True
+    """A lead of several combinations of one suit (甩牌) may be tried; False: such a lead is refused."""
+    throw_compare: str = field(default="every_part", metadata={"choices": THROW_COMPARES})
+    """A throw fails when a checked hand beats any of its parts, or only when one beats its highest part."""
+    throw_penalty_points: int = field(default=0, metadata={"choices": THROW_PENALTY_POINTS})
+    """Points the other side gains per failed throw (on top of ``throw_penalty``'s stakes): a defender's
+    failure adds them to the attackers' total, an attacker's takes them off (never below 0)."""
     title: tuple[tuple[str, str], ...] = field(default=(), metadata=NOT_A_SWITCH)
     """A house file's own title as (language, text) pairs; empty for the presets (the catalogue names them)."""
 

@@ -7,11 +7,13 @@ from dataclasses import dataclass, field
 
 from ..words.catalogue import text
 from .cards import Card, CardGroup
+from .errors import RuleError
 from .rules import Rules, resolve_rules
 from .shapes import (
     PAIR,
     SINGLE,
     Component,
+    Shape,
     has_tractor_above,
     pair_counts,
     shape,
@@ -89,6 +91,13 @@ def _pair_at(cards: Sequence[Card], at_step: int, trump: Trump) -> tuple[Card, .
     raise AssertionError("no pair at that step")
 
 
+def highest_part(lead: Shape) -> Component:
+    """The part that ranks a throw: of its most important shape (longest tractor, else pair, else single,
+    the shape a ruff must match to win), the highest one (the first listed of equals)."""
+    main = lead.components[0].shape_key
+    return max((c for c in lead.components if c.shape_key == main), key=lambda c: c.top)
+
+
 def check_throw(
     throw: Sequence[Card],
     others: Sequence[Sequence[Card]],
@@ -98,7 +107,9 @@ def check_throw(
     """Check a lead against the other three hands, given in turn order after the thrower.
 
     ``super_tycoon``: any of the three may stop it; ``classic``: only the opponents
-    (``others[0]`` and ``others[2]``). A lead of one combination always stands.
+    (``others[0]`` and ``others[2]``). A lead of one combination always stands. ``throw_compare``
+    ``highest_part`` compares only ``highest_part(lead)``; with ``throws_allowed`` off a throw is
+    refused (``RuleError`` ``hthrow_throws_off``).
     Unchecked (trusted callers pass valid cards); ``shengji_kit.check_throw`` checks its input.
     """
     preset = resolve_rules(rules)
@@ -106,6 +117,8 @@ def check_throw(
     thrown = CardGroup(trump.sorted(throw))
     if lead.kind != "throw":
         return ThrowCheck(True, thrown, throw=thrown)
+    if not preset.throws_allowed:
+        raise RuleError("hthrow_throws_off", {"cards": thrown})
     checked = [0, 2] if preset.throw_check_opponents_only else [0, 1, 2]
     suit_of = trump.tables.suit_of
     hands = {
@@ -118,6 +131,9 @@ def check_throw(
     for component in lead.components:
         by_shape.setdefault(component.shape_key, []).append(component)
     failing: list[Component] = []
+    if preset.throw_compare == "highest_part":
+        top = highest_part(lead)
+        by_shape = {top.shape_key: [top]}
     for components in by_shape.values():
         lowest = min(components, key=lambda c: (c.top, [-k for k in sort_key[c.cards[0].index]]))
         if any(beating_cards(lowest, hand, trump) for hand in hands.values()):

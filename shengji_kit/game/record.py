@@ -186,6 +186,8 @@ def parse(data: object) -> ParsedRecord:
     for field in ("attackers_points", "kitty_points", "kitty_multiplier", "total"):
         _int(data, field, 0, 10_000)
     _int(data, "next_dealer", 0, 3)
+    if "penalty_points" in data:
+        _int(data, "penalty_points", -10_000, 10_000)
     outcome = data["outcome"]
     if not isinstance(outcome, dict) or not {"side", "levels", "deal_passes"} <= set(outcome):
         raise _bad("outcome", Message("record_detail_outcome"))
@@ -329,8 +331,10 @@ def _compare(data: Mapping[str, Any], result: RoundResult) -> None:
             "side": result.outcome.side, "levels": result.outcome.levels, "deal_passes": result.outcome.deal_passes,
         },
     }
+    if "penalty_points" in data or result.penalty_points:
+        expected["penalty_points"] = result.penalty_points
     for field, actual in expected.items():
-        if data[field] != actual:
+        if data.get(field) != actual:
             raise RuleError("record_mismatch", {"field": field, "recorded": data[field], "actual": actual})
 
 

@@ -19,6 +19,7 @@ from ..engine.scoring import (
     points,
 )
 from ..engine.trump import Trump
+from ..words.catalogue import text
 from .actions import Event
 
 
@@ -27,7 +28,7 @@ class RoundResult:
     """The score of a finished round and what it means for the teams' levels.
 
     ``kitty_multiplier`` is 0 when the defenders won the last trick, so
-    ``total == attackers_points + kitty_points * kitty_multiplier`` always holds.
+    ``total == max(0, attackers_points + kitty_points * kitty_multiplier + penalty_points)`` always holds.
     """
 
     attackers_points: int
@@ -46,6 +47,9 @@ class RoundResult:
     failed_throws: tuple[int, ...]
     """The seats whose throws failed, in order."""
     throw_penalty: float
+    penalty_points: int = 0
+    """Points the failed throws moved to the attackers' total (``throw_penalty_points``; negative when
+    the attackers' own throws failed)."""
 
     @property
     def attackers(self) -> int:
@@ -94,7 +98,8 @@ def score_round(
     kitty_points = points(kitty)
     captured = last_winner % 2 != dealer % 2
     multiplier = kitty_multiplier(last_lead, trump, rules) if captured else 0
-    total = attackers_points + kitty_points * multiplier
+    penalty = throw_penalty_points(failed_throws, dealer, rules)
+    total = max(0, attackers_points + kitty_points * multiplier + penalty)
     outcome = level_outcome(total, rules)
     climber = dealer % 2 if outcome.side == DEFENDERS else (dealer + 1) % 2
     after = list(levels)
@@ -116,7 +121,17 @@ def score_round(
         match_points=match_points(total) if rules.match_points else 0,
         failed_throws=tuple(failed_throws),
         throw_penalty=rules.throw_penalty,
+        penalty_points=penalty,
     )
+
+
+def throw_penalty_points(failed_throws: Sequence[int], dealer: int, rules: Rules) -> int:
+    """The points the failed throws move to the attackers' total: ``throw_penalty_points`` each, added for
+    a defender's failure and taken off for an attacker's (docs/house-rules.md)."""
+    each = rules.throw_penalty_points
+    if not each:
+        return 0
+    return sum(-each if seat % 2 != dealer % 2 else each for seat in failed_throws)
 
 
 def event_done(result: RoundResult) -> Event:
@@ -128,5 +143,19 @@ def event_done(result: RoundResult) -> Event:
         "multiplier": result.kitty_multiplier,
         "outcome": result.outcome,
         "next_dealer": result.next_dealer,
+        "penalty": PenaltyNote(result.penalty_points),
     }
     return Event("done", None, params=params)
+
+
+@dataclass(frozen=True)
+class PenaltyNote:
+    """The failed throws' penalty points in the closing text: nothing when there are none."""
+
+    points: int
+
+    def render(self, lang: str) -> str:
+        if not self.points:
+            return ""
+        code = "hthrow_done_penalty_gained" if self.points > 0 else "hthrow_done_penalty_lost"
+        return text(code, lang, points=abs(self.points))

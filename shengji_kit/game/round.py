@@ -390,6 +390,7 @@ class Round:
             "kitty_points": result.kitty_points,
             "kitty_multiplier": result.kitty_multiplier,
             "total": result.total,
+            **({"penalty_points": result.penalty_points} if self.rules.throw_penalty_points else {}),
             "outcome": {
                 "side": result.outcome.side,
                 "levels": result.outcome.levels,

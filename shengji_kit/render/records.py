@@ -101,6 +101,8 @@ def record_html(record: Mapping[str, Any], lang: str = "en") -> Markup:
         _row(text("ui_kitty", lang), cards_svg(parse_cards(record["buried"]), height=48, lang=lang)),
         _row(text("ui_trick_points", lang), str(record["attackers_points"])),
         _row(text("ui_kitty_points", lang), kitty),
+        *([_row(text("hthrow_ui_penalty_points", lang), f"{int(record['penalty_points']):+d}")]
+          if record.get("penalty_points") else []),
         _row(text("ui_attackers_total", lang), str(record["total"])),
         _row(text("ui_outcome", lang), outcome.describe(lang)),
         _row(text("ui_next_dealer", lang), seat_name(int(record["next_dealer"]), lang)),

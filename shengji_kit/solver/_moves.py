@@ -60,6 +60,10 @@ class MoveMaker:
         self._throw_ok: dict[tuple[Play, Hands], bool] = {}
         self._groups: dict[Hand, list[tuple[str, list[tuple[int, int, int]]]]] = {}
         self._tops: dict[Hand, dict[str, int]] = {}
+        self._throws = rules.throws_allowed
+        """Whether any throw may be led (``throws_allowed``), read once."""
+        self._every_part = rules.throw_compare == "every_part"
+        """Every part of a throw is checked, so a standing throw's singles reach the checked hands' top."""
         suit_number = {suit: n for n, suit in enumerate(("S", "H", "C", "D", "T"))}
         self._order = tuple(suit_number[self.suit_of[i]] * 16 + self.step[i] for i in range(len(CARDS)))
         """A card's place: effective suit, then step (cards of one place are equal)."""
@@ -97,11 +101,14 @@ class MoveMaker:
     def standing_throws(self, hands: Hands, leader: int) -> list[Play]:
         """The throws ``leader`` could make that stand (``check_throw`` decides each one).
 
-        A throw that fails leads its forced component instead, which is also a plain lead with
-        the same outcome (the super_tycoon penalty is a stake, not points), so only the throws
-        that stand are new choices. A candidate's singles must reach the highest card the checked
-        hands hold in the suit, which keeps the candidates few.
+        A throw that fails leads its forced component instead, which is also a plain lead with the
+        same tricks (its stake and any ``throw_penalty_points`` only cost the thrower's side), so only
+        the throws that stand are new choices. When every
+        part is checked, a candidate's singles must reach the highest card the checked hands hold in
+        the suit, which keeps the candidates few; ``highest_part`` lets any lower card ride along.
         """
+        if not self._throws:
+            return []
         hand = hands[leader]
         groups = self._groups.get(hand)
         if groups is None:
@@ -120,7 +127,7 @@ class MoveMaker:
                     top = held
             options: list[tuple[int, tuple[int, ...]]] = []
             for index, count, step in counts:
-                if step >= top:
+                if step >= top or not self._every_part:
                     options.append((index, tuple(range(count + 1))))
                 elif count == 2:
                     options.append((index, (0, 2)))

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from axe import report, scan, severe
-from card_table import HAND, MY_TURN, TURN_TIMEOUT_MS, CardTable
+from card_table import MY_TURN, TURN_TIMEOUT_MS, CardTable
 from live_server import VoilaServer, start_server, stop_server
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
@@ -210,17 +210,11 @@ def fit_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer
 
 
 def to_first_play(page: Page) -> None:
-    """Answer the bidding (pass; bury the first eight cards) until the learner is asked to play a card, so the
-    table shows a full hand, the seats and the trick."""
+    """Watch the deal, then pass and bury until the learner is asked to play a card, so the table shows a full
+    hand, the seats and the trick."""
     table = CardTable(page)
     table.draws()
-    while (turn := table.wait_for_turn()).kind != "play":
-        if turn.kind == "bury":
-            for index in range(8):
-                table.click(page.locator(f'{HAND} button[data-index="{index}"]'))
-            table.click(table.button("bury"))
-        else:
-            table.click(table.button("pass" if "pass" in turn.actions else "redeal"))
+    table.reach_first_play()
 
 
 class Tabs:

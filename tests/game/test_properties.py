@@ -63,6 +63,7 @@ def check_record_independently(record: dict[str, object]) -> None:
     hands = [cards_of(hand) for hand in record["hands"]]  # type: ignore[attr-defined]
     dealer = int(record["dealer"])  # type: ignore[call-overload]
     attackers_points = 0
+    penalty_points = 0
     all_points = 0
     leader = dealer
     last_lead: list[Card] = []
@@ -74,11 +75,14 @@ def check_record_independently(record: dict[str, object]) -> None:
         others = [hands[s] for s in seats[1:]]
         if trick["attempt"] is not None:
             attempt = cards_of(trick["attempt"])
+            each = rules.throw_penalty_points  # the other side gains them: + for a defender's failure
+            penalty_points += each if leader % 2 == dealer % 2 else -each
             result = check_throw(attempt, others, trump, rules)
             assert not result.ok and sorted(result.forced) == sorted(plays[0])
         else:
             assert len({trump.suit_of(c) for c in plays[0]}) == 1
             if shape(plays[0], trump).kind == "throw":
+                assert rules.throws_allowed, "no throw is led when the rules allow none"
                 assert check_throw(plays[0], others, trump, rules).ok
         for seat, play in zip(seats[1:], plays[1:], strict=True):
             assert check_follow(plays[0], hands[seat], play, trump).ok
@@ -99,7 +103,8 @@ def check_record_independently(record: dict[str, object]) -> None:
     assert record["attackers_points"] == attackers_points
     multiplier = kitty_multiplier(last_lead, trump, rules) if last_winner % 2 != dealer % 2 else 0
     assert record["kitty_multiplier"] == multiplier
-    assert record["total"] == attackers_points + points(kitty) * multiplier
+    assert record.get("penalty_points", 0) == penalty_points
+    assert record["total"] == max(0, attackers_points + points(kitty) * multiplier + penalty_points)
 
 
 def finish_checks(rnd: Round) -> None:

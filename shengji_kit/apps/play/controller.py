@@ -185,9 +185,12 @@ class TableController(Observable):
         return self.act(Action.play(chosen))
 
     def throw_weakest(self, chosen: list[Card]) -> tuple[Card, ...]:
-        """For a throw lead, its weakest part (the one others can most easily beat); else ()."""
+        """For a throw lead, its weakest part (the one others can most easily beat); else () (also when the
+        rules allow no throws: the round refuses the lead with its reason, no confirmation is asked)."""
         view = self.view
         if len(chosen) < 2 or view.phase != "play" or view.lead is not None or view.trump is None:
+            return ()
+        if not self.round.rules.throws_allowed:
             return ()
         try:
             found = shape(chosen, view.trump)

@@ -11,7 +11,7 @@ import random as _random
 
 from ...engine.cards import Card
 from ..actions import BURY, PLAY, Action
-from ..views import SeatView
+from ..views import SeatView, rules_of
 from ._turn import PlayTurn, Turn
 
 
@@ -58,9 +58,11 @@ class RandomBot:
         return turn.action(below(rng, len(turn.faces)))
 
     def _throw(self, view: SeatView) -> Action | None:
-        """A random set of 2+ cards of one effective suit from the hand, if any suit has 2+."""
+        """A random set of 2+ cards of one effective suit from the hand, if any suit has 2+ (and throws are allowed)."""
         trump = view.trump
         assert trump is not None
+        if not rules_of(view).throws_allowed:
+            return None
         by_suit: dict[str, list[Card]] = {}
         for card in view.hand:
             by_suit.setdefault(trump.suit_of(card), []).append(card)

@@ -159,7 +159,7 @@ class RuleBot:
         decision = FaceDecision(tables, seat, hand, held, unseen, unseen_suits, memory.voids, play.faces, play.leader)
         if play.faces:
             return turn.action(decision.follow(options))
-        index = decision.lead(options)
+        index = decision.lead(options, play.rules.throws_allowed)
         if index < len(options):
             return turn.action(index)
         return Action.play(cards_of(decision.throws[index - len(options)]))

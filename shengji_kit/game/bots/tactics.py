@@ -20,7 +20,7 @@ from ...engine.trump import TRUMP, Trump
 from ..actions import Action
 from ..fastrules import short_play_key
 from ..trickplay import CARD_POINTS
-from ..views import SeatView
+from ..views import SeatView, rules_of
 from .memory import Memory, count_in_suit
 
 
@@ -176,7 +176,9 @@ def lead_score(cards: Sequence[Card], table: Table) -> float:
 
 def choose_lead(view: SeatView, actions: list[Action], table: Table) -> Action:
     """The best-scoring lead among the listed ones and any safe throw."""
-    options = [action.cards for action in actions] + safe_throws(table)
+    options = [action.cards for action in actions]
+    if rules_of(view).throws_allowed:
+        options += safe_throws(table)
     best = max(range(len(options)), key=lambda i: (lead_score(options[i], table), -i))
     return Action.play(options[best])
 

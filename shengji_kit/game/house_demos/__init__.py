@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import scoring
+from . import scoring, throws
 from .preset_switches import preset_switch_demos
 from .switch_demo import SwitchDemo
 
@@ -11,4 +11,4 @@ __all__ = ["SwitchDemo", "all_demos"]
 
 def all_demos() -> tuple[SwitchDemo, ...]:
     """Every switch's demonstration, in the order of the groups (following and throws, then scoring and declaring)."""
-    return (*preset_switch_demos(), *scoring.DEMOS)
+    return (*preset_switch_demos(), *scoring.DEMOS, *throws.DEMOS)

@@ -36,6 +36,8 @@ def _counts(cards: Sequence[Card]) -> list[int]:
 
 
 def _throw_check(rules: Rules) -> Message:
+    if not rules.throws_allowed:
+        return Message("hthrow_demo_no_throws", {"rules": rules})
     result = check_throw(THROW, THROW_OTHERS, SPADES_AT_2, rules)
     if result.ok:
         return Message("house_demo_throw_check_stands", {"rules": rules}, "ok")
@@ -43,6 +45,8 @@ def _throw_check(rules: Rules) -> Message:
 
 
 def _penalty(rules: Rules) -> Message:
+    if not rules.throws_allowed:
+        return Message("hthrow_demo_no_throws", {"rules": rules})
     if rules.throw_penalty:
         return Message("house_demo_penalty_paid", {"rules": rules, "penalty": f"{rules.throw_penalty:g}"}, "error")
     return Message("house_demo_penalty_free", {"rules": rules})

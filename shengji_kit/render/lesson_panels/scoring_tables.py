@@ -57,8 +57,8 @@ class KittyTable:
         return [kitty_multiplier(cards, TRUMP, name) for name in PRESET_NAMES]
 
     def render(self, lang: str) -> Markup:
-        head = Markup("<tr><th>{lead}</th><th></th>{presets}</tr>").format(
-            lead=text("l6_kitty_lead", lang), presets=_preset_heads(lang)
+        head = Markup("<tr><th>{lead}</th><th>{cards}</th>{presets}</tr>").format(
+            lead=text("l6_kitty_lead", lang), cards=text("l6_kitty_lead_cards", lang), presets=_preset_heads(lang)
         )
         rows = Markup("")
         for code, params, written in LEADS:

@@ -92,8 +92,12 @@ class ThrowTable:
         if lead.kind != "throw":
             self.notice = ("l5_table_single", {"cards": tuple(chosen)})
             return None
+        try:
+            self.result = check_throw(chosen, [self.others[seat] for seat in SEATS], self.trump, self.rules)
+        except RuleError as error:  # house rules without throws (throws_allowed = false)
+            self.notice = ("l5_table_bad_lead", {"why": error})
+            return None
         self.notice = None
-        self.result = check_throw(chosen, [self.others[seat] for seat in SEATS], self.trump, self.rules)
         return self.result
 
     def blocker_seat(self) -> int | None:

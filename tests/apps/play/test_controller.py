@@ -246,3 +246,24 @@ def test_undo_on_a_set_up_deal_keeps_the_deal() -> None:
     assert ctrl.undo()
     assert list(ctrl.view.hand) == hand and len(ctrl.round.actions) == actions
     assert ctrl.round.decks == (tuple(deck),) and ctrl.my_turn
+
+
+def test_without_throws_a_throw_is_refused_with_its_reason_and_nothing_is_asked() -> None:
+    from shengji_kit.engine.rules import rules_from_table
+
+    rules = rules_from_table({"based_on": "super_tycoon", "throws_allowed": False})
+    for seed in range(40):
+        ctrl = TableController(Round.new(seed, rules), bots(seed), delay=0)
+        play_until(ctrl, lambda c: c.round.phase == "play" and c.my_turn and c.view.lead is None, seed)
+        candidates = throw_candidates(ctrl)
+        if not candidates:
+            continue
+        left = len(ctrl.view.hand)
+        select(ctrl, candidates[0], ctrl.handle)
+        ctrl.handle({"type": "action", "action": "play"})
+        assert ctrl.pending_throw is None and len(ctrl.view.hand) == left
+        note = ctrl.note
+        assert note is not None and note.kind == "error"
+        assert "allow no throws" in note.text("en") and "不许甩牌" in note.text("zh")
+        return
+    raise AssertionError("no throw to try found")
