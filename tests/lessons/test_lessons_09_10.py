@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from shengji_kit.apps.lessons import cells as lesson
 from shengji_kit.apps.lessons import leading_lesson, partner_lesson
 from shengji_kit.puzzles.check import check_paths
-from shengji_kit.puzzles.lesson_exercises import LESSON_DATA_DIR
+from shengji_kit.puzzles.lesson_exercises import LESSON_DATA_DIR, load_lesson
 from shengji_kit.puzzles.lesson_list import lesson_entry
 from shengji_kit.render.lesson_panels.narrated_deal import NarratedDeal
 from shengji_kit.widgets.exercise import GroupExerciseScene
@@ -73,3 +75,27 @@ def test_lessons_9_and_10_follow_lesson_8_in_the_list() -> None:
     nine, ten = lesson_entry(9), lesson_entry(10)
     assert nine is not None and ten is not None and nine.exists() and ten.exists()
     assert "09_leading.ipynb" in lesson.links(8).html and "10_partner.ipynb" in lesson.links(9).html
+
+
+def test_a_sampled_item_states_its_margin_and_an_unclear_one_is_refused(tmp_path: Path) -> None:
+    item = next(i for i in load_lesson("09_leading").items if i.id == "l9-sampled-draw-with-the-joker")
+    wrong = item.check("CA")
+    assert not wrong.correct
+    verdict = wrong.verdict("en")
+    assert "Over 120 deals consistent with what you see, BJ gains on average 10.7 points" in verdict
+    assert "95% interval +" in verdict and "95%区间" in wrong.verdict("zh")
+    assert item.check("BJ").correct
+    unclear = SAMPLED.replace('answer = "BJ"', 'answer = "CA"').replace(
+        'play = "BJ"\n[[puzzle.option]]\nplay = "CA"', 'play = "CA"\n[[puzzle.option]]\nplay = "CK"'
+    )  # ♣A and ♣K are about equal: no clear margin either way
+    path = tmp_path / "09_unclear.toml"
+    path.write_text(unclear, encoding="utf-8")
+    problems = check_paths([path]).problems
+    assert [p.field for p in problems] == ["option.1"] and "margin is not clear" in problems[0].message
+
+
+SAMPLED = (LESSON_DATA_DIR / "09_leading.toml").read_text(encoding="utf-8").split("\n[[puzzle]]\n")[0] + next(
+    "\n[[puzzle]]\n" + block
+    for block in (LESSON_DATA_DIR / "09_leading.toml").read_text(encoding="utf-8").split("\n[[puzzle]]\n")
+    if 'id = "l9-sampled-draw-with-the-joker"' in block
+)

@@ -7,6 +7,10 @@ both sides then play perfectly. The right answer must be optimal among ALL legal
 wrong option states what it costs (``cost``, in points) and why (``why``, its own text, with
 ``{cost}`` filled in); ``verify`` refuses an item whose stated cost is not the solver's, or whose
 wrong option costs nothing (the margin is not clear).
+
+An item may instead hide some hands (``sample``: the cards still out, shared at random among the
+seats left out of ``hands``): each option is then valued by the solver on every seeded deal, the
+``cost`` is the mean gap, and the 95% interval must stay above zero (``_sampled_play``).
 """
 
 from __future__ import annotations
@@ -32,9 +36,10 @@ from ..fields import Raw, read_cards, read_int, read_text, require
 from ..model import AnswerError, Choice, Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
+from ._sampled_play import Estimate, Sampling, read_sampling, sampled_positions
 
 KIND = "best_play"
-FIELDS = ("answer", "option")
+FIELDS = ("answer", "option", "sample")
 MAX_HAND = 6
 MIN_OPTIONS, MAX_OPTIONS = 2, 4
 TrickPlays = tuple[tuple[int, tuple[Card, ...]], ...]
@@ -101,7 +106,7 @@ class Option:
     """One offered play; a wrong one states its ``cost`` (points) and ``why`` (``{cost}`` is filled in)."""
 
     cards: tuple[Card, ...]
-    cost: int = 0
+    cost: float = 0
     why: Text | None = None
 
 
@@ -116,6 +121,9 @@ class BestPlay(Question):
     trick: TrickPlays
     options: tuple[Option, ...]
     answer: tuple[Card, ...]
+    sampling: Sampling | None = None
+    samples: tuple[Position, ...] = ()
+    """The seeded deals consistent with what the learner sees (sampled items only)."""
 
     @property
     def mover(self) -> int:
@@ -128,8 +136,12 @@ class BestPlay(Question):
     def prompt(self, lang: str = "en") -> str:
         side = "attackers" if self.position.is_attacker(self.mover) else "defenders"
         verb = "follow" if self.trick else "lead"
-        prompt = Message(f"lead_bp_prompt_{verb}_{side}", {"seat": self.mover, "before": self.position.points})
-        return prompt.render(lang)
+        params: dict[str, object] = {"seat": self.mover, "before": self.position.points}
+        if self.sampling is not None:
+            hidden = self.sampling.seats
+            params.update(pool=self.sampling.pool, size=len(self.sampling.pool) // len(hidden))
+            return Message(f"lead_bp_prompt_sampled_{side}", params).render(lang)
+        return Message(f"lead_bp_prompt_{verb}_{side}", params).render(lang)
 
     def choices(self) -> list[Choice]:
         return [Choice(self.key(option.cards), Text(cards_text(option.cards), cards_text(option.cards)))
@@ -141,7 +153,7 @@ class BestPlay(Question):
 
     def failed_throw(self, cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
         """The forced part when ``cards`` is a lead that is a throw the others can beat, else None."""
-        if self.trick:
+        if self.trick or self.samples:
             return None
         if shape(list(cards), self.table.trump).kind != THROW:
             return None
@@ -161,6 +173,16 @@ class BestPlay(Question):
         gap = self.value(option) - self.best()
         return -gap if self.position.is_attacker(self.mover) else gap
 
+    def _answer_option(self) -> Option:
+        return next(option for option in self.options if self.key(option.cards) == self.key(self.answer))
+
+    def estimate(self, option: Option) -> Estimate:
+        """Sampled items: how many points the answer gains over ``option`` for the mover's side, per deal."""
+        sign = 1 if self.position.is_attacker(self.mover) else -1
+        right, other = _indices(self.answer), _indices(option.cards)
+        gaps = [sign * (play_value(deal, (), right) - play_value(deal, (), other)) for deal in self.samples]
+        return Estimate.of(gaps)
+
     def _option(self, answer: object) -> Option:
         try:
             chosen = self.key(tuple(answer_cards(answer)))
@@ -173,10 +195,29 @@ class BestPlay(Question):
         raise AnswerError(Message("lead_bp_not_offered", {"value": str(answer), "options": offered}))
 
     def _reveal(self) -> tuple[Message, ...]:
+        if self.samples:
+            return (Message("lead_bp_best_sampled", {"cards": self.answer, "deals": len(self.samples)}),)
         return (Message("lead_bp_best", {"cards": self.answer, "total": self.best()}),)
+
+    def _grade_sampled(self, option: Option) -> Grade:
+        deals = len(self.samples)
+        if option is self._answer_option():
+            return Grade(True, (Message("lead_bp_right_sampled", {"cards": option.cards, "deals": deals}),),
+                         self._reveal())
+        found = self.estimate(option)
+        cost = f"{found.mean:.1f}"
+        why = option.why or Text("", "")
+        lines = (Message("lead_bp_wrong_sampled", {
+            "cards": option.cards, "best": self.answer, "deals": deals, "cost": cost,
+            "low": f"{found.low:.1f}", "high": f"{found.high:.1f}",
+            "why": Text(why.en.replace("{cost}", cost), why.zh.replace("{cost}", cost)),
+        }),)
+        return Grade(False, lines, self._reveal())
 
     def grade(self, answer: object) -> Grade:
         option = self._option(answer)
+        if self.samples:
+            return self._grade_sampled(option)
         cost = self.cost(option)
         lines: list[Message] = []
         forced = self.failed_throw(option.cards)
@@ -195,7 +236,23 @@ class BestPlay(Question):
     def expected(self, lang: str = "en") -> str:
         return self._reveal()[0].render(lang)
 
+    def _verify_sampled(self) -> list[Mismatch]:
+        mismatches: list[Mismatch] = []
+        for i, option in enumerate(self.options):
+            if option is self._answer_option():
+                continue
+            found = self.estimate(option)
+            if found.low <= 0:
+                mismatches.append(Mismatch(f"option.{i}", f"the margin is not clear: {found.mean:.1f} points, "
+                                                           f"95% interval {found.low:.1f}..{found.high:.1f}"))
+            elif abs(found.mean - option.cost) > 0.05:
+                said = f"states {option.cost}, but over {len(self.samples)} deals the mean is {found.mean:.1f}"
+                mismatches.append(Mismatch(f"option.{i}.cost", said))
+        return mismatches
+
     def verify(self) -> list[Mismatch]:
+        if self.samples:
+            return self._verify_sampled()
         mismatches: list[Mismatch] = []
         best = self.best()
         answer = next(option for option in self.options if self.key(option.cards) == self.key(self.answer))
@@ -230,21 +287,30 @@ def _legal(table: PositionTable, position: Position, trick: TrickPlays, cards: t
         raise FieldError(field, f"{cards_text(cards)} cannot be led ({error.code})") from error
 
 
-def _read_option(raw: object, i: int) -> tuple[tuple[Card, ...], int | None, Text | None]:
+def _read_cost(value: object, field: str) -> float:
+    """A stated cost: whole points for exact items, a mean such as 7.5 for sampled ones."""
+    if isinstance(value, float) and 0 < value <= 1000:
+        return value
+    return read_int(value, field, 1, 1000)
+
+
+def _read_option(raw: object, i: int) -> tuple[tuple[Card, ...], float | None, Text | None]:
     if not isinstance(raw, Mapping):
         raise FieldError(f"option.{i}", "must be a table with play (and cost, why for a wrong play)")
     unknown = set(raw) - {"play", "cost", "why"}
     if unknown:
         raise FieldError(f"option.{i}", f"unknown field {sorted(unknown)[0]!r}")
     cards = read_cards(require(raw, "play"), f"option.{i}.play")
-    cost = read_int(raw["cost"], f"option.{i}.cost", 1, 1000) if "cost" in raw else None
+    cost = _read_cost(raw["cost"], f"option.{i}.cost") if "cost" in raw else None
     why = read_text(raw["why"], f"option.{i}.why") if "why" in raw else None
     return cards, cost, why
 
 
 def parse(raw: Raw, table: PositionTable) -> BestPlay:
     """Read a best-play item: a small endgame (maybe mid-trick), 2–4 options, the answer."""
-    position = start_position(table)
+    sampling = read_sampling(raw, table) if "sample" in raw else None
+    samples = sampled_positions(table, sampling) if sampling is not None else ()
+    position = samples[0] if samples else start_position(table)
     if len(position.hands[0]) > MAX_HAND:
         raise FieldError("position.hands", f"best-play items hold at most {MAX_HAND} cards a hand (fast checking)")
     trick: TrickPlays = tuple((seat, tuple(cards)) for seat, cards in table.trick)
@@ -259,10 +325,12 @@ def parse(raw: Raw, table: PositionTable) -> BestPlay:
     for i, item in enumerate(options_raw):
         cards, cost, why = _read_option(item, i)
         _legal(table, position, trick, cards, f"option.{i}.play")
+        if samples and shape(list(cards), table.trump).kind == THROW:
+            raise FieldError(f"option.{i}.play", "a sampled item offers no throws (they stand or fail by the deal)")
         right = codes(sort(cards)) == codes(sort(answer))
         if not right and (cost is None or why is None):
             raise FieldError(f"option.{i}", "a wrong play states its cost and why")
         options.append(Option(cards, cost or 0, why))
     if not any(codes(sort(o.cards)) == codes(sort(answer)) for o in options):
         raise FieldError("answer", f"{cards_text(answer)} is not one of the offered plays")
-    return BestPlay(table, position, trick, tuple(options), answer)
+    return BestPlay(table, position, trick, tuple(options), answer, sampling, samples)
