@@ -14,7 +14,7 @@ from ..engine.cards import Card, codes
 from ..engine.follow import legal_leads, legal_plays
 from ..game.actions import Action
 from ..game.round import FOLLOW_LIMIT, Round
-from ..game.views import SeatView
+from ..game.views import SeatView, rules_of
 from ..words import Message
 from ._sample_playout import Budget
 from .search_bot import Scored, best_of, candidates, evaluate

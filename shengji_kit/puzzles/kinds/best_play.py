@@ -1,0 +1,336 @@
+"""Which of these plays is best? Two to four offered plays, each valued by the exact solver.
+
+The position is a small endgame (every hand shown, at most six cards a hand), either at a trick
+boundary (the seat to play leads) or with a trick in progress (the seat to play follows). Every
+offered play is valued by the exact search: the attackers' final total when that play is made and
+both sides then play perfectly. The right answer must be optimal among ALL legal plays, and every
+wrong option states what it costs (``cost``, in points) and why (``why``, its own text, with
+``{cost}`` filled in); ``verify`` refuses an item whose stated cost is not the solver's, or whose
+wrong option costs nothing (the margin is not clear).
+
+An item may instead hide some hands (``sample``: the cards still out, shared at random among the
+seats left out of ``hands``): each option is then valued by the solver on every seeded deal, the
+``cost`` is the mean gap, and the 95% interval must stay above zero (``_sampled_play``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import ClassVar
+
+from ...engine.cards import Card, codes
+from ...engine.errors import RuleError
+from ...engine.follow import check_follow
+from ...engine.shapes import THROW, shape
+from ...engine.throws import check_throw
+from ...game.position_table import PositionTable
+from ...solver._moves import Play, remove
+from ...solver.position import Position
+from ...solver.search import INFINITY, NO_KEY, Key
+from ...solver.solve import searcher_for, solve, start_hands
+from ...words import Message
+from ..answers import answer_cards, cards_text
+from ..fields import Raw, read_cards, read_int, read_text, require
+from ..model import AnswerError, Choice, Grade, Mismatch, Question
+from ..problems import FieldError
+from ..text import Text
+from ._sampled_play import Estimate, Sampling, read_sampling, sampled_positions
+
+KIND = "best_play"
+FIELDS = ("answer", "option", "sample")
+MAX_HAND = 6
+MIN_OPTIONS, MAX_OPTIONS = 2, 4
+TrickPlays = tuple[tuple[int, tuple[Card, ...]], ...]
+
+
+def start_position(table: PositionTable) -> Position:
+    """The position at the start of the current trick: each hand with its cards played to the trick put back."""
+    table.need("dealer", "leader", "hands")
+    assert table.dealer is not None and table.leader is not None
+    played = {seat: cards for seat, cards in table.trick}
+    hands = tuple(tuple(table.hand(seat)) + played.get(seat, ()) for seat in range(4))
+    return Position(
+        table.rules, table.trump.level, table.trump.suit, table.dealer, table.leader, hands,
+        table.kitty or (), table.points or 0,
+    )
+
+
+def _indices(cards: tuple[Card, ...]) -> Play:
+    return tuple(sorted(card.index for card in cards))
+
+
+@cache
+def play_value(position: Position, trick: TrickPlays, play: Play) -> int:
+    """The attackers' final total when the next seat plays ``play`` after ``trick`` and all play perfectly."""
+    searcher = searcher_for(position)
+    start = start_hands(position)
+    classes = searcher.classes(start)
+    hands = list(start)
+    plays: tuple[Play, ...] = ()
+    win, best = 0, NO_KEY
+    for seat, cards in trick:
+        done = _indices(cards)
+        key: Key | None = searcher.key(done, plays[0] if plays else done)
+        if not plays or searcher.beats(key, best, plays[0]):
+            assert key is not None
+            win, best = len(plays), key
+        hands[seat] = remove(hands[seat], done)
+        plays = (*plays, done)
+    return position.points + searcher.after_play(
+        tuple(hands), position.leader, plays, win, best, play, -INFINITY, INFINITY, classes
+    )
+
+
+@cache
+def best_value(position: Position, trick: TrickPlays) -> int:
+    """The attackers' total under perfect play from here (the mover's best over every legal play)."""
+    if not trick:
+        return solve(position).total
+    searcher = searcher_for(position)
+    start = start_hands(position)
+    classes = searcher.classes(start)
+    hands = list(start)
+    plays: tuple[Play, ...] = ()
+    for seat, cards in trick:
+        hands[seat] = remove(hands[seat], _indices(cards))
+        plays = (*plays, _indices(cards))
+    mover = (position.leader + len(trick)) % 4
+    values = [play_value(position, trick, play) for play in searcher.follows(start, position.leader, plays, classes)]
+    return max(values) if position.is_attacker(mover) else min(values)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One offered play; a wrong one states its ``cost`` (points) and ``why`` (``{cost}`` is filled in)."""
+
+    cards: tuple[Card, ...]
+    cost: float = 0
+    why: Text | None = None
+
+
+@dataclass(frozen=True)
+class BestPlay(Question):
+    """``options`` are plays of the seat to move; ``answer`` the one the solver proves best."""
+
+    kind: ClassVar[str] = KIND
+    FORMAT: ClassVar[str] = "choice"
+    table: PositionTable
+    position: Position
+    trick: TrickPlays
+    options: tuple[Option, ...]
+    answer: tuple[Card, ...]
+    sampling: Sampling | None = None
+    samples: tuple[Position, ...] = ()
+    """The seeded deals consistent with what the learner sees (sampled items only)."""
+
+    @property
+    def mover(self) -> int:
+        return (self.position.leader + len(self.trick)) % 4
+
+    def key(self, cards: tuple[Card, ...]) -> str:
+        """A play written in one order (``trump.sorted``), so equal plays compare equal."""
+        return codes(self.table.trump.sorted(cards))
+
+    def prompt(self, lang: str = "en") -> str:
+        side = "attackers" if self.position.is_attacker(self.mover) else "defenders"
+        verb = "follow" if self.trick else "lead"
+        params: dict[str, object] = {"seat": self.mover, "before": self.position.points}
+        if self.sampling is not None:
+            hidden = self.sampling.seats
+            params.update(pool=self.sampling.pool, size=len(self.sampling.pool) // len(hidden))
+            return Message(f"lead_bp_prompt_sampled_{side}", params).render(lang)
+        return Message(f"lead_bp_prompt_{verb}_{side}", params).render(lang)
+
+    def choices(self) -> list[Choice]:
+        return [Choice(self.key(option.cards), Text(cards_text(option.cards), cards_text(option.cards)))
+                for option in self.options]
+
+    def shown_cards(self, option: Option) -> tuple[Card, ...]:
+        """The cards that end up led or played: a failed throw leads its forced part."""
+        return self.failed_throw(option.cards) or option.cards
+
+    def failed_throw(self, cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
+        """The forced part when ``cards`` is a lead that is a throw the others can beat, else None."""
+        if self.trick or self.samples:
+            return None
+        if shape(list(cards), self.table.trump).kind != THROW:
+            return None
+        others = [self.position.hands[(self.mover + k) % 4] for k in (1, 2, 3)]
+        result = check_throw(list(cards), others, self.table.trump, self.table.rules)
+        return None if result.ok else tuple(result.forced)
+
+    def value(self, option: Option) -> int:
+        """The attackers' final total after this option, by the exact solver."""
+        return play_value(self.position, self.trick, _indices(self.shown_cards(option)))
+
+    def best(self) -> int:
+        return best_value(self.position, self.trick)
+
+    def cost(self, option: Option) -> int:
+        """Points the option loses for the mover's side against the best play."""
+        gap = self.value(option) - self.best()
+        return -gap if self.position.is_attacker(self.mover) else gap
+
+    def _answer_option(self) -> Option:
+        return next(option for option in self.options if self.key(option.cards) == self.key(self.answer))
+
+    def estimate(self, option: Option) -> Estimate:
+        """Sampled items: how many points the answer gains over ``option`` for the mover's side, per deal."""
+        sign = 1 if self.position.is_attacker(self.mover) else -1
+        right, other = _indices(self.answer), _indices(option.cards)
+        gaps = [sign * (play_value(deal, (), right) - play_value(deal, (), other)) for deal in self.samples]
+        return Estimate.of(gaps)
+
+    def _option(self, answer: object) -> Option:
+        try:
+            chosen = self.key(tuple(answer_cards(answer)))
+        except AnswerError:
+            chosen = ""
+        for option in self.options:
+            if self.key(option.cards) == chosen:
+                return option
+        offered = ", ".join(self.key(option.cards) for option in self.options)
+        raise AnswerError(Message("lead_bp_not_offered", {"value": str(answer), "options": offered}))
+
+    def _reveal(self) -> tuple[Message, ...]:
+        if self.samples:
+            return (Message("lead_bp_best_sampled", {"cards": self.answer, "deals": len(self.samples)}),)
+        return (Message("lead_bp_best", {"cards": self.answer, "total": self.best()}),)
+
+    def _grade_sampled(self, option: Option) -> Grade:
+        deals = len(self.samples)
+        if option is self._answer_option():
+            return Grade(True, (Message("lead_bp_right_sampled", {"cards": option.cards, "deals": deals}),),
+                         self._reveal())
+        found = self.estimate(option)
+        cost = f"{found.mean:.1f}"
+        why = option.why or Text("", "")
+        lines = (Message("lead_bp_wrong_sampled", {
+            "cards": option.cards, "best": self.answer, "deals": deals, "cost": cost,
+            "low": f"{found.low:.1f}", "high": f"{found.high:.1f}",
+            "why": Text(why.en.replace("{cost}", cost), why.zh.replace("{cost}", cost)),
+        }),)
+        return Grade(False, lines, self._reveal())
+
+    def grade(self, answer: object) -> Grade:
+        option = self._option(answer)
+        if self.samples:
+            return self._grade_sampled(option)
+        cost = self.cost(option)
+        lines: list[Message] = []
+        forced = self.failed_throw(option.cards)
+        if forced is not None:
+            lines.append(Message("lead_bp_throw_fails", {"cards": option.cards, "forced": forced}))
+        if cost <= 0:
+            lines.append(Message("lead_bp_right", {"cards": option.cards, "total": self.value(option)}))
+            return Grade(True, tuple(lines), self._reveal())
+        why = option.why.en.replace("{cost}", str(cost)) if option.why else ""
+        why_zh = option.why.zh.replace("{cost}", str(cost)) if option.why else ""
+        lines.append(Message("lead_bp_wrong", {
+            "cards": option.cards, "cost": cost, "total": self.value(option), "why": Text(why, why_zh),
+        }))
+        return Grade(False, tuple(lines), self._reveal())
+
+    def expected(self, lang: str = "en") -> str:
+        return self._reveal()[0].render(lang)
+
+    def _verify_sampled(self) -> list[Mismatch]:
+        mismatches: list[Mismatch] = []
+        for i, option in enumerate(self.options):
+            if option is self._answer_option():
+                continue
+            found = self.estimate(option)
+            if found.low <= 0:
+                mismatches.append(Mismatch(f"option.{i}", f"the margin is not clear: {found.mean:.1f} points, "
+                                                           f"95% interval {found.low:.1f}..{found.high:.1f}"))
+            elif abs(found.mean - option.cost) > 0.05:
+                said = f"states {option.cost}, but over {len(self.samples)} deals the mean is {found.mean:.1f}"
+                mismatches.append(Mismatch(f"option.{i}.cost", said))
+        return mismatches
+
+    def verify(self) -> list[Mismatch]:
+        if self.samples:
+            return self._verify_sampled()
+        mismatches: list[Mismatch] = []
+        best = self.best()
+        answer = next(option for option in self.options if self.key(option.cards) == self.key(self.answer))
+        if self.value(answer) != best:
+            mismatches.append(Mismatch("answer", f"{self.key(self.answer)} gives {self.value(answer)}, "
+                                                 f"but the solver's best play gives {best}"))
+        for i, option in enumerate(self.options):
+            if option is answer:
+                continue
+            cost = self.cost(option)
+            if cost <= 0:
+                said = self.key(option.cards)
+                mismatches.append(Mismatch(f"option.{i}", f"{said} costs nothing: the margin is not clear"))
+            elif cost != option.cost:
+                mismatches.append(Mismatch(f"option.{i}.cost", f"states {option.cost}, but the solver gives {cost}"))
+        return mismatches
+
+
+def _legal(table: PositionTable, position: Position, trick: TrickPlays, cards: tuple[Card, ...], field: str) -> None:
+    mover = (position.leader + len(trick)) % 4
+    hand = position.hands[mover] if not trick else table.hand(mover)
+    if any(hand.count(card) < cards.count(card) for card in cards):
+        raise FieldError(field, f"seat {mover} does not hold {cards_text(cards)}")
+    try:
+        if trick:
+            verdict = check_follow(trick[0][1], hand, cards, table.trump)
+            if not verdict.ok:
+                raise FieldError(field, f"{cards_text(cards)} is not a legal follow ({verdict.code})")
+        else:
+            shape(list(cards), table.trump)
+    except RuleError as error:
+        raise FieldError(field, f"{cards_text(cards)} cannot be led ({error.code})") from error
+
+
+def _read_cost(value: object, field: str) -> float:
+    """A stated cost: whole points for exact items, a mean such as 7.5 for sampled ones."""
+    if isinstance(value, float) and 0 < value <= 1000:
+        return value
+    return read_int(value, field, 1, 1000)
+
+
+def _read_option(raw: object, i: int) -> tuple[tuple[Card, ...], float | None, Text | None]:
+    if not isinstance(raw, Mapping):
+        raise FieldError(f"option.{i}", "must be a table with play (and cost, why for a wrong play)")
+    unknown = set(raw) - {"play", "cost", "why"}
+    if unknown:
+        raise FieldError(f"option.{i}", f"unknown field {sorted(unknown)[0]!r}")
+    cards = read_cards(require(raw, "play"), f"option.{i}.play")
+    cost = _read_cost(raw["cost"], f"option.{i}.cost") if "cost" in raw else None
+    why = read_text(raw["why"], f"option.{i}.why") if "why" in raw else None
+    return cards, cost, why
+
+
+def parse(raw: Raw, table: PositionTable) -> BestPlay:
+    """Read a best-play item: a small endgame (maybe mid-trick), 2–4 options, the answer."""
+    sampling = read_sampling(raw, table) if "sample" in raw else None
+    samples = sampled_positions(table, sampling) if sampling is not None else ()
+    position = samples[0] if samples else start_position(table)
+    if len(position.hands[0]) > MAX_HAND:
+        raise FieldError("position.hands", f"best-play items hold at most {MAX_HAND} cards a hand (fast checking)")
+    trick: TrickPlays = tuple((seat, tuple(cards)) for seat, cards in table.trick)
+    if len(trick) > 3:
+        raise FieldError("position.trick", "all four seats have played; nobody is left to play")
+    options_raw = require(raw, "option")
+    if not isinstance(options_raw, list) or not MIN_OPTIONS <= len(options_raw) <= MAX_OPTIONS:
+        raise FieldError("option", f"must list {MIN_OPTIONS} to {MAX_OPTIONS} offered plays ([[puzzle.option]])")
+    answer = read_cards(require(raw, "answer"), "answer")
+    sort = table.trump.sorted
+    options: list[Option] = []
+    for i, item in enumerate(options_raw):
+        cards, cost, why = _read_option(item, i)
+        _legal(table, position, trick, cards, f"option.{i}.play")
+        if samples and shape(list(cards), table.trump).kind == THROW:
+            raise FieldError(f"option.{i}.play", "a sampled item offers no throws (they stand or fail by the deal)")
+        right = codes(sort(cards)) == codes(sort(answer))
+        if not right and (cost is None or why is None):
+            raise FieldError(f"option.{i}", "a wrong play states its cost and why")
+        options.append(Option(cards, cost or 0, why))
+    if not any(codes(sort(o.cards)) == codes(sort(answer)) for o in options):
+        raise FieldError("answer", f"{cards_text(answer)} is not one of the offered plays")
+    return BestPlay(table, position, trick, tuple(options), answer, sampling, samples)
