@@ -17,7 +17,7 @@ NPM_PACKAGES := axe-core@4 configurable-http-proxy@5
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q -e '.[test,serve,classroom]'
 	$(BIN)/python -m compileall -q shengji_kit
 	touch $(STAMP)
 

@@ -238,6 +238,31 @@ def lite_config(lite_dir: Path) -> None:
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
 
 
+TEXTS_PLACEHOLDER = "window.shengjiSiteTexts = null; /* sk-site-texts */"
+
+
+def site_texts(download_mb: float) -> dict[str, dict[str, str]]:
+    """The "preparing Python" texts of the kit's catalogue (words/texts/*/site.toml), per language."""
+    import tomllib
+
+    texts = {}
+    for lang in ("en", "zh"):
+        table = tomllib.loads((ROOT / "shengji_kit/words/texts" / lang / "site.toml").read_text(encoding="utf-8"))
+        texts[lang] = {"preparing": table["site_preparing_python"],
+                       "first": table["site_preparing_first"].replace("{size}", f"{download_mb:.0f} MB")}
+    return texts
+
+
+def write_texts(output: Path) -> None:
+    """Put the texts into every Voici page where the kit's template left their place."""
+    download, _ = folder_size(output / "static" / "pyodide")
+    script = "window.shengjiSiteTexts = " + json.dumps(site_texts(download / 1e6), ensure_ascii=False) + ";"
+    for page in (output / "voici" / "render").rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        if TEXTS_PLACEHOLDER in html:
+            page.write_text(html.replace(TEXTS_PLACEHOLDER, script), encoding="utf-8")
+
+
 def folder_size(folder: Path) -> tuple[int, int]:
     """Bytes and file count under ``folder``."""
     files = [path for path in folder.rglob("*") if path.is_file()]
@@ -259,6 +284,7 @@ def build(output: Path, cache: Path) -> None:
         env=env, cwd=cache)
     kernel_wheels = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
     pyodide_folder(cache, output / "static" / "pyodide", kernel_wheels)
+    write_texts(output)
     from landing import write_landing  # deploy/site/landing.py, beside this file
 
     write_landing(output, staging)
