@@ -214,13 +214,13 @@ def pyodide_folder(cache: Path, target: Path, kernel_wheels: Path) -> list[Path]
 
 
 def contents(staging: Path) -> None:
-    """The notebooks the site shows, as they are in the repository: lessons/ and the two apps."""
+    """The notebooks the site shows, as they are in the repository: lessons/, the two apps and the rules."""
     shutil.rmtree(staging, ignore_errors=True)
     (staging / "lessons").mkdir(parents=True)
     for lesson in sorted((ROOT / "lessons").glob("*.ipynb")):
         shutil.copy2(lesson, staging / "lessons" / lesson.name)
     (staging / "notebooks").mkdir()
-    for app in ("play.ipynb", "puzzles.ipynb"):
+    for app in ("play.ipynb", "puzzles.ipynb", "rules.ipynb"):  # rules: the play app links to it
         shutil.copy2(ROOT / "notebooks" / app, staging / "notebooks" / app)
 
 

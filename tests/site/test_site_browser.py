@@ -1,7 +1,7 @@
 """The static site in a real browser: built by deploy/site/build.py, served by a plain static server.
 
 Nothing reaches another host (every such request is aborted and the test fails naming it). Lesson 1
-answers an exercise wrong and right, the play app deals and takes one legal play, lesson 8 shows the
+answers an exercise wrong and right, the play app reads its address (``?seed=``) and takes one legal play, lesson 8 shows the
 card counter's exact figure and says its samples were drawn without numpy. The build reuses
 ``.site-cache`` (downloads from npm and PyPI the first time); without them it fails, saying so.
 """
@@ -107,10 +107,12 @@ def test_lesson_one_answers_wrong_then_right(page: Page) -> None:
     answer_wrong_then_right(page, "01_trump_ranking", "is_trump")
 
 
-def test_play_app_takes_a_legal_play(page: Page) -> None:
+def test_play_app_reads_the_address_and_takes_a_legal_play(page: Page) -> None:
+    """The address's ?seed= reaches Python under Voici (a bad one is named on the page), then one play."""
     table = CardTable(page)
-    page.goto("/voici/render/notebooks/play.html")
+    page.goto("/voici/render/notebooks/play.html?seed=oops")
     table.hand_cards.first.wait_for(state="visible", timeout=START_MS)
+    expect(page.get_by_text("seed=oops").first).to_be_visible()
     table.reach_first_play()
     lead, trump = table.lead(), table.trump()
     play = next(legal_plays(lead, parse_cards(" ".join(table.hand_codes())), trump))

@@ -13,6 +13,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from ...kit_files import page_address
 from ...practice.keepers import lesson_keeper
 from ...puzzles.bank import default_bank
 from ...puzzles.lesson_exercises import lesson_data_dir, load_lesson
@@ -91,8 +92,9 @@ class LinksScene:
                 title = ""
             if title:
                 parts.append(Markup(
-                    '<p><a href="../notebooks/puzzles.ipynb?set={set}" data-role="trainer-link">{label}</a></p>'
-                ).format(set=here.trainer_set, label=text("ex_trainer_link", lang, title=title)))
+                    '<p><a href="{href}" data-role="trainer-link">{label}</a></p>'
+                ).format(href=page_address(f"../notebooks/puzzles.ipynb?set={here.trainer_set}"),
+                         label=text("ex_trainer_link", lang, title=title)))
         return str(Markup('<div class="sk-panel" data-role="lesson-links">{parts}</div>').format(
             parts=Markup("").join(parts)
         ))
