@@ -1,8 +1,8 @@
 """The static site in a real browser: built by deploy/site/build.py, served by a plain static server.
 
 Nothing reaches another host (every such request is aborted and the test fails naming it). Lesson 1
-answers an exercise wrong and right, the play app reads its address (``?seed=``) and takes one legal play, lesson 8 shows the
-card counter's exact figure and says its samples were drawn without numpy. The build reuses
+answers an exercise wrong and right, the play app reads its address (``?seed=``) and takes one legal
+play, lesson 8 shows the card counter's exact figure and says its samples were drawn without numpy. The build reuses
 ``.site-cache`` (downloads from npm and PyPI the first time); without them it fails, saying so.
 """
 
