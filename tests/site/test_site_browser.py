@@ -25,10 +25,11 @@ from chromium import VIEWPORT, is_local, launch  # noqa: E402
 from lesson_page import answer_wrong_then_right  # noqa: E402
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
 
-from shengji_kit import legal_plays, parse_cards  # noqa: E402
+from shengji_kit import legal_plays, parse_cards, trick_winner  # noqa: E402
 from shengji_kit.apps.lessons.chances_lesson import START_HAND  # noqa: E402
 from shengji_kit.chances import chance_holds, situation  # noqa: E402
 from shengji_kit.engine.trump import Trump  # noqa: E402
+from shengji_kit.puzzles import default_bank  # noqa: E402
 from shengji_kit.words.catalogue import text  # noqa: E402
 
 pytestmark = pytest.mark.site
@@ -120,6 +121,25 @@ def test_play_app_reads_the_address_and_takes_a_legal_play(page: Page) -> None:
     before = table.hand_count()
     table.click(table.button("play"))
     expect(table.hand).to_have_attribute("data-count", str(before - len(play)), timeout=60_000)
+
+
+def test_trainer_opens_the_addressed_set_and_keeps_a_star_over_a_reload(page: Page) -> None:
+    """?set= opens that set (read on the page under Voici); a right first answer's star is kept in the
+    browser (JupyterLite's drive), so a reload shows it again."""
+    page.goto("/voici/render/notebooks/puzzles.html?set=01-who-wins")
+    expect(page.locator("[data-role=trainer]")).to_be_visible(timeout=START_MS)
+    button = page.locator("[data-action=mode][data-value='01-who-wins']")
+    expect(button).to_have_attribute("aria-pressed", "true")
+    puzzle = default_bank().get(page.locator("[data-role=puzzle]").get_attribute("data-puzzle") or "")
+    plays = [cards for _, cards in puzzle.table.trick]
+    winner = puzzle.table.trick[trick_winner(plays, puzzle.table.trump)][0]
+    page.click(f"[data-answer='{winner}']")
+    expect(page.locator("[data-role=result]")).to_have_text(text("trainer_solved_star", "en"))
+    stars = page.locator("[data-role=stars]")
+    expect(stars).to_contain_text(f"★ 1 of {len(default_bank())}")
+    page.wait_for_timeout(1500)  # the drive writes the file back to the browser's storage
+    page.reload()
+    expect(stars).to_contain_text(f"★ 1 of {len(default_bank())}", timeout=START_MS)
 
 
 def test_lesson_eight_shows_the_exact_figure_and_says_why_fewer_samples(page: Page) -> None:
