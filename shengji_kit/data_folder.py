@@ -7,7 +7,6 @@ is the lowest layer that touches the disk; ``engine`` stays pure and does not us
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 from pathlib import Path
 
@@ -15,21 +14,13 @@ import platformdirs
 
 DATA_DIR_ENV = "SHENGJI_KIT_DATA_DIR"
 APP_NAME = "shengji-kit"
-BROWSER_DRIVE = Path("/drive")
-"""JupyterLite's drive, as its Pyodide kernel mounts it: files there are kept in the browser (IndexedDB)."""
 
 
 def data_dir() -> Path:
-    """The kit's data folder: ``$SHENGJI_KIT_DATA_DIR`` if set, else the user data directory.
-
-    In the browser (the static site) the user data directory is in memory and lost on a reload,
-    so there the folder is ``shengji-kit`` in JupyterLite's drive when the kernel mounted it.
-    """
+    """The kit's data folder: ``$SHENGJI_KIT_DATA_DIR`` if set, else the user data directory."""
     override = os.environ.get(DATA_DIR_ENV, "").strip()
     if override:
         return Path(override).expanduser()
-    if sys.platform == "emscripten" and BROWSER_DRIVE.is_dir():
-        return BROWSER_DRIVE / APP_NAME
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 

@@ -123,9 +123,8 @@ def test_play_app_reads_the_address_and_takes_a_legal_play(page: Page) -> None:
     expect(table.hand).to_have_attribute("data-count", str(before - len(play)), timeout=60_000)
 
 
-def test_trainer_opens_the_addressed_set_and_keeps_a_star_over_a_reload(page: Page) -> None:
-    """?set= opens that set (read on the page under Voici); a right first answer's star is kept in the
-    browser (JupyterLite's drive), so a reload shows it again."""
+def test_trainer_opens_the_addressed_set_and_gives_a_star(page: Page) -> None:
+    """?set= opens that set (read on the page under Voici); a right first answer earns the star."""
     page.goto("/voici/render/notebooks/puzzles.html?set=01-who-wins")
     expect(page.locator("[data-role=trainer]")).to_be_visible(timeout=START_MS)
     button = page.locator("[data-action=mode][data-value='01-who-wins']")
@@ -137,9 +136,6 @@ def test_trainer_opens_the_addressed_set_and_keeps_a_star_over_a_reload(page: Pa
     expect(page.locator("[data-role=result]")).to_have_text(text("trainer_solved_star", "en"))
     stars = page.locator("[data-role=stars]")
     expect(stars).to_contain_text(f"★ 1 of {len(default_bank())}")
-    page.wait_for_timeout(1500)  # the drive writes the file back to the browser's storage
-    page.reload()
-    expect(stars).to_contain_text(f"★ 1 of {len(default_bank())}", timeout=START_MS)
 
 
 def test_lesson_eight_shows_the_exact_figure_and_says_why_fewer_samples(page: Page) -> None:

@@ -1,4 +1,4 @@
-"""In the browser the kit keeps its data in JupyterLite's drive (kept across reloads), not in memory."""
+"""In the browser (no class store) a page keeps its progress in a progress log that the next page reads."""
 
 from __future__ import annotations
 
@@ -10,20 +10,6 @@ import pytest
 from shengji_kit import data_folder
 from shengji_kit.practice.event_log import ProgressStore
 from shengji_kit.practice.keepers import lesson_keeper, trainer_keeper
-
-
-def test_the_drive_holds_the_data_folder_in_the_browser(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.delenv(data_folder.DATA_DIR_ENV, raising=False)
-    monkeypatch.setattr(data_folder, "BROWSER_DRIVE", tmp_path)
-    monkeypatch.setattr(sys, "platform", "emscripten")
-    assert data_folder.data_dir() == tmp_path / "shengji-kit"
-
-
-def test_no_drive_no_change(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.delenv(data_folder.DATA_DIR_ENV, raising=False)
-    monkeypatch.setattr(data_folder, "BROWSER_DRIVE", tmp_path / "absent")
-    monkeypatch.setattr(sys, "platform", "emscripten")
-    assert data_folder.data_dir() != tmp_path / "absent" / "shengji-kit"
 
 
 def test_the_browser_keeps_progress_in_a_log_that_a_new_page_reads(monkeypatch: pytest.MonkeyPatch,
