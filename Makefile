@@ -63,6 +63,9 @@ $(SITE_STAMP): deploy/site/requirements.txt
 	.site-venv/bin/python -m pip install -q -r deploy/site/requirements.txt
 	touch $(SITE_STAMP)
 
+# make test runs the site's browser test (tests/site, marker site), which builds with these tools.
+test: $(SITE_STAMP)
+
 site: $(SITE_STAMP)
 	.site-venv/bin/python deploy/site/build.py > .site-build.log 2>&1 || (tail -40 .site-build.log; exit 1)
 	@tail -1 .site-build.log

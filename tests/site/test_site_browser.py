@@ -32,7 +32,7 @@ from shengji_kit.engine.trump import Trump  # noqa: E402
 from shengji_kit.puzzles import default_bank  # noqa: E402
 from shengji_kit.words.catalogue import text  # noqa: E402
 
-pytestmark = pytest.mark.site
+pytestmark = [pytest.mark.site, pytest.mark.browser]  # browser too: the fast loops (-m "not browser") skip it
 
 SITE_PYTHON = ROOT / ".site-venv" / "bin" / "python"
 START_MS = 240_000  # Pyodide's first start on a loaded 2-core machine
