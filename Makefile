@@ -17,7 +17,7 @@ NPM_PACKAGES := axe-core@4 configurable-http-proxy@5
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q -e '.[test,serve,classroom]'
 	$(BIN)/python -m compileall -q shengji_kit
 	touch $(STAMP)
 
@@ -62,6 +62,9 @@ $(SITE_STAMP): deploy/site/requirements.txt
 	test -x .site-venv/bin/python || $(PYTHON) -m venv .site-venv
 	.site-venv/bin/python -m pip install -q -r deploy/site/requirements.txt
 	touch $(SITE_STAMP)
+
+# make test runs the site's browser test (tests/site, marker site), which builds with these tools.
+test: $(SITE_STAMP)
 
 site: $(SITE_STAMP)
 	.site-venv/bin/python deploy/site/build.py > .site-build.log 2>&1 || (tail -40 .site-build.log; exit 1)

@@ -28,6 +28,7 @@ def pytest_collection_modifyitems(config: object, items: list[object]) -> None:
     from pathlib import Path
 
     def in_browser_suite(item: object) -> bool:
-        return "browser" in Path(str(getattr(item, "fspath", ""))).parts
+        parts = Path(str(getattr(item, "fspath", ""))).parts
+        return "browser" in parts or "test_site_browser.py" in parts
 
     items[:] = sorted(items, key=in_browser_suite)

@@ -8,6 +8,8 @@ server settings are package data (``shengji_kit/jupyter/``) in both cases.
 
 from __future__ import annotations
 
+import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,3 +58,14 @@ def kit_files() -> KitFiles:
     if _is_checkout(CHECKOUT_DIR):
         return KitFiles(CHECKOUT_DIR, JUPYTER_DIR, installed=False)
     return KitFiles(BUNDLED_DIR, JUPYTER_DIR, installed=True)
+
+
+_NOTEBOOK_SUFFIX = re.compile(r"\.ipynb(?=$|[?#])")
+
+
+def page_address(notebook: str) -> str:
+    """A link to one of the kit's notebooks as the pages are served: ``.html`` in the browser (the static
+    site's Voici pages), ``.ipynb`` under Voila; the address's ``?…`` and ``#…`` are kept."""
+    if sys.platform != "emscripten":
+        return notebook
+    return _NOTEBOOK_SUFFIX.sub(".html", notebook, count=1)

@@ -214,28 +214,78 @@ def pyodide_folder(cache: Path, target: Path, kernel_wheels: Path) -> list[Path]
 
 
 def contents(staging: Path) -> None:
-    """The notebooks the site shows, as they are in the repository: lessons/ and the two apps."""
+    """The notebooks the site shows, as they are in the repository: lessons/, the two apps and the rules."""
     shutil.rmtree(staging, ignore_errors=True)
     (staging / "lessons").mkdir(parents=True)
     for lesson in sorted((ROOT / "lessons").glob("*.ipynb")):
         shutil.copy2(lesson, staging / "lessons" / lesson.name)
     (staging / "notebooks").mkdir()
-    for app in ("play.ipynb", "puzzles.ipynb"):
+    for app in ("play.ipynb", "puzzles.ipynb", "rules.ipynb"):  # rules: the play app links to it
         shutil.copy2(ROOT / "notebooks" / app, staging / "notebooks" / app)
 
 
-def lite_config(lite_dir: Path) -> None:
-    """jupyter-lite.json: the kernel takes Pyodide from the site and preloads the kit, never PyPI."""
-    lite_dir.mkdir(parents=True, exist_ok=True)
-    settings = {
+def kernel_settings() -> dict:
+    """The Pyodide kernel's settings: the core from the site, the kit preloaded, never PyPI."""
+    return {
         "pyodideUrl": PYODIDE_URL,
         "disablePyPIFallback": True,
         "pipliteUrls": [],
         "loadPyodideOptions": {"packages": list(PRELOADED)},
     }
+
+
+def lite_config(lite_dir: Path) -> None:
+    """jupyter-lite.json: the kernel takes Pyodide from the site and preloads the kit, never PyPI."""
+    lite_dir.mkdir(parents=True, exist_ok=True)
+    settings = kernel_settings()
     config = {"jupyter-lite-schema-version": 0,
               "jupyter-config-data": {"litePluginSettings": {KERNEL_PLUGIN: settings}}}
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
+
+
+TEXTS_PLACEHOLDER = "window.shengjiSiteTexts = null; /* sk-site-texts */"
+
+
+def site_texts(download_mb: float) -> dict[str, dict[str, str]]:
+    """The "preparing Python" texts of the kit's catalogue (words/texts/*/site.toml), per language."""
+    import tomllib
+
+    texts = {}
+    for lang in ("en", "zh"):
+        table = tomllib.loads((ROOT / "shengji_kit/words/texts" / lang / "site.toml").read_text(encoding="utf-8"))
+        texts[lang] = {"preparing": table["site_preparing_python"],
+                       "first": table["site_preparing_first"].replace("{size}", f"{download_mb:.0f} MB")}
+    return texts
+
+
+CONFIG_OPEN = '<script id="jupyter-config-data" type="application/json">'
+
+
+def with_kernel_settings(config: dict) -> dict:
+    """``config`` (jupyter-config-data) with the kernel's settings replaced by the site's own."""
+    plugins = config.setdefault("litePluginSettings", {})
+    plugins[KERNEL_PLUGIN] = kernel_settings()
+    return config
+
+
+def finish_pages(output: Path) -> None:
+    """Every Voici page and the site's jupyter-lite.json take Pyodide from the site (``jupyter lite build``
+    writes its default, the CDN, into each page's config), and the pages get their "preparing" texts."""
+    lite = output / "jupyter-lite.json"
+    site_config = json.loads(lite.read_text(encoding="utf-8"))
+    with_kernel_settings(site_config["jupyter-config-data"])
+    lite.write_text(json.dumps(site_config, indent=2), encoding="utf-8")
+    download, _ = folder_size(output / "static" / "pyodide")
+    script = "window.shengjiSiteTexts = " + json.dumps(site_texts(download / 1e6), ensure_ascii=False) + ";"
+    for page in (output / "voici").rglob("*.html"):
+        html = page.read_text(encoding="utf-8").replace(TEXTS_PLACEHOLDER, script)
+        if CONFIG_OPEN in html:
+            head, rest = html.split(CONFIG_OPEN, 1)
+            body, tail = rest.split("</script>", 1)
+            config = with_kernel_settings(json.loads(body))
+            text = json.dumps(config).replace("</", "<\\/")  # nothing in it may close the script
+            html = head + CONFIG_OPEN + text + "</script>" + tail
+        page.write_text(html, encoding="utf-8")
 
 
 def folder_size(folder: Path) -> tuple[int, int]:
@@ -259,6 +309,7 @@ def build(output: Path, cache: Path) -> None:
         env=env, cwd=cache)
     kernel_wheels = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
     pyodide_folder(cache, output / "static" / "pyodide", kernel_wheels)
+    finish_pages(output)
     from landing import write_landing  # deploy/site/landing.py, beside this file
 
     write_landing(output, staging)

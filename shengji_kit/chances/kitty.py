@@ -7,19 +7,22 @@ whole 108-card deck); the attackers who win the last trick add its points × the
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..engine.cards import CARDS, Card
 from ..engine.errors import RuleError
 from ..engine.rules import Rules
 from ..engine.scoring import kitty_multiplier
 from ..engine.trump import Trump
+from .draw import draw_deals, numpy_missing, samples_here
 from .exact import kitty_mean_exact, kitty_points_exact
-from .sampler import Seed, check_samples, generator, sample_deals
 from .situation import KITTY, KITTY_SIZE, Situation
+
+if TYPE_CHECKING:
+    from .sampler import Seed
 
 FULL_DECK: tuple[Card, ...] = tuple(card for card in CARDS for _ in range(2))
 
@@ -37,8 +40,8 @@ class KittyPoints:
     samples: int
     mean: float
     exact_mean: float | None
-    points: np.ndarray
-    """The kitty's points in each sampled deal."""
+    points: Any
+    """The kitty's points in each sampled deal (a numpy array; a tuple where numpy is missing)."""
 
 
 @dataclass(frozen=True)
@@ -66,36 +69,53 @@ def kitty_points(
     cards: that many drawn from those. A
     ``Situation`` with a hidden kitty: the kitty of its sampled deals (voids respected).
     """
-    check_samples(samples)
-    rng = generator(seed)
+    samples = samples_here(samples)
     size = known.size_of(KITTY) if isinstance(known, Situation) and KITTY in known.holders else kitty_size
     if isinstance(known, Situation):
         unseen = known.unseen
-        deals = sample_deals(known, samples, rng)
-        values = np.array([c.points for c in unseen], dtype=np.int64)
-        kitty = deals.holds(KITTY)
-        points = (kitty * values[None, :]).sum(axis=1)
+        points: Any = draw_deals(known, samples, seed).kitty_points([c.points for c in unseen])
     else:
         unseen = tuple(known) if known is not None else FULL_DECK
         if len(unseen) < size:
             raise RuleError(
                 "chances_sizes_mismatch", {"unseen": len(unseen), "sizes": str(size)}
             )
-        values = np.array([c.points for c in unseen], dtype=np.int64)
-        keys = rng.random((samples, len(unseen)))
-        chosen = np.argpartition(keys, size - 1, axis=1)[:, :size]
-        points = values[chosen].sum(axis=1)
-    found, counts = np.unique(points, return_counts=True)
-    sampled = {int(p): int(c) / samples for p, c in zip(found, counts, strict=True)}
+        points = _drawn_kitties(unseen, size, samples, seed)
+    found = Counter(int(p) for p in points)
+    sampled = {p: c / samples for p, c in sorted(found.items())}
+    mean = sum(int(p) for p in points) / samples
+    if not numpy_missing():
+        import numpy as np
+
+        points = np.asarray(points, dtype=np.int64)
+        mean = float(points.mean())
     uniform = not (isinstance(known, Situation) and known.has_voids)
     return KittyPoints(
         sampled=sampled,
         exact={p: float(q) for p, q in kitty_points_exact(unseen, size).items()} if uniform else None,
         samples=samples,
-        mean=float(points.mean()),
+        mean=mean,
         exact_mean=float(kitty_mean_exact(unseen, size)) if uniform else None,
         points=points,
     )
+
+
+def _drawn_kitties(unseen: Sequence[Card], size: int, samples: int, seed: object) -> Sequence[int]:
+    """The points of ``samples`` kitties of ``size`` cards drawn from ``unseen`` (numpy when it is there)."""
+    values = [c.points for c in unseen]
+    if numpy_missing():
+        from .plain_sampler import plain_generator
+
+        rng = plain_generator(seed)
+        return tuple(sum(rng.sample(values, size)) for _ in range(samples))
+    import numpy as np
+
+    from .sampler import generator
+
+    keys = generator(seed).random((samples, len(unseen)))  # type: ignore[arg-type]
+    chosen = np.argpartition(keys, size - 1, axis=1)[:, :size]
+    drawn: Sequence[int] = np.array(values, dtype=np.int64)[chosen].sum(axis=1)
+    return drawn
 
 
 def expected_kitty_gain(

@@ -1,34 +1,40 @@
 """The questions of lesson 8: where is a card, how does a suit split, will a throw stand.
 
-Each answer is an ``Estimate`` from sampled deals (``sampler.py``), with the exact value beside
-it when no void is known and a closed form exists (``exact.py``).
+Each answer is an ``Estimate`` from sampled deals (``sampler.py``, or ``plain_sampler.py`` without
+numpy), with the exact value beside it when no void is known and a closed form exists (``exact.py``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..engine.cards import CARDS, Card
 from ..engine.errors import RuleError
 from ..engine.rules import Rules
 from ..engine.shapes import shape
 from ..engine.throws import check_throw
+from .draw import draw_deals, samples_here
 from .estimate import Estimate, from_hits
 from .exact import chance_holds_exact, pattern_exact
-from .sampler import Deals, Seed, check_samples, sample_deals
+from .placements import check_samples
 from .situation import CardsInput, Holder, Situation, as_card, as_cards, effective_suit
+
+if TYPE_CHECKING:
+    from .plain_sampler import PlainDeals
+    from .sampler import Deals, Seed
+
+    AnyDeals = Deals | PlainDeals
 
 DEFAULT_SAMPLES = 20_000
 THROW_SAMPLES = 5_000
 
 
-def _deals(situation: Situation, samples: int, seed: Seed, deals: Deals | None) -> Deals:
+def _deals(situation: Situation, samples: int, seed: Seed, deals: AnyDeals | None) -> AnyDeals:
     if deals is not None:
         return deals
-    return sample_deals(situation, check_samples(samples), seed)
+    return draw_deals(situation, check_samples(samples), seed)
 
 
 def chance_holds(
@@ -39,13 +45,13 @@ def chance_holds(
     at_least: int = 1,
     samples: int = DEFAULT_SAMPLES,
     seed: Seed = 0,
-    deals: Deals | None = None,
+    deals: AnyDeals | None = None,
 ) -> Estimate:
     """The chance that ``holder`` (a seat or ``"kitty"``) holds ≥ ``at_least`` copies of ``card``."""
     face = as_card(card)
     index = situation.holder_index(holder)
     drawn = _deals(situation, samples, seed, deals)
-    hits = int((drawn.copies_held(face, holder) >= at_least).sum())
+    hits = drawn.count_holding(face, holder, at_least)
     exact: float | None = None
     suit = situation.trump.suit_of(face)
     if suit in situation.voids[index]:
@@ -66,7 +72,7 @@ def chance_partner_holds(
     at_least: int = 1,
     samples: int = DEFAULT_SAMPLES,
     seed: Seed = 0,
-    deals: Deals | None = None,
+    deals: AnyDeals | None = None,
 ) -> Estimate:
     """The chance that the partner holds ``card`` (at least one copy unless ``at_least`` says more)."""
     return chance_holds(
@@ -86,7 +92,7 @@ def split_distribution(
     *,
     samples: int = DEFAULT_SAMPLES,
     seed: Seed = 0,
-    deals: Deals | None = None,
+    deals: AnyDeals | None = None,
 ) -> dict[tuple[int, ...], Estimate]:
     """Every split of the unseen ``suit`` cards over ``holders`` (default: the two opponents).
 
@@ -96,13 +102,11 @@ def split_distribution(
     letter = effective_suit(suit)
     indices = _split_holders(situation, holders)
     drawn = _deals(situation, samples, seed, deals)
-    counts = -np.sort(-drawn.suit_counts(letter)[:, indices], axis=1)
-    patterns, hits = np.unique(counts, axis=0, return_counts=True)
+    patterns = drawn.suit_patterns(letter, indices)
     sizes = [situation.sizes[i] for i in indices]
     total = situation.suit_unseen(letter)
     result: dict[tuple[int, ...], Estimate] = {}
-    for pattern, hit in zip(patterns.tolist(), hits.tolist(), strict=True):
-        key = tuple(int(c) for c in pattern)
+    for key, hit in sorted(patterns.items()):
         exact = None if situation.has_voids else float(pattern_exact(len(situation.unseen), total, sizes, key))
         result[key] = from_hits(int(hit), drawn.samples, exact)
     return dict(sorted(result.items(), key=lambda item: -item[1].probability))
@@ -116,7 +120,7 @@ def chance_split(
     *,
     samples: int = DEFAULT_SAMPLES,
     seed: Seed = 0,
-    deals: Deals | None = None,
+    deals: AnyDeals | None = None,
 ) -> Estimate:
     """The chance that the unseen ``suit`` cards split ``pattern`` (e.g. ``(3, 3)``) over ``holders``."""
     letter = effective_suit(suit)
@@ -130,8 +134,7 @@ def chance_split(
              "holders": len(indices)},
         )
     drawn = _deals(situation, samples, seed, deals)
-    counts = -np.sort(-drawn.suit_counts(letter)[:, indices], axis=1)
-    hits = int((counts == np.array(wanted)).all(axis=1).sum())
+    hits = drawn.suit_patterns(letter, indices)[wanted]
     exact = None
     if not situation.has_voids:
         sizes = [situation.sizes[i] for i in indices]
@@ -146,7 +149,7 @@ def chance_throw_stands(
     rules: Rules | str | None = None,
     samples: int = THROW_SAMPLES,
     seed: Seed = 0,
-    deals: Deals | None = None,
+    deals: AnyDeals | None = None,
 ) -> Estimate:
     """The chance that ``throw``, led now from this seat's hand, stands (engine's ``check_throw``).
 
@@ -161,14 +164,12 @@ def chance_throw_stands(
     drawn = _deals(situation, samples, seed, deals)
     if lead.kind != "throw":
         return Estimate(1.0, drawn.samples, 1.0)
-    columns = np.flatnonzero(drawn.suit_index == lead.suit)
-    suit_cards = [situation.unseen[j] for j in columns]
-    faces = [card.index for card in suit_cards]
+    columns, owners = drawn.suit_rows(lead.suit, samples_here(samples))
+    faces = [situation.unseen[j].index for j in columns]
     seats = [situation.holder_index(s) for s in situation.others]
-    owners = drawn.owners[: check_samples(samples), columns]
     verdicts: dict[tuple[tuple[int, ...], ...], bool] = {}
     hits = 0
-    for row in owners.tolist():
+    for row in owners:
         # Copies are ordered by face, so equal holdings give equal keys whichever copy it is.
         key = tuple(tuple(faces[j] for j, h in enumerate(row) if h == seat) for seat in seats)
         verdict = verdicts.get(key)

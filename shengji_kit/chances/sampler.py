@@ -16,18 +16,21 @@ shape ``(samples, N)`` whose entry is the holder (index into ``Situation.holders
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from math import factorial
 
 import numpy as np
 import numpy.typing as npt
 
 from ..engine.cards import Card
 from ..engine.errors import RuleError
-from ..engine.explain import seat_name, suit_name
+from .placements import VoidsInWords, Ways, check_samples, classes_by_allowed, describe_voids
 from .situation import KITTY, Holder, Situation, as_card, effective_suit
+
+_Ways = Ways  # the name benchmarks/chances.py reads
+
+__all__ = ["Deals", "Seed", "VoidsInWords", "check_samples", "describe_voids", "generator", "sample_deals"]
 
 Seed = int | np.random.Generator | None
 IntArray = npt.NDArray[np.int64]
@@ -37,12 +40,6 @@ OwnerArray = npt.NDArray[np.int8]
 def generator(seed: Seed) -> np.random.Generator:
     """A ``numpy.random.Generator`` from a seed (or the generator itself)."""
     return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-
-
-def check_samples(samples: int) -> int:
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise RuleError("chances_bad_count", {"count": samples})
-    return samples
 
 
 @dataclass(frozen=True)
@@ -79,6 +76,28 @@ class Deals:
             [(owners == h).sum(axis=1) for h in range(len(self.situation.holders))], axis=1
         ).astype(np.int64)
 
+    def count_holding(self, card: str | Card, holder: Holder, at_least: int) -> int:
+        """In how many deals ``holder`` holds at least ``at_least`` copies of ``card``."""
+        return int((self.copies_held(card, holder) >= at_least).sum())
+
+    def suit_patterns(self, suit: str, indices: Sequence[int]) -> Counter[tuple[int, ...]]:
+        """How many deals give each split of ``suit`` over the holders ``indices`` (counts largest first)."""
+        counts = -np.sort(-self.suit_counts(suit)[:, list(indices)], axis=1)
+        patterns, hits = np.unique(counts, axis=0, return_counts=True)
+        return Counter({tuple(int(c) for c in row): int(hit)
+                        for row, hit in zip(patterns.tolist(), hits.tolist(), strict=True)})
+
+    def suit_rows(self, suit: str, limit: int) -> tuple[list[int], list[list[int]]]:
+        """The copies of effective suit ``suit`` (their columns) and, for the first ``limit`` deals, their holders."""
+        columns = np.flatnonzero(self.suit_index == suit)
+        rows: list[list[int]] = self.owners[:limit, columns].tolist()
+        return [int(j) for j in columns], rows
+
+    def kitty_points(self, values: Sequence[int]) -> list[int]:
+        """Per deal, the points of the kitty, ``values[j]`` being unseen copy ``j``'s points."""
+        points = (self.holds(KITTY) * np.array(values, dtype=np.int64)[None, :]).sum(axis=1)
+        return [int(p) for p in points.tolist()]
+
     def hand(self, sample: int, holder: Holder) -> list[Card]:
         """The cards ``holder`` holds in deal ``sample`` (unseen ones only)."""
         row = self.owners[sample] == self.situation.holder_index(holder)
@@ -106,72 +125,8 @@ def _classes(
     situation: Situation, suit_index: npt.NDArray[np.str_]
 ) -> list[tuple[IntArray, tuple[int, ...]]]:
     """Copies grouped by the holders allowed to take them: (columns, allowed holders)."""
-    groups: dict[tuple[int, ...], list[int]] = {}
-    for j, suit in enumerate(suit_index.tolist()):
-        allowed = tuple(h for h, void in enumerate(situation.voids) if suit not in void)
-        groups.setdefault(allowed, []).append(j)
-    # Largest class last: the last class is placed without enumeration.
-    ordered = sorted(groups.items(), key=lambda item: len(item[1]))
-    return [(np.array(cols, dtype=np.int64), allowed) for allowed, cols in ordered]
-
-
-def _compositions(total: int, allowed: tuple[int, ...], room: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-    """Every way to put ``total`` copies on the ``allowed`` holders within their ``room``."""
-    counts = [0] * len(room)
-
-    def place(i: int, left: int) -> Iterator[tuple[int, ...]]:
-        if i == len(allowed) - 1:
-            if left <= room[allowed[i]]:
-                counts[allowed[i]] = left
-                yield tuple(counts)
-                counts[allowed[i]] = 0
-            return
-        for take in range(min(left, room[allowed[i]]) + 1):
-            counts[allowed[i]] = take
-            yield from place(i + 1, left - take)
-        counts[allowed[i]] = 0
-
-    if not allowed:
-        if total == 0:
-            yield tuple(counts)
-        return
-    yield from place(0, total)
-
-
-def _multinomial(counts: tuple[int, ...]) -> int:
-    result = factorial(sum(counts))
-    for c in counts:
-        result //= factorial(c)
-    return result
-
-
-class _Ways:
-    """Exact number of placements finishing classes ``k..`` into the given room (memoised)."""
-
-    def __init__(self, classes: list[tuple[int, tuple[int, ...]]]) -> None:
-        self.classes = classes
-        self.ways = cache(self._ways)
-        self.options = cache(self._options)
-
-    def _options(self, k: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
-        """(counts of class ``k`` per holder, weight) for every way that can be finished."""
-        size, allowed = self.classes[k]
-        found = []
-        for counts in _compositions(size, allowed, room):
-            rest = tuple(r - c for r, c in zip(room, counts, strict=True))
-            weight = _multinomial(counts) * self.ways(k + 1, rest)
-            if weight:
-                found.append((counts, weight))
-        return found
-
-    def _ways(self, k: int, room: tuple[int, ...]) -> int:
-        if k == len(self.classes):
-            return 1 if not any(room) else 0
-        if k == len(self.classes) - 1:  # the last class must fill the room exactly
-            size, allowed = self.classes[k]
-            fits = sum(room) == size and all(r == 0 or h in allowed for h, r in enumerate(room))
-            return _multinomial(room) if fits else 0
-        return sum(weight for _, weight in self.options(k, room))
+    grouped = classes_by_allowed(situation, suit_index.tolist())
+    return [(np.array(cols, dtype=np.int64), allowed) for cols, allowed in grouped]
 
 
 def _sample_with_voids(
@@ -181,7 +136,7 @@ def _sample_with_voids(
     rng: np.random.Generator,
 ) -> OwnerArray:
     holders = len(situation.holders)
-    ways = _Ways([(len(cols), allowed) for cols, allowed in classes])
+    ways = Ways([(len(cols), allowed) for cols, allowed in classes])
     if ways.ways(0, situation.sizes) == 0:
         raise RuleError(
             "chances_impossible_voids",
@@ -219,23 +174,3 @@ def _labels_within(table: IntArray, size: int, rng: np.random.Generator) -> Owne
     for h in range(table.shape[1] - 1):
         labels += positions >= bounds[:, h : h + 1]
     return rng.permuted(labels, axis=1)
-
-
-@dataclass(frozen=True)
-class VoidsInWords:
-    """The voids of a situation as a message parameter, written in the message's language."""
-
-    situation: Situation
-
-    def render(self, lang: str) -> str:
-        return describe_voids(self.situation, lang)
-
-
-def describe_voids(situation: Situation, lang: str = "en") -> str:
-    """``East: spades; West: clubs trumps`` — the voids of a situation in words."""
-    parts = []
-    for holder, void in zip(situation.holders, situation.voids, strict=True):
-        if void and holder != KITTY:
-            name = seat_name(int(holder), lang)
-            parts.append(f"{name}: {' '.join(suit_name(s, lang) for s in sorted(void))}")
-    return "; ".join(parts) if parts else "-"

@@ -22,20 +22,12 @@ from .open import class_name as configured_class
 from .open import open_store
 from .spool import DEADLINE_SECONDS, GRACE_SECONDS, SpoolWriter, spool_path, why, within, writer_for
 from .store_protocol import ClassEvent, ClassStoreAPI, StoreError
+from .store_protocol import answer_as_text as answer_as_text  # where it was first
 
 UNWRITABLE, UNREADABLE, SAVED_AGAIN = "store_unwritable", "store_unreadable", "store_saved_again"
 KEPT = ("outage_kept", "outage_kept_in_page", "outage_waiting")  # the notices of work kept for the store
 T = TypeVar("T")
 OPEN_SECONDS = 10.0  # opening may create or upgrade the schema; a server that is down still fails in ~3 s
-
-
-def answer_as_text(value: object) -> str:
-    """An answer as one line of text: card groups are joined with `` | ``, anything else as written."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, Sequence):
-        return " | ".join(answer_as_text(part) for part in value)
-    return str(value)
 
 
 class LearnerRecorder:

@@ -7,7 +7,9 @@ JupyterHub service that stands in for the database on a hub.
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
 
 from ..data_folder import data_dir
 from .store_protocol import DEFAULT_CLASS
@@ -34,3 +36,13 @@ def class_name() -> str:
 def service_url() -> str:
     """The hub service's URL, or "" when the store is a database this kernel opens itself."""
     return os.environ.get(SERVICE_ENV, "").strip()
+
+
+def in_browser() -> bool:
+    """True in Pyodide (the static site): no threads, no subprocess, no SQLite."""
+    return sys.platform == "emscripten"
+
+
+def class_store_works() -> bool:
+    """The class store can run here: not in the browser, and SQLite can be imported."""
+    return not in_browser() and importlib.util.find_spec("sqlite3") is not None

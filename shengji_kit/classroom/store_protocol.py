@@ -127,3 +127,12 @@ class EventRefused(StoreError):
         self.code = code
         self.params = {name: str(value) for name, value in params.items()}
         super().__init__(f"{text(code, 'en', **self.params)} · {text(code, 'zh', **self.params)}")
+
+
+def answer_as_text(value: object) -> str:
+    """An answer as one line of text: card groups are joined with `` | ``, anything else as written."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Sequence):
+        return " | ".join(answer_as_text(part) for part in value)
+    return str(value)

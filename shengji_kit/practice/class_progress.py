@@ -10,7 +10,6 @@ gives a notice that the work is kept; nothing the page calls waits for it longer
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..classroom.identity import current_learner
@@ -19,19 +18,13 @@ from ..classroom.recorder import UNREADABLE, LearnerRecorder
 from ..classroom.spool import why
 from ..classroom.store_protocol import ATTEMPT, ClassEvent, ClassStoreAPI
 from ..words import ERROR, Message
+from .answer_detail import AnswerDetail
 from .events import ProgressEvent, derive
 from .progress import Progress
 
+__all__ = ["AnswerDetail", "ClassProgress"]
+
 TRAINER_GROUP = "trainer"  # the group of a puzzle the bank no longer has
-
-
-@dataclass(frozen=True)
-class AnswerDetail:
-    """What a save records besides the counts: the answer given, if it was right, the time taken."""
-
-    answer: str = ""
-    correct: bool | None = None
-    seconds: float | None = None
 
 
 class ClassProgress:

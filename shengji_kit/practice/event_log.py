@@ -118,7 +118,8 @@ class ProgressStore:
             yield
             return
         try:
-            fcntl.flock(handle, fcntl.LOCK_EX)
+            if hasattr(fcntl, "flock"):  # Pyodide's fcntl is empty: one page, one writer, nothing to lock
+                fcntl.flock(handle, fcntl.LOCK_EX)
             yield
         finally:
             os.close(handle)  # closing releases the lock

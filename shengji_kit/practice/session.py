@@ -9,12 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from ..classroom.recorder import answer_as_text
-from ..classroom.store_protocol import ATTEMPT, HINT, REVEAL, SOLVE, STAR
+from ..classroom.store_protocol import ATTEMPT, HINT, REVEAL, SOLVE, STAR, answer_as_text
 from ..puzzles import Bank, Feedback, Puzzle
 from ..words import ERROR, INFO, Message
+from .answer_detail import AnswerDetail
 from .choose import AUTO, next_in_set, trainers_choice
-from .class_progress import AnswerDetail
 from .draft import GROUPS, KEYS, NUMBER, ORDER, PICK, PLAY, draft_format
 from .events import apply
 from .progress import Progress, PuzzleRecord

@@ -23,5 +23,12 @@ def shared_store() -> ClassStoreAPI:
 
 
 def load_store_libraries() -> None:
-    """Import the database libraries now (about a second), so a kept kernel pays before its page asks."""
+    """Import the database libraries now (about a second), so a kept kernel pays before its page asks.
+
+    Nothing to load where the class store cannot run (the browser: no SQLite, no threads).
+    """
+    from ..classroom.settings import class_store_works
+
+    if not class_store_works():
+        return
     from ..classroom import store  # noqa: F401

@@ -41,6 +41,7 @@ from ..classroom.identity import (
     on_learner_change,
     set_current_learner,
 )
+from ..classroom.settings import class_store_works
 from ..classroom.store_protocol import POLL_OPEN, POLL_REVEALED, ClassStoreAPI, Poll, StoreError
 from ..render.table import lang_button
 from ..words import ERROR, INFO, OK, Message, text
@@ -409,7 +410,11 @@ def learner_bar(
 
 
 def _bar(show_poll: bool, language: bool = False, store: Callable[[], ClassStoreAPI] | None = None) -> LearnerBar:
-    """A learner bar without the language keeper (a lesson's exercise blocks: the page has one already)."""
+    """A learner bar without the language keeper (a lesson's exercise blocks: the page has one already).
+
+    Polls are the class store's: where it cannot run (the browser) the bar shows no poll.
+    """
+    show_poll = show_poll and class_store_works()
     return LearnerBar(LearnerBarScene(store or shared_store, show_poll=show_poll, language=language))
 
 

@@ -149,7 +149,7 @@ def dists(tmp_path_factory: pytest.TempPathFactory) -> Dists:
 
 @pytest.fixture(scope="module")
 def installed(dists: Dists, tmp_path_factory: pytest.TempPathFactory) -> InstalledKit:
-    """The wheel installed by pip (with its dependencies) into a new venv in a temporary folder."""
+    """The wheel installed by pip (with its dependencies and the serve and classroom extras) into a new venv."""
     root = tmp_path_factory.mktemp("installed")
     venv.create(root / "venv", with_pip=True)
     env = {key: value for key, value in os.environ.items() if key not in LEAKY_VARIABLES}
@@ -158,7 +158,7 @@ def installed(dists: Dists, tmp_path_factory: pytest.TempPathFactory) -> Install
     (root / "home").mkdir()
     (root / "work").mkdir()
     pip = subprocess.run(
-        [str(root / "venv" / "bin" / "python"), "-m", "pip", "install", "-q", str(dists.wheel)],
+        [str(root / "venv" / "bin" / "python"), "-m", "pip", "install", "-q", f"{dists.wheel}[serve,classroom]"],
         cwd=root / "work",
         env=env,
         capture_output=True,

@@ -13,7 +13,8 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ...practice.class_progress import ClassProgress
+from ...kit_files import page_address
+from ...practice.keepers import lesson_keeper
 from ...puzzles.bank import default_bank
 from ...puzzles.lesson_exercises import lesson_data_dir, load_lesson
 from ...puzzles.lesson_list import lesson_entry, next_lesson
@@ -47,7 +48,7 @@ def exercises(slug: str, group: str, data_dir: str | Path | None = None, seed: i
             return notice("ex_no_lesson", lesson=slug, folder=str(lesson_data_dir(data_dir)))
         deal = functools.partial(lesson.deal, group)
         show_block_learner_bar()  # the learner's name (and the class's poll) above the block
-        keeper = ClassProgress(group=slug)  # the current learner's events, in the lesson's dashboard column
+        keeper = lesson_keeper(slug)  # the current learner's events, in the lesson's dashboard column
         return ExerciseBlock(GroupExerciseScene(items, keeper, lesson.group_problems(group), deal, seed))
 
     return safely(build)
@@ -91,8 +92,9 @@ class LinksScene:
                 title = ""
             if title:
                 parts.append(Markup(
-                    '<p><a href="../notebooks/puzzles.ipynb?set={set}" data-role="trainer-link">{label}</a></p>'
-                ).format(set=here.trainer_set, label=text("ex_trainer_link", lang, title=title)))
+                    '<p><a href="{href}" data-role="trainer-link">{label}</a></p>'
+                ).format(href=page_address(f"../notebooks/puzzles.ipynb?set={here.trainer_set}"),
+                         label=text("ex_trainer_link", lang, title=title)))
         return str(Markup('<div class="sk-panel" data-role="lesson-links">{parts}</div>').format(
             parts=Markup("").join(parts)
         ))

@@ -13,6 +13,7 @@ from typing import Protocol
 from ...engine.cards import Card, codes
 from ...engine.explain import seat_name
 from ...game import Action, Event, Round, RoundResult, SeatView
+from ...kit_files import page_address
 from ...render.glossary import term
 from ...render.hint import hint_panel_html, review_block_html, review_wide_html
 from ...render.selection import Selection
@@ -306,6 +307,6 @@ def build_scene(ctrl: TableState, lang: str) -> TableScene:
         bidding=bidding(view, lang),
         log=game_log(ctrl, lang),
         log_title=text("table_log_title", lang),
-        rules_href=RULES_PAGE if lang == "en" else f"{RULES_PAGE}?lang={lang}",
+        rules_href=page_address(RULES_PAGE if lang == "en" else f"{RULES_PAGE}?lang={lang}"),
         rules_label=text("table_rules", lang),
     )

@@ -20,8 +20,8 @@ from ...classroom.open import open_store
 from ...classroom.store_protocol import ClassStoreAPI
 from ...data_folder import data_dir
 from ...practice import AUTO, TrainerSession
-from ...practice.class_progress import ClassProgress
 from ...practice.html import trainer_html
+from ...practice.keepers import hand_over, trainer_keeper
 from ...practice.session import ProgressKeeper
 from ...puzzles import Bank, default_bank
 from ...widgets.surface import CardSurface, script, styles
@@ -69,9 +69,7 @@ class TrainerApp(CardSurface):
             return
         keeper = self.keeper_for(learner)
         before = self.session.store
-        if isinstance(keeper, ClassProgress) and isinstance(before, ClassProgress):
-            before.recorder.flush()
-            keeper.take_over(before)  # what the page could not write yet is not lost
+        hand_over(before, keeper)  # what the page could not write yet is not lost
         self.session.change_keeper(keeper)
         self.write_watch.watch()
         self.redraw()
@@ -122,7 +120,7 @@ def trainer_app(
     legacy = (data_dir() if data is None else Path(data)) / "progress"
 
     def keeper_for(name: str) -> ProgressKeeper:
-        return ClassProgress(name, groups, opener, legacy)
+        return trainer_keeper(name, groups, opener, legacy)
 
     session = TrainerSession(bank, keeper_for(learner or current_learner()), mode, note)
     return TrainerApp(session, keeper_for)

@@ -4,7 +4,8 @@ A kind is one module in this package with ``KIND`` (its name), ``FIELDS`` (the f
 puzzle) and ``parse(raw, table)``; it may also define ``generate(rng)``, which returns a fresh raw
 item (a dict shaped like a ``[[puzzle]]`` table) for "deal me another one like this". Modules that
 are not in ``TEACHING_ORDER`` are found by name and registered after it, so adding a kind is adding
-a file.
+a file. A kind's module (its name is the kind's name) is imported when the kind is first asked for,
+so a page that never asks a chance question never loads numpy.
 """
 
 from __future__ import annotations
@@ -12,9 +13,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 from ...game.position_table import PositionTable
@@ -36,15 +36,37 @@ class Kind:
     generate: Generator | None = None
 
 
-def _kind_modules() -> list[ModuleType]:
+def _kind_names() -> tuple[str, ...]:
     names = [info.name for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_")]
     ordered = [name for name in TEACHING_ORDER if name in names]
     ordered += sorted(name for name in names if name not in TEACHING_ORDER)
-    return [importlib.import_module(f"{__name__}.{name}") for name in ordered]
+    return tuple(ordered)
 
 
-KINDS: dict[str, Kind] = {
-    module.KIND: Kind(module.KIND, module.FIELDS, module.parse, getattr(module, "generate", None))
-    for module in _kind_modules()
-}
+class LazyKinds(Mapping[str, Kind]):
+    """The kinds by name, in order; a kind's module is imported the first time the kind is looked up."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self._names = names
+        self._loaded: dict[str, Kind] = {}
+
+    def __getitem__(self, name: str) -> Kind:
+        if name not in self._loaded:
+            if name not in self._names:
+                raise KeyError(name)
+            module = importlib.import_module(f"{__name__}.{name}")
+            self._loaded[name] = Kind(module.KIND, module.FIELDS, module.parse, getattr(module, "generate", None))
+        return self._loaded[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
+KINDS: Mapping[str, Kind] = LazyKinds(_kind_names())
 """Every kind by name, the bank's in teaching order, then the others by module name."""

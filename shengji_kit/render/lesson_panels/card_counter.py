@@ -15,6 +15,7 @@ from ...engine.errors import RuleError
 from ...engine.scoring import points
 from ...engine.trump import Trump
 from ...words.catalogue import text
+from .chance_charts import plain_python_note
 
 SAMPLES = 10_000
 """Modest, so the notebook stays quick; the standard error is shown beside each figure."""
@@ -41,4 +42,5 @@ def count_cards(hand: str, played: str, card: str, trump: Trump, lang: str = "en
     lines = [text("l8_counter_unseen", lang, count=len(known.unseen), points=points(list(known.unseen)))]
     lines += [text(code, lang, card=asked, figure=estimate.describe(lang)) for code, estimate in figures]
     items = Markup("").join(Markup("<li>{line}</li>").format(line=line) for line in lines)
-    return Markup('<ul class="sk-message" data-role="counter" data-kind="info">{items}</ul>').format(items=items)
+    listed = Markup('<ul class="sk-message" data-role="counter" data-kind="info">{items}</ul>').format(items=items)
+    return listed + plain_python_note(lang)

@@ -12,6 +12,7 @@ from typing import Any
 from markupsafe import Markup
 
 from ...chances import expected_kitty_gain, kitty_points, situation, split_distribution
+from ...chances.draw import PLAIN_SAMPLES, numpy_missing
 from ...engine.cards import parse_cards
 from ...engine.trump import Trump
 from ...words.catalogue import text
@@ -25,6 +26,14 @@ SPLIT_PLAYED = "C3 C4 C5 C5 C6 C6 C7 C7 C8 C8 C9 C9 C10 C10 CJ CJ D3 D3 S4 S4"
 """Five tricks in: 18 clubs seen, so six clubs (♣Q ♣Q ♣K ♣K ♣A ♣A) are still out."""
 
 
+def plain_python_note(lang: str) -> Markup:
+    """Where numpy is missing (the static site), a line saying the sampled figures use fewer deals."""
+    if not numpy_missing():
+        return Markup("")
+    return Markup('<p class="sk-message" data-role="plain-python" data-kind="info">{line}</p>').format(
+        line=text("site_chances_plain_python", lang, samples=f"{PLAIN_SAMPLES:,}"))
+
+
 class ChartScene:
     """One chart: ``draw(lang)`` gives the SVG; the panel adds the language switch."""
 
@@ -35,8 +44,8 @@ class ChartScene:
     def render(self, lang: str) -> Markup:
         return Markup(
             '<div class="sk-panel" data-role="{role}"><div class="sk-panel-head">{lang_button}</div>'
-            '<div class="sk-chart">{chart}</div></div>'
-        ).format(role=self.role, lang_button=lang_button(lang), chart=self.draw(lang))
+            '<div class="sk-chart">{chart}</div>{plain}</div>'
+        ).format(role=self.role, lang_button=lang_button(lang), chart=self.draw(lang), plain=plain_python_note(lang))
 
     def handle(self, message: Mapping[str, Any]) -> None:
         """A chart has nothing to click but the language switch (the widget handles it)."""

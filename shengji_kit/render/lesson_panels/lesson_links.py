@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
+from ...kit_files import page_address
 from ...puzzles.lesson_list import LessonEntry, lesson_entry
 from ...words.catalogue import text
 
@@ -13,7 +14,7 @@ def lesson_anchor(entry: LessonEntry, lang: str, role: str = "lesson-link") -> M
     """An ``<a>`` to ``entry``'s notebook (lessons sit side by side in lessons/), titled in ``lang``."""
     label = text("ex_lesson_link", lang, number=entry.number, title=entry.title(lang))
     return Markup('<a href="{href}" data-role="{role}" data-lesson="{number}">{label}</a>').format(
-        href=entry.notebook, role=role, number=entry.number, label=label
+        href=page_address(entry.notebook), role=role, number=entry.number, label=label
     )
 
 

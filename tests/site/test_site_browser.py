@@ -1,0 +1,150 @@
+"""The static site in a real browser: built by deploy/site/build.py, served by a plain static server.
+
+Nothing reaches another host (every such request is aborted and the test fails naming it). Lesson 1
+answers an exercise wrong and right, the play app reads its address (``?seed=``) and takes one legal
+play, lesson 8 shows the card counter's exact figure and says its samples were drawn without numpy. The build reuses
+``.site-cache`` (downloads from npm and PyPI the first time); without them it fails, saying so.
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the browser suite's helpers (chromium, pages)
+
+from card_table import CardTable  # noqa: E402
+from chromium import VIEWPORT, is_local, launch  # noqa: E402
+from lesson_page import answer_wrong_then_right  # noqa: E402
+from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+
+from shengji_kit import legal_plays, parse_cards, trick_winner  # noqa: E402
+from shengji_kit.apps.lessons.chances_lesson import START_HAND  # noqa: E402
+from shengji_kit.chances import chance_holds, situation  # noqa: E402
+from shengji_kit.engine.trump import Trump  # noqa: E402
+from shengji_kit.puzzles import default_bank  # noqa: E402
+from shengji_kit.words.catalogue import text  # noqa: E402
+
+pytestmark = [pytest.mark.site, pytest.mark.browser]  # browser too: the fast loops (-m "not browser") skip it
+
+SITE_PYTHON = ROOT / ".site-venv" / "bin" / "python"
+START_MS = 240_000  # Pyodide's first start on a loaded 2-core machine
+NO_TOOLS = "the site build tools are missing: run `make site` once (it makes .site-venv)"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built from this checkout into a temporary folder (downloads cached in .site-cache)."""
+    if not SITE_PYTHON.exists():
+        pytest.fail(NO_TOOLS)
+    output = tmp_path_factory.mktemp("static") / "site"
+    built = subprocess.run(
+        [str(SITE_PYTHON), str(ROOT / "deploy/site/build.py"), "--output", str(output),
+         "--cache", str(ROOT / ".site-cache")], capture_output=True, text=True, timeout=1200, cwd=ROOT,
+    )
+    assert built.returncode == 0, (
+        "the site build failed (it needs npm's pyodide@0.29.0 and the PyPI wheels, or .site-cache holding them):\n"
+        + built.stdout[-2000:] + built.stderr[-4000:]
+    )
+    return output
+
+
+@pytest.fixture(scope="module")
+def base_url(site: Path) -> Iterator[str]:
+    """``python -m http.server`` on a free port of 127.0.0.1, serving the site's folder."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port)],
+                              cwd=site, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def page(base_url: str) -> Iterator[Page]:
+    """One Chromium tab on the site; any request to another host is aborted and recorded."""
+    elsewhere: list[str] = []
+    with sync_playwright() as driver:
+        browser = launch(driver)
+        context = browser.new_context(base_url=base_url, viewport=VIEWPORT)
+
+        def route(handled: object) -> None:
+            request = handled.request  # type: ignore[attr-defined]
+            if is_local(request.url):
+                handled.continue_()  # type: ignore[attr-defined]
+            else:
+                elsewhere.append(request.url)
+                handled.abort()  # type: ignore[attr-defined]
+
+        context.route("**/*", route)
+        tab = context.new_page()
+        yield tab
+        browser.close()
+    assert elsewhere == [], f"the site asked other hosts: {elsewhere[:5]}"
+
+
+def test_lesson_one_answers_wrong_then_right(page: Page) -> None:
+    started = time.monotonic()
+    page.goto("/voici/render/lessons/01_trump_ranking.html")
+    expect(page.locator("[data-role=exercise]").first).to_be_visible(timeout=START_MS)
+    print(f"lesson 1: first exercise after {time.monotonic() - started:.1f} s")
+    answer_wrong_then_right(page, "01_trump_ranking", "is_trump")
+
+
+def test_play_app_reads_the_address_and_takes_a_legal_play(page: Page) -> None:
+    """The address's ?seed= reaches Python under Voici (a bad one is named on the page), then one play."""
+    table = CardTable(page)
+    page.goto("/voici/render/notebooks/play.html?seed=oops")
+    table.hand_cards.first.wait_for(state="visible", timeout=START_MS)
+    expect(page.get_by_text("seed=oops").first).to_be_visible()
+    table.reach_first_play()
+    lead, trump = table.lead(), table.trump()
+    play = next(legal_plays(lead, parse_cards(" ".join(table.hand_codes())), trump))
+    table.select(play)
+    before = table.hand_count()
+    table.click(table.button("play"))
+    expect(table.hand).to_have_attribute("data-count", str(before - len(play)), timeout=60_000)
+
+
+def test_trainer_opens_the_addressed_set_and_gives_a_star(page: Page) -> None:
+    """?set= opens that set (read on the page under Voici); a right first answer earns the star."""
+    page.goto("/voici/render/notebooks/puzzles.html?set=01-who-wins")
+    expect(page.locator("[data-role=trainer]")).to_be_visible(timeout=START_MS)
+    button = page.locator("[data-action=mode][data-value='01-who-wins']")
+    expect(button).to_have_attribute("aria-pressed", "true")
+    puzzle = default_bank().get(page.locator("[data-role=puzzle]").get_attribute("data-puzzle") or "")
+    plays = [cards for _, cards in puzzle.table.trick]
+    winner = puzzle.table.trick[trick_winner(plays, puzzle.table.trump)][0]
+    page.click(f"[data-answer='{winner}']")
+    expect(page.locator("[data-role=result]")).to_have_text(text("trainer_solved_star", "en"))
+    stars = page.locator("[data-role=stars]")
+    expect(stars).to_contain_text(f"★ 1 of {len(default_bank())}")
+
+
+def test_lesson_eight_shows_the_exact_figure_and_says_why_fewer_samples(page: Page) -> None:
+    page.goto("/voici/render/lessons/08_chances.html")
+    counter = page.locator("[data-role=counter]")
+    expect(counter).to_be_visible(timeout=START_MS)
+    known = situation(parse_cards(START_HAND), Trump("2", "H"), [])
+    exact = chance_holds("CA", 2, known, samples=10).exact
+    assert exact is not None
+    expect(counter).to_contain_text(f"{100 * exact:.1f}%")
+    note = page.locator("[data-role=plain-python]").first
+    expect(note).to_contain_text(text("site_chances_plain_python", "en", samples="2,000")[:40])
