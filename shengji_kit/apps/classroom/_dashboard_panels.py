@@ -68,10 +68,12 @@ def grid_html(report: ClassReport, titles: Mapping[str, tuple[str, str]], lang: 
             learner=learner, stuck=Markup("") if stuck is None else Markup(' data-stuck="{m}"').format(m=stuck),
             badge=badge, cells=Markup("").join(cells)))
     return Markup(
-        '<div class="sk-grid-wrap"><table class="sk-grid" data-role="grid">'
+        '<div class="sk-grid-wrap" tabindex="0" role="region" aria-label="{title}">'
+        '<table class="sk-grid" data-role="grid">'
         '<thead><tr><th scope="col">{learner}</th>{head}</tr></thead><tbody>{rows}</tbody></table></div>'
         '<p class="sk-dash-meta">{legend}</p>'
-    ).format(learner=text("cls_grid_learner", lang), head=head, rows=Markup("").join(rows),
+    ).format(learner=text("cls_grid_learner", lang), title=text("cls_grid_title", lang), head=head,
+             rows=Markup("").join(rows),
              legend=text("cls_grid_legend", lang))
 
 

@@ -18,12 +18,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the browser suite's helpers (chromium, pages)
 
 from card_table import CardTable  # noqa: E402
-from chromium import VIEWPORT, is_local, launch  # noqa: E402
+from chromium import VIEWPORT, is_local  # noqa: E402
 from lesson_page import answer_wrong_then_right  # noqa: E402
-from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 from shengji_kit import legal_plays, parse_cards, trick_winner  # noqa: E402
 from shengji_kit.apps.lessons.chances_lesson import START_HAND  # noqa: E402
@@ -78,25 +77,24 @@ def base_url(site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def page(base_url: str) -> Iterator[Page]:
+def page(base_url: str, browser: Browser) -> Iterator[Page]:
     """One Chromium tab on the site; any request to another host is aborted and recorded."""
     elsewhere: list[str] = []
-    with sync_playwright() as driver:
-        browser = launch(driver)
-        context = browser.new_context(base_url=base_url, viewport=VIEWPORT)
+    # the session's chromium (tests/browser/conftest.py): one Playwright per test session, or its loop clashes
+    context = browser.new_context(base_url=base_url, viewport=VIEWPORT)
 
-        def route(handled: object) -> None:
-            request = handled.request  # type: ignore[attr-defined]
-            if is_local(request.url):
-                handled.continue_()  # type: ignore[attr-defined]
-            else:
-                elsewhere.append(request.url)
-                handled.abort()  # type: ignore[attr-defined]
+    def route(handled: object) -> None:
+        request = handled.request  # type: ignore[attr-defined]
+        if is_local(request.url):
+            handled.continue_()  # type: ignore[attr-defined]
+        else:
+            elsewhere.append(request.url)
+            handled.abort()  # type: ignore[attr-defined]
 
-        context.route("**/*", route)
-        tab = context.new_page()
-        yield tab
-        browser.close()
+    context.route("**/*", route)
+    tab = context.new_page()
+    yield tab
+    context.close()
     assert elsewhere == [], f"the site asked other hosts: {elsewhere[:5]}"
 
 
