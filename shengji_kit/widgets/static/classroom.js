@@ -132,6 +132,8 @@ function render({ model, el }) {
   }
   const within = (node) => el.contains(node) || (host !== null && host.contains(node));
   let roomed = null;
+  let watchedBanner = null;
+  let sized = null; // a ResizeObserver, made below once the page's handlers exist
   const roomForBanner = () => {
     const banner = host && host.querySelector("[data-role=poll-banner]");
     let scroller = el.parentElement; // the panel that scrolls the page (not an output area that only could)
@@ -147,6 +149,12 @@ function render({ model, el }) {
     if (banner) {
       scroller.style.paddingBottom = `${banner.offsetHeight + 8}px`;
       roomed = scroller;
+    }
+    // the banner may grow after it is drawn (its text wraps, an answer opens): measure again when it does
+    if (sized && banner !== watchedBanner) {
+      if (watchedBanner) sized.unobserve(watchedBanner);
+      if (banner) sized.observe(banner);
+      watchedBanner = banner;
     }
   };
 
@@ -237,7 +245,7 @@ function render({ model, el }) {
   document.addEventListener("fullscreenchange", onResize);
   // The widget is drawn before the page lays it out (its width is 0 then): fit the stage again
   // whenever the dashboard's own width changes, not only when the window is resized.
-  const sized = typeof ResizeObserver === "function" ? new ResizeObserver(onResize) : null;
+  sized = typeof ResizeObserver === "function" ? new ResizeObserver(onResize) : null;
   if (sized) sized.observe(el);
   draw();
   if (model.get("learner") !== undefined && model.get("remember")) {
