@@ -12,7 +12,7 @@ PORT ?= 8866
 NODE_TOOLS := .ci/node_modules/axe-core/axe.min.js .ci/node_modules/.bin/configurable-http-proxy
 NPM_PACKAGES := axe-core@4 configurable-http-proxy@5
 
-.PHONY: setup test check lint serve clean node-tools site
+.PHONY: setup test test-all check lint serve clean node-tools site
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -41,13 +41,25 @@ node-tools:
 	  fi; \
 	done
 
+# The suite runs on every core (pytest-xdist): each test file stays on one worker (its module's
+# server is started once), in the order collected, browser files last (docs/testing.md says why).
+# JOBS=1 runs it in one process.
+JOBS ?= auto
+PARALLEL = -n $(JOBS) --dist loadfile --no-loadscope-reorder
+
 test: lint node-tools
 	$(BIN)/shengji-kit puzzles check
-	$(BIN)/python -m pytest tests lessons notebooks --nbval-lax -p no:cacheprovider
+	$(BIN)/python -m pytest tests lessons notebooks --nbval-lax -p no:cacheprovider $(PARALLEL) -m "not exhaustive"
 
-# The fast loop while working: lint, then every test but the slow and browser ones (no notebooks).
+# Everything make test runs, and the full counts behind the marker ``exhaustive`` (NIGHTLY=1 .ci/run runs this).
+test-all: lint node-tools
+	$(BIN)/shengji-kit puzzles check
+	$(BIN)/python -m pytest tests lessons notebooks --nbval-lax -p no:cacheprovider $(PARALLEL)
+
+# The fast loop while working (under 3 minutes): lint, then every test but the browser, hub, site and
+# slow ones (no notebooks).
 check: lint
-	$(BIN)/python -m pytest tests -m "not slow and not browser and not hub" -p no:cacheprovider
+	$(BIN)/python -m pytest tests -m "not slow and not browser and not hub and not exhaustive" -p no:cacheprovider $(PARALLEL)
 
 # compileall: kernels start faster from bytecode (an editable install, or PYTHONDONTWRITEBYTECODE,
 # would otherwise compile every module in every new kernel)
@@ -63,8 +75,9 @@ $(SITE_STAMP): deploy/site/requirements.txt
 	.site-venv/bin/python -m pip install -q -r deploy/site/requirements.txt
 	touch $(SITE_STAMP)
 
-# make test runs the site's browser test (tests/site, marker site), which builds with these tools.
-test: $(SITE_STAMP)
+# make test runs the site's browser test (tests/browser/test_site_browser.py, marker site), which builds
+# with these tools.
+test test-all: $(SITE_STAMP)
 
 site: $(SITE_STAMP)
 	.site-venv/bin/python deploy/site/build.py > .site-build.log 2>&1 || (tail -40 .site-build.log; exit 1)

@@ -179,11 +179,19 @@ def stop_server(server: VoilaServer) -> None:
             child.kill()
 
 
+def worker_log(log: Path) -> Path:
+    """``log`` named after the pytest-xdist worker running the test (``voila-gw1.log``), so that two
+    workers' servers never write one file; unchanged outside xdist."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    return log.with_name(f"{log.stem}-{worker}{log.suffix}") if worker else log
+
+
 def launch_server(
     command: list[str], port: int, log: Path, env: Mapping[str, str] | None = None, cwd: Path | None = None
 ) -> VoilaServer:
     """Run a server ``command`` listening on 127.0.0.1:``port``, logging to ``log``, and wait until it
     answers; it is stopped again when it never does."""
+    log = worker_log(log)
     log.parent.mkdir(parents=True, exist_ok=True)
     with log.open("wb") as sink:
         process = subprocess.Popen(command, cwd=cwd, env=env, stdout=sink, stderr=subprocess.STDOUT)

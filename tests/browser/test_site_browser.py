@@ -8,6 +8,9 @@ play, lesson 8 shows the card counter's exact figure and says its samples were d
 
 from __future__ import annotations
 
+import hashlib
+import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -38,12 +41,29 @@ START_MS = 240_000  # Pyodide's first start on a loaded 2-core machine
 NO_TOOLS = "the site build tools are missing: run `make site` once (it makes .site-venv)"
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site built from this checkout into a temporary folder (downloads cached in .site-cache)."""
-    if not SITE_PYTHON.exists():
-        pytest.fail(NO_TOOLS)
-    output = tmp_path_factory.mktemp("static") / "site"
+# Files of the checkout that the site is not built from: a change to them keeps the built site.
+NOT_SITE_INPUTS = ("tests/", "benchmarks/", ".ci/")
+
+
+def site_inputs_digest() -> str | None:
+    """A hash of every checkout file the site is built from (tracked or new, not ignored: the kit, the lessons,
+    the apps, the build script and its pinned tools); None outside a git checkout, where nothing is reused."""
+    try:
+        listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+                                cwd=ROOT, capture_output=True, check=True).stdout.decode()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    digest = hashlib.sha256()
+    for name in sorted(set(listed.split("\0")) - {""}):
+        path = ROOT / name
+        if name.startswith(NOT_SITE_INPUTS) or not path.is_file():
+            continue
+        digest.update(name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def build_site(output: Path) -> None:
+    """Run deploy/site/build.py into ``output``; the test fails with the build's own words if it does."""
     built = subprocess.run(
         [str(SITE_PYTHON), str(ROOT / "deploy/site/build.py"), "--output", str(output),
          "--cache", str(ROOT / ".site-cache")], capture_output=True, text=True, timeout=1200, cwd=ROOT,
@@ -52,6 +72,29 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "the site build failed (it needs npm's pyodide@0.29.0 and the PyPI wheels, or .site-cache holding them):\n"
         + built.stdout[-2000:] + built.stderr[-4000:]
     )
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built from this checkout, kept in ``.site-cache/built/<hash of its inputs>`` and reused by the next
+    run while no input changed (an older build is removed); built afresh outside a git checkout."""
+    if not SITE_PYTHON.exists():
+        pytest.fail(NO_TOOLS)
+    digest = site_inputs_digest()
+    if digest is None:
+        output = tmp_path_factory.mktemp("static") / "site"
+        build_site(output)
+        return output
+    kept = ROOT / ".site-cache" / "built"
+    output = kept / digest
+    if not (output / "index.html").is_file():
+        fresh = kept / f"{digest}.building-{os.getpid()}"
+        shutil.rmtree(fresh, ignore_errors=True)
+        build_site(fresh)
+        for old in kept.iterdir():
+            if old != fresh:
+                shutil.rmtree(old, ignore_errors=True)
+        fresh.rename(output)  # whole or not at all: an interrupted build is never taken for a site
     return output
 
 

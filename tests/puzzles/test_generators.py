@@ -1,5 +1,6 @@
-"""Every kind deals fresh items: 200 seeded items a kind, each read and verified like a written item and all
-different; the same seed and wishes give the same item; wishes are kept; bad wishes are refused by name."""
+"""Every kind deals fresh items: 40 seeded items a kind in `make test` (200 in `make test-all`, marker
+``exhaustive``), each read and verified like a written item and all different; the same seed and wishes give
+the same item; wishes are kept; bad wishes are refused by name."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ from shengji_kit.puzzles.kinds import KINDS
 from shengji_kit.puzzles.kinds._deal import DealSpec, DealSpecError, content
 
 COUNT = 200
+QUICK_COUNT = 40
+"""Items a kind in `make test`: enough that a generator which breaks for one level, suit, preset or leader in
+five fails (every kind draws those from its seed); the full COUNT runs in `make test-all`."""
 BRAND_NEW = ("best_play", "card_memory", "kitty_endgame")
 """Kinds other helpers are adding at the same time; they bring their own generators."""
 SMALL_SPACES = {"climb": 0.55, "is_trump": 0.95}
@@ -20,14 +24,15 @@ SMALL_SPACES = {"climb": 0.55, "is_trump": 0.95}
 13 levels × 5 trump suits), where 200 seeded draws repeat some: the share of them that must differ."""
 DEALING = sorted(name for name in KINDS if name not in BRAND_NEW)
 FEWER = {"chance": 50}
+QUICK_FEWER = {"chance": 15}
 """Kinds checked on fewer items to keep the file fast: each chance item runs the sampler (20,000 deals an
 event), about 0.13 s an item."""
 
 
-@pytest.mark.parametrize("kind", DEALING)
-def test_every_kind_deals_200_verified_distinct_items(kind: str) -> None:
+def deals_verified_distinct_items(kind: str, count: int) -> None:
+    """``count`` seeded items of ``kind``: each verified, with both languages' explanation, and (nearly) all
+    different."""
     seen: set[str] = set()
-    count = FEWER.get(kind, COUNT)
     for seed in range(count):
         puzzle = generate_puzzle(kind, seed)
         assert puzzle.kind == kind
@@ -35,6 +40,17 @@ def test_every_kind_deals_200_verified_distinct_items(kind: str) -> None:
         assert puzzle.explanation.en and puzzle.explanation.zh
         seen.add(content(generate_raw(kind, seed)))
     assert len(seen) >= count * SMALL_SPACES.get(kind, 1.0)
+
+
+@pytest.mark.parametrize("kind", DEALING)
+def test_every_kind_deals_40_verified_distinct_items(kind: str) -> None:
+    deals_verified_distinct_items(kind, QUICK_FEWER.get(kind, QUICK_COUNT))
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize("kind", DEALING)
+def test_every_kind_deals_200_verified_distinct_items(kind: str) -> None:
+    deals_verified_distinct_items(kind, FEWER.get(kind, COUNT))
 
 
 @pytest.mark.parametrize("kind", DEALING)
