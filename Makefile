@@ -46,15 +46,16 @@ node-tools:
 # JOBS=1 runs it in one process.
 JOBS ?= auto
 PARALLEL = -n $(JOBS) --dist loadfile --no-loadscope-reorder
+SUITE = $(BIN)/python -m pytest tests lessons notebooks --nbval-lax -p no:cacheprovider $(PARALLEL)
 
 test: lint node-tools
 	$(BIN)/shengji-kit puzzles check
-	$(BIN)/python -m pytest tests lessons notebooks --nbval-lax -p no:cacheprovider $(PARALLEL) -m "not exhaustive"
+	$(SUITE) -m "not exhaustive"
 
 # Everything make test runs, and the full counts behind the marker ``exhaustive`` (NIGHTLY=1 .ci/run runs this).
 test-all: lint node-tools
 	$(BIN)/shengji-kit puzzles check
-	$(BIN)/python -m pytest tests lessons notebooks --nbval-lax -p no:cacheprovider $(PARALLEL)
+	$(SUITE)
 
 # The fast loop while working (under 3 minutes): lint, then every test but the browser, hub, site and
 # slow ones (no notebooks).

@@ -24,9 +24,10 @@ SMALL_SPACES = {"climb": 0.55, "is_trump": 0.95}
 13 levels × 5 trump suits), where 200 seeded draws repeat some: the share of them that must differ."""
 DEALING = sorted(name for name in KINDS if name not in BRAND_NEW)
 FEWER = {"chance": 50}
-QUICK_FEWER = {"chance": 15}
 """Kinds checked on fewer items to keep the file fast: each chance item runs the sampler (20,000 deals an
 event), about 0.13 s an item."""
+QUICK_FEWER = {"chance": 15}
+"""The same kinds' counts in `make test`."""
 
 
 def deals_verified_distinct_items(kind: str, count: int) -> None:
