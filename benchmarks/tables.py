@@ -20,7 +20,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -47,11 +47,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def class_server(data: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """``serve --classroom`` on 127.0.0.1; its base URL once the tables answer."""
+def class_server(data: Path, extra: Sequence[str] = ()) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``serve --classroom`` on 127.0.0.1 (with ``extra`` arguments); its base URL once the tables answer."""
     port = free_port()
     command = [sys.executable, "-m", "shengji_kit.apps.serving.serve", "--classroom", "--host", "127.0.0.1",
-               "--port", str(port), "--code", CODE, "--teacher-code", TEACHER]
+               "--port", str(port), "--code", CODE, "--teacher-code", TEACHER, *extra]
     env = {**os.environ, "SHENGJI_KIT_DATA_DIR": str(data), "PYTHONPATH": str(REPO)}
     log = (data / "server.log").open("wb")
     server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=REPO)

@@ -22,7 +22,7 @@ MAX_NAME_LENGTH = 40
 DEFAULT_LEARNER = DEFAULT_CLASS  # "default"
 HUB_USER_ENV = "JUPYTERHUB_USER"
 # Control, format, surrogate, private-use and unassigned characters; line and paragraph breaks.
-_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 _SPACES = re.compile(r"\s{2,}")
 
@@ -45,7 +45,7 @@ def clean_learner_name(name: str) -> str:
     """
     cleaned = unicodedata.normalize("NFC", str(name)).strip()
     for character in cleaned:
-        if unicodedata.category(character) in _REFUSED_CATEGORIES:
+        if unicodedata.category(character) in REFUSED_CATEGORIES:
             raise LearnerNameError(Message("learner_name_bad_character", {"character": f"U+{ord(character):04X}"}))
     cleaned = _SPACES.sub(" ", cleaned)
     if not cleaned:

@@ -24,7 +24,7 @@ def hall() -> Iterator[TableHall]:
 
 
 def test_four_learners_play_a_round_and_the_match_goes_on(hall: TableHall) -> None:
-    table = hall.open_table("Table 1", seed=11)
+    table = hall.open_table("Table 1", seed=11, learners=[f"learner{seat}" for seat in range(4)])
     tokens = [hall.sit(table, seat, f"learner{seat}") for seat in range(4)]
     inbox: dict[int, list[dict[str, Any]]] = {}
     play_round(hall, tokens, inbox)
@@ -33,7 +33,7 @@ def test_four_learners_play_a_round_and_the_match_goes_on(hall: TableHall) -> No
     assert sum(len(trick["plays"][0]) for trick in final["view"]["tricks"]) == 25  # every card played
     result = final["view"]["result"]
     assert final["match"]["rounds_played"] == 1
-    assert final["match"]["levels"] == result["levels_before"]
+    assert final["match"]["levels"] == result["levels_after"]  # a finished round shows the levels it made
     with pytest.raises(TableError) as refused:
         hall.act(tokens[0], Action.passes())
     assert refused.value.code == "tables_round_over"
@@ -44,24 +44,29 @@ def test_four_learners_play_a_round_and_the_match_goes_on(hall: TableHall) -> No
 
 
 def test_the_engine_refuses_an_illegal_play_with_its_reason_and_only_the_seat_may_act(hall: TableHall) -> None:
-    table = hall.open_table("Table 2", seed=5)
+    table = hall.open_table("Table 2", seed=5, learners=[f"p{seat}" for seat in range(4)])
     tokens = [hall.sit(table, seat, f"p{seat}") for seat in range(4)]
     message = hall.message(tokens[0])
     waiting = next(token for token, m in zip(tokens, map(hall.message, tokens), strict=True) if not m["legal"])
     with pytest.raises(RuleError) as refused:
         hall.act(waiting, Action.passes())
-    assert refused.value.code == "not_your_turn"
+    assert refused.value.code == "tables_not_your_turn"
+    assert refused.value.params == {"seat": waiting_seat(waiting), "to_act": message["view"]["to_act"]}
     with pytest.raises(TableError) as forged:
         hall.act(f"{table}.{message['view']['to_act']}.forged", Action.passes())
     assert forged.value.code == "tables_bad_token"
     with pytest.raises(TableError) as taken:
         hall.sit(table, 1, "somebody else")
     assert taken.value.code == "tables_seat_taken"
-    assert hall.sit(table, 1, "p1") == tokens[1]  # the same learner gets the seat back
+    assert hall.sit(table, 1, "p1", token=tokens[1]) == tokens[1]  # the page that sat gets the seat back
+
+
+def waiting_seat(token: str) -> int:
+    return int(token.split(".")[1])
 
 
 def test_a_learner_who_leaves_is_replaced_by_a_bot_that_plays_on(hall: TableHall) -> None:
-    table = hall.open_table("Bots", seed=3, tier="gentle")
+    table = hall.open_table("Bots", seed=3, tier="gentle", learners=["solo"])
     token = hall.sit(table, 0, "solo")
     hall.leave(token)
     with pytest.raises(TableError):
@@ -75,7 +80,7 @@ def test_a_learner_who_leaves_is_replaced_by_a_bot_that_plays_on(hall: TableHall
 
 
 def test_a_paused_table_refuses_actions_and_its_bots_wait(hall: TableHall) -> None:
-    table = hall.open_table("Paused", seed=8)
+    table = hall.open_table("Paused", seed=8, learners=["me"])
     token = hall.sit(table, 0, "me")
     hall.set_paused(table, True)
     version = hall.version(table)
@@ -109,7 +114,7 @@ def hidden_from(hall: TableHall, table_id: str, seat: int) -> tuple[Counter[str]
 
 
 def test_no_seat_ever_receives_another_seats_hidden_cards(hall: TableHall) -> None:
-    table = hall.open_table("Fair", seed=21)
+    table = hall.open_table("Fair", seed=21, learners=[f"f{seat}" for seat in range(4)])
     tokens = [hall.sit(table, seat, f"f{seat}") for seat in range(4)]
     checked = 0
     kitty_seen_by: set[int] = set()

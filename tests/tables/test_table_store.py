@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from shengji_kit.classroom.store import SQLClassStore
-from shengji_kit.classroom.tables.hall import TableHall
+from shengji_kit.classroom.tables.hall import TableError, TableHall
 from shengji_kit.classroom.tables.table_store import TableStore
 from shengji_kit.game.record import replay
 
@@ -34,7 +34,7 @@ def restart_keeps_the_table(url: str) -> None:
     """Play half a round, restart the hall on the same store, find it as it stood, and finish it."""
     store = SQLClassStore(url)
     hall = TableHall(TableStore(store), make_bot=tier_bot)
-    table = hall.open_table("Durable", seed=17)
+    table = hall.open_table("Durable", seed=17, learners=[f"d{seat}" for seat in range(4)])
     tokens = [hall.sit(table, seat, f"d{seat}") for seat in range(4)]
     play_until(hall, tokens, 6)
     before = hall.message(tokens[1])
@@ -47,7 +47,11 @@ def restart_keeps_the_table(url: str) -> None:
         listed = again.tables()
         assert [summary["table"] for summary in listed] == [table]
         assert [seat["learner"] for seat in listed[0]["seats"]] == ["d0", "d1", "d2", "d3"]
-        tokens = [again.sit(table, seat, f"d{seat}") for seat in range(4)]  # the learners come back
+        # the pages come back with the tokens they hold: the store kept each seat's claim, never a token
+        assert [again.sit(table, seat, f"d{seat}", token=tokens[seat]) for seat in range(4)] == tokens
+        with pytest.raises(TableError) as refused:
+            again.sit(table, 1, "d1")  # the name alone is no proof
+        assert refused.value.code == "tables_seat_claimed"
         after = again.message(tokens[1])
         assert after["view"] == before["view"]
         inbox: dict[int, list[dict[str, Any]]] = {}
@@ -90,7 +94,7 @@ def test_bots_alone_finish_a_round_and_it_is_recorded(store: SQLClassStore, tier
     tables = TableStore(store)
     hall = TableHall(tables, make_bot=tier_bot)
     try:
-        table = hall.open_table("Bots", seed=4, tier=tier)
+        table = hall.open_table("Bots", seed=4, tier=tier, start=True)
         deadline = time.monotonic() + 60
         while not tables.rounds("default") and time.monotonic() < deadline:
             time.sleep(0.05)
@@ -105,7 +109,7 @@ def test_a_store_outage_does_not_stop_play_and_the_round_is_recorded_once_it_is_
     tables = TableStore(store)
     hall = TableHall(tables, make_bot=tier_bot)
     try:
-        table = hall.open_table("Outage", seed=12)
+        table = hall.open_table("Outage", seed=12, learners=[f"o{seat}" for seat in range(4)])
         tokens = [hall.sit(table, seat, f"o{seat}") for seat in range(4)]
         with store.engine.begin() as connection:  # the store loses its tables' tables: every write fails
             connection.exec_driver_sql("ALTER TABLE table_rounds RENAME TO table_rounds_away")

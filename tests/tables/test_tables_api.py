@@ -17,8 +17,8 @@ from shengji_kit.classroom.tables.client import TableClient, TableRefused
 
 from .players import cards_in
 
-MESSAGE_KEYS = {"table", "name", "rules", "tier", "hints", "paused", "closed", "version", "seats", "phase",
-                "to_act", "tricks_played", "match", "seat", "view", "legal"}
+MESSAGE_KEYS = {"table", "name", "rules", "tier", "hints", "paused", "closed", "started", "grace", "takeover",
+                "version", "seats", "phase", "to_act", "tricks_played", "match", "seat", "view", "legal"}
 VIEW_KEYS = {"seat", "phase", "to_act", "rules", "round_number", "race", "levels", "dealer", "level", "trump",
              "bids", "hand", "hand_sizes", "cards_dealt", "kitty", "kitty_size", "trick", "attempt", "tricks",
              "attackers_points", "result"}
@@ -63,7 +63,9 @@ def test_two_learners_and_two_bots_play_a_round_over_http(server_url: str) -> No
 
     ada, bo = TableClient(server_url, class_code=CODE), TableClient(server_url, class_code=CODE)
     clients = {0: ada, 2: bo}
-    messages = {0: ada.sit(table, 0, "ada"), 2: bo.sit(table, 2, "bo")}
+    assert ada.sit(table, 0, "ada")["view"] is None  # the table waits for bo: no card is shown yet
+    bo.sit(table, 2, "bo")  # every named learner is here: the table starts
+    messages = {0: ada.view(), 2: bo.view()}
     with pytest.raises(TableRefused) as taken:
         TableClient(server_url).sit(table, 0, "cy")
     assert taken.value.code == "tables_seat_taken"
@@ -90,8 +92,11 @@ def test_two_learners_and_two_bots_play_a_round_over_http(server_url: str) -> No
             continue
         if acting == 0 and not reloaded and messages[0]["view"]["tricks"]:
             before = messages[0]["view"]
-            clients[0] = TableClient(server_url, class_code=CODE)  # the page reloads: a new kernel, a new client
+            kept = clients[0].token  # the page reloads: a new kernel, a new client, the seat's token kept
+            clients[0] = TableClient(server_url, class_code=CODE)
+            clients[0].token = kept
             messages[0] = clients[0].sit(table, 0, "ada")
+            assert clients[0].token == kept
             assert messages[0]["view"] == before
             reloaded = True
             continue
@@ -104,7 +109,7 @@ def test_two_learners_and_two_bots_play_a_round_over_http(server_url: str) -> No
             clients[2].leave()  # bo leaves: a bot plays on in seat 2
             del messages[2]
             seats = {summary["table"]: summary for summary in TableClient(server_url).tables()}[table]["seats"]
-            assert seats[2] == {"seat": 2, "learner": None, "bot": "steady"}
+            assert seats[2] == {"seat": 2, "learner": None, "bot": "steady", "away": False, "claimed": False}
         messages[acting] = clients[acting].act(*choose(messages[acting]))
     watched = teacher.watch(table)
     assert watched["phase"] == "done" and reloaded

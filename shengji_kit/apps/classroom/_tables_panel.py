@@ -37,10 +37,19 @@ def read_tables(source: TablesSource | None) -> tuple[list[dict[str, Any]], bool
 
 
 def _seat_html(seat: Mapping[str, Any], lang: str) -> Markup:
+    """One seat: its learner; "bot playing for Cy" while a bot covers a learner whose page is gone; "kept for
+    Ann" while a seat the teacher named waits for its learner; or the bot that plays it."""
     place = text("tables_seat_name", lang, seat=int(seat["seat"]))
-    if seat.get("learner"):
+    learner = seat.get("learner")
+    if learner and seat.get("away"):
+        return Markup('<li data-seat="{n}" data-learner="{name}" data-away="1">{place}: {who}</li>').format(
+            n=seat["seat"], name=learner, place=place, who=text("tables_away_seat", lang, name=learner))
+    if learner and seat.get("claimed") is False:
+        return Markup('<li data-seat="{n}" data-learner="{name}" data-claimed="0">{place}: {who}</li>').format(
+            n=seat["seat"], name=learner, place=place, who=text("tables_named_seat", lang, name=learner))
+    if learner:
         return Markup('<li data-seat="{n}" data-learner="{name}">{place}: {name}</li>').format(
-            n=seat["seat"], name=seat["learner"], place=place)
+            n=seat["seat"], name=learner, place=place)
     tier = str(seat.get("bot") or "steady")
     return Markup('<li data-seat="{n}" data-bot="{tier}">{place}: {bot}</li>').format(
         n=seat["seat"], tier=tier, place=place, bot=text("tables_bot_seat", lang, tier=text(f"tier_{tier}", lang)))
@@ -58,8 +67,13 @@ def tables_html(tables: Sequence[Mapping[str, Any]], reachable: bool, lang: str)
         for table in tables:
             match = table.get("match") or {}
             levels = match.get("levels") or ["2", "2"]
-            state = text("tables_paused_mark", lang) if table.get("paused") else text(
-                "tables_progress", lang, round=match.get("round_number", 1), tricks=table.get("tricks_played", 0))
+            if table.get("paused"):
+                state = text("tables_paused_mark", lang)
+            elif table.get("started") is False:
+                state = text("tables_waiting_mark", lang)
+            else:
+                state = text("tables_progress", lang, round=match.get("round_number", 1),
+                             tricks=table.get("tricks_played", 0))
             rows.append(Markup(
                 '<li data-table="{id}" data-phase="{phase}" data-paused="{paused}"><strong>{name}</strong> '
                 '<span>{state}</span> <span>{levels}</span><ul class="sk-table-seats">{seats}</ul></li>'

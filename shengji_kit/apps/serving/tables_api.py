@@ -12,6 +12,7 @@ never on the event loop; bots think on the hall's own threads.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 import sys
@@ -26,8 +27,10 @@ from ...classroom.settings import class_name, default_url
 from ...classroom.store import SQLClassStore
 from ...classroom.store_protocol import StoreError
 from ...classroom.tables.client import LONG_POLL_SECONDS, TEACHER_HEADER
-from ...classroom.tables.hall import TableError, TableHall
+from ...classroom.tables.hall import TableHall
+from ...classroom.tables.seat_claim import TableError, shown
 from ...classroom.tables.seat_wire import refusal_to_json
+from ...classroom.tables.table_state import GRACE_SECONDS
 from ...classroom.tables.table_store import TableStore
 from ...coach.bot_tiers import tier_named
 from ...engine.errors import RuleError
@@ -90,8 +93,44 @@ class TablesService:
                 future.set_result(None)
 
 
+STATUS = {"tables_bad_token": 403, "tables_bad_teacher_code": 403, "tables_no_table": 404,
+          "tables_unknown_route": 404, "tables_too_long": 413, "tables_bad_json": 400, "tables_bad_field": 400,
+          "tables_missing_field": 400, "tables_bad_action": 400, "tables_bad_seat": 400, "tables_bad_request": 400,
+          "tables_bad_table_name": 400, "tables_table_name_long": 400, "tables_bad_grace": 400,
+          "learner_name_empty": 400, "learner_name_too_long": 400, "learner_name_bad_character": 400,
+          "serving_pin_needed": 403, "serving_pin_wrong": 403, "serving_pin_bad": 403}
+"""HTTP status per refusal; any other refusal (a rule, a seat taken, a paused table) is 409."""
+
+
+def field(data: dict[str, Any], name: str) -> Any:
+    """A request's field (``tables_missing_field`` when it is not there)."""
+    if name not in data:
+        raise TableError("tables_missing_field", {"field": name})
+    return data[name]
+
+
+def text_field(data: dict[str, Any], name: str, default: str | None = None) -> str:
+    """A field that must be text (a table id, a token, a PIN)."""
+    value = data.get(name, default) if default is not None else field(data, name)
+    if not isinstance(value, str):
+        raise TableError("tables_bad_field", {"field": name, "given": shown(value)})
+    return value
+
+
+def read_action(given: Any) -> Action:
+    """The ``action`` field as an ``Action`` (a card the engine cannot read is the engine's refusal)."""
+    try:
+        return Action.from_json(given)
+    except RuleError:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
+        raise TableError("tables_bad_action", {"given": shown(given)}) from error
+
+
 class TablesHandler(JupyterHandler):
     """``/tables/api/<route>``: JSON in, JSON out; refusals as ``{"code", "params", "message"}``."""
+
+    _poll: asyncio.Future[None] | None = None
 
     @property
     def service(self) -> TablesService:
@@ -109,23 +148,37 @@ class TablesHandler(JupyterHandler):
     def refuse(self, status: int, error: RuleError) -> None:
         self.reply(status, refusal_to_json(error))
 
+    def on_connection_close(self) -> None:
+        """A page that went away stops its long poll at once (so its seat's grace starts now)."""
+        if self._poll is not None:
+            self._poll.cancel()
+
     def body(self) -> dict[str, Any]:
         raw = self.request.body or b"{}"
         if len(raw) > MAX_BODY:
-            raise TableError("tables_bad_request", {"detail": "too long"})
+            raise TableError("tables_too_long", {"size": len(raw), "limit": MAX_BODY})
         try:
             data = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError) as error:
-            raise TableError("tables_bad_request", {"detail": "not JSON"}) from error
+            raise TableError("tables_bad_json") from error
         if not isinstance(data, dict):
-            raise TableError("tables_bad_request", {"detail": "not a JSON object"})
+            raise TableError("tables_bad_json")
         return data
+
+    def number_argument(self, name: str, default: float) -> float:
+        given = self.get_argument(name, None)
+        if given is None:
+            return default
+        try:
+            return float(given)
+        except ValueError as error:
+            raise TableError("tables_bad_field", {"field": name, "given": shown(given)}) from error
 
     def teacher(self) -> None:
         expected = teacher_code()
         given = self.request.headers.get(TEACHER_HEADER, "")
         if not expected or not secrets.compare_digest(expected.encode(), given.encode()):
-            raise TableError("tables_bad_token")
+            raise TableError("tables_bad_teacher_code")
 
     async def get(self, route: str) -> None:
         await self._handle(route, "GET")
@@ -136,82 +189,117 @@ class TablesHandler(JupyterHandler):
     async def _handle(self, route: str, method: str) -> None:
         try:
             await self._route(route, method)
-        except TableError as error:
-            status = 403 if error.code == "tables_bad_token" else 404 if error.code == "tables_no_table" else 409
-            self.refuse(400 if error.code == "tables_bad_request" else status, error)
         except RuleError as error:
-            self.refuse(409, error)
-        except (ValueError, TypeError, KeyError) as error:
-            self.refuse(400, TableError("tables_bad_request", {"detail": type(error).__name__}))
+            self.refuse(STATUS.get(error.code, 409), error)
+        except (ValueError, TypeError, KeyError) as error:  # a request no check above foresaw: logged, not echoed
+            self.log.warning("tables: %s %s refused: %r", method, route[:40], error)
+            self.refuse(400, TableError("tables_bad_request", {"detail": route[:40]}))
 
     async def _route(self, route: str, method: str) -> None:
         service, hall = self.service, self.service.hall
         if method == "GET" and route == "list":
             self.reply(200, {"tables": await service.run(hall.tables)})
         elif method == "GET" and route == "view":
-            token = self.get_argument("token")
-            after = int(self.get_argument("after", "-1"))
-            wait = min(max(float(self.get_argument("wait", "0")), 0.0), LONG_POLL_SECONDS)
-            table_id = token.split(".")[0]
-            message = await service.run(hall.message, token)
-            if message["version"] <= after and wait > 0:
-                waiting = asyncio.ensure_future(service.wait(table_id, wait))
-                # a change between the first look and the wait is not missed: look again once waiting
-                message = await service.run(hall.message, token)
-                if message["version"] <= after:
-                    await waiting
-                    message = await service.run(hall.message, token)
-                else:
-                    waiting.cancel()
-            self.reply(200, message)
+            await self._view()
         elif method == "POST" and route == "sit":
             data = self.body()
-            token = await service.run(hall.sit, str(data["table"]), data["seat"], str(data["learner"]))
+            token = await service.run(lambda: hall.sit(
+                text_field(data, "table"), field(data, "seat"), field(data, "learner"),
+                token=text_field(data, "token", ""), pin=text_field(data, "pin", ""),
+                learner_pass=text_field(data, "pass", "")))
             self.reply(200, {"token": token, "message": await service.run(hall.message, token)})
         elif method == "POST" and route == "act":
             data = self.body()
-            action = Action.from_json(data["action"])
-            self.reply(200, await service.run(hall.act, str(data["token"]), action))
+            action = read_action(field(data, "action"))
+            self.reply(200, await service.run(hall.act, text_field(data, "token"), action))
         elif method == "POST" and route == "next":
-            self.reply(200, await service.run(hall.next_round, str(self.body()["token"])))
+            self.reply(200, await service.run(hall.next_round, text_field(self.body(), "token")))
         elif method == "POST" and route == "leave":
-            await service.run(hall.leave, str(self.body()["token"]))
+            await service.run(hall.leave, text_field(self.body(), "token"))
             self.reply(200, {"left": True})
         elif route.startswith("teacher/"):
             self.teacher()
             await self._teacher(route.removeprefix("teacher/"), method)
         else:
-            raise TableError("tables_bad_request", {"detail": route[:40]})
+            raise TableError("tables_unknown_route", {"route": shown(route)})
+
+    async def _view(self) -> None:
+        """The seat's message; with ``after``, a long poll until the table passes that version (the page
+        counts as there while it waits, and as gone as soon as its connection closes)."""
+        service, hall = self.service, self.service.hall
+        token = self.get_argument("token", None)
+        if token is None:
+            raise TableError("tables_missing_field", {"field": "token"})
+        after = self.number_argument("after", -1)
+        wait = min(max(self.number_argument("wait", 0), 0.0), LONG_POLL_SECONDS)
+        table_id = token.split(".")[0]
+        message = await service.run(hall.message, token)
+        if message["version"] <= after and wait > 0:
+            await service.run(hall.polling, token, True)
+            try:
+                self._poll = asyncio.ensure_future(service.wait(table_id, wait))
+                # a change between the first look and the wait is not missed: look again once waiting
+                message = await service.run(hall.message, token)
+                if message["version"] <= after:
+                    try:
+                        await self._poll
+                    except asyncio.CancelledError:
+                        return  # the page has gone: nobody to answer
+                    message = await service.run(hall.message, token)
+                else:
+                    self._poll.cancel()
+            finally:
+                self._poll = None
+                with contextlib.suppress(TableError):
+                    await service.run(hall.polling, token, False)
+        self.reply(200, message)
 
     async def _teacher(self, route: str, method: str) -> None:
         service, hall = self.service, self.service.hall
         if method == "POST" and route == "open":
             data = self.body()
-            learners = [None if name in (None, "") else str(name) for name in data.get("learners") or []]
+            learners = data.get("learners") or []
+            if not isinstance(learners, list):
+                raise TableError("tables_bad_field", {"field": "learners", "given": shown(learners)})
             seed = data.get("seed")
+            if seed is not None and (type(seed) is not int):
+                raise TableError("tables_bad_field", {"field": "seed", "given": shown(seed)})
             table = await service.run(lambda: hall.open_table(
-                str(data.get("name", "")), rules=str(data.get("rules", "super_tycoon")),
-                tier=str(data.get("tier", "steady")), hints=bool(data.get("hints", True)),
-                seed=None if seed is None else int(seed), learners=learners))
+                text_field(data, "name", ""), rules=text_field(data, "rules", "super_tycoon"),
+                tier=text_field(data, "tier", "steady"), hints=bool(data.get("hints", True)), seed=seed,
+                learners=[None if name in (None, "") else name for name in learners],
+                start=bool(data.get("start", False)), grace=data.get("grace", GRACE_SECONDS),
+                takeover=bool(data.get("takeover", False))))
             self.reply(200, {"table": table})
+        elif method == "POST" and route == "start":
+            await service.run(hall.start, text_field(self.body(), "table"))
+            self.reply(200, {"started": True})
+        elif method == "POST" and route == "seating":
+            data = self.body()
+            await service.run(lambda: hall.set_seating(
+                text_field(data, "table"), grace=data.get("grace"), takeover=data.get("takeover")))
+            self.reply(200, {"seating": True})
         elif method == "POST" and route == "pause":
             data = self.body()
-            await service.run(hall.set_paused, str(data["table"]), bool(data.get("paused", True)))
+            await service.run(hall.set_paused, text_field(data, "table"), bool(data.get("paused", True)))
             self.reply(200, {"paused": bool(data.get("paused", True))})
         elif method == "POST" and route == "close":
-            await service.run(hall.close_table, str(self.body()["table"]))
+            await service.run(hall.close_table, text_field(self.body(), "table"))
             self.reply(200, {"closed": True})
         elif method == "POST" and route == "hints":
             data = self.body()
-            await service.run(hall.set_hints, str(data["table"]), bool(data.get("allowed", True)))
+            await service.run(hall.set_hints, text_field(data, "table"), bool(data.get("allowed", True)))
             self.reply(200, {"hints": bool(data.get("allowed", True))})
         elif method == "POST" and route == "next":
-            await service.run(hall.deal_next, str(self.body()["table"]))
+            await service.run(hall.deal_next, text_field(self.body(), "table"))
             self.reply(200, {"dealt": True})
         elif method == "GET" and route == "watch":
-            self.reply(200, await service.run(hall.teacher_view, self.get_argument("table")))
+            table_id = self.get_argument("table", None)
+            if table_id is None:
+                raise TableError("tables_missing_field", {"field": "table"})
+            self.reply(200, await service.run(hall.teacher_view, table_id))
         else:
-            raise TableError("tables_bad_request", {"detail": route[:40]})
+            raise TableError("tables_unknown_route", {"route": shown(f"teacher/{route}")})
 
 
 def tables_handlers(base_url: str) -> list[tuple[str, type]]:

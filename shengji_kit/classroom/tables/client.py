@@ -64,9 +64,18 @@ class TableClient:
     def tables(self) -> list[JSONObject]:
         return list(self._call("GET", "list")["tables"])
 
-    def sit(self, table: str, seat: int, learner: str) -> JSONObject:
-        """Sit (or sit again, after a reload) at ``seat``; the seat's first message."""
-        reply = self._call("POST", "sit", {"table": table, "seat": seat, "learner": learner})
+    def sit(self, table: str, seat: int, learner: str, *, pin: str = "", learner_pass: str = "") -> JSONObject:
+        """Sit at ``seat``; the seat's first message. Sitting again at the seat this client holds (a page that
+        reloaded with its token) sends the token as proof; a learner with a class-list PIN sends the PIN or
+        the learner bar's pass token."""
+        body: JSONObject = {"table": table, "seat": seat, "learner": learner}
+        if self.token:
+            body["token"] = self.token
+        if pin:
+            body["pin"] = pin
+        if learner_pass:
+            body["pass"] = learner_pass
+        reply = self._call("POST", "sit", body)
         self.token = str(reply["token"])
         return dict(reply["message"])
 
@@ -89,9 +98,22 @@ class TableClient:
     # --- the teacher -------------------------------------------------------------------------
 
     def open_table(self, name: str, *, rules: str = "super_tycoon", tier: str = "steady", hints: bool = True,
-                   learners: list[str | None] | None = None, seed: int | None = None) -> str:
-        body = {"name": name, "rules": rules, "tier": tier, "hints": hints, "learners": learners or [], "seed": seed}
+                   learners: list[str | None] | None = None, seed: int | None = None, start: bool = False,
+                   grace: float | None = None, takeover: bool = False) -> str:
+        """A new table; it waits for its learners unless ``start`` (with nobody named: four bots)."""
+        body = {"name": name, "rules": rules, "tier": tier, "hints": hints, "learners": learners or [], "seed": seed,
+                "start": start, "takeover": takeover}
+        if grace is not None:
+            body["grace"] = grace
         return str(self._call("POST", "teacher/open", body)["table"])
+
+    def start(self, table: str) -> None:
+        """Start a table that waits for its learners (a seat nobody has taken yet is played by a bot)."""
+        self._call("POST", "teacher/start", {"table": table})
+
+    def set_seating(self, table: str, *, grace: float | None = None, takeover: bool | None = None) -> None:
+        """The seconds before a bot plays for a silent page; whether a learner may take a bot's seat mid-round."""
+        self._call("POST", "teacher/seating", {"table": table, "grace": grace, "takeover": takeover})
 
     def set_paused(self, table: str, paused: bool) -> None:
         self._call("POST", "teacher/pause", {"table": table, "paused": paused})

@@ -1,22 +1,25 @@
 """The authority of a class's shared tables: every table's match, seats, bots and views, in one place.
 
 Every action, a learner's or a bot's, goes through ``Round.act`` here, so the rules are checked once
-for all. A seat is a learner or a bot of the table's tier; a learner who sits gets a seat token and
-acts only with it, only for that seat; a learner who leaves is replaced by a bot. Each seat receives
-only its ``SeatView`` (``seat_wire.view_to_json``); the teacher's view alone shows every hand. Bots
-think on the hall's worker threads, never on the caller's (the server's event loop). With a
-``TableStore`` every table is saved after each trick and seat change and restored on start, and
-every finished round becomes a record.
+for all. A seat is a learner or a bot of the table's tier. A learner who sits gets a seat token bound
+to their identity as the class knows it (``seat_claim``) and acts only with it, only for that seat;
+a name alone never takes a seat someone holds. A seat whose page is gone is played by a bot until the
+page is back; a table opened for learners waits for them. Each seat receives only its ``SeatView``
+(``seat_wire.view_to_json``); the teacher's view alone shows every hand. Bots think on the hall's
+worker threads, never on the caller's (the server's event loop). With a ``TableStore`` every table is
+saved after each trick and seat change and restored on start, and every finished round becomes a record.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
 import threading
-from collections.abc import Callable, Iterable
+import time
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ...engine.errors import RuleError
@@ -25,18 +28,31 @@ from ...game.actions import Action
 from ...game.bots.base import Bot
 from ...game.bots.rule import RuleBot
 from ...game.deal import derived_seed
-from ...game.match import Match
 from ...game.round import DONE
-from .seat_wire import JSONObject, actions_to_json, card_codes, view_to_json
+from .live_table import LEFT_BOT_SEED, BotMaker, LiveTable
+from .seat_claim import (
+    SEATS,
+    TableError,
+    listed_learner,
+    name_key,
+    new_secret,
+    seat_name,
+    seat_number,
+    secret_hash,
+    secret_matches,
+    split_token,
+    table_name,
+    vouched_for,
+)
+from .seat_wire import JSONObject, card_codes, view_to_json
+from .table_state import GRACE_SECONDS, MAX_GRACE, MIN_GRACE, TableState
+
+__all__ = ["BotMaker", "TableError", "TableHall", "TableState", "steady_bots"]
 
 log = logging.getLogger(__name__)
-SEATS = (0, 1, 2, 3)
-MAX_TABLE_NAME = 60
 BOT_WORKERS = 2  # the machine's cores: bots of all tables share them
+WATCH_SECONDS = 0.25  # how often the hall looks for pages that have gone
 Listener = Callable[[str, int], None]
-BotMaker = Callable[[str, int], Bot]
-"""``(tier, seed) -> a bot``; raises ``ValueError`` for a tier it does not know. The apps pass the
-coach's tiers (``coach.bot_tiers``), a floor this one does not import."""
 
 
 def steady_bots(tier: str, seed: int) -> Bot:
@@ -46,158 +62,30 @@ def steady_bots(tier: str, seed: int) -> Bot:
     return RuleBot(seed)
 
 
-class TableError(RuleError):
-    """A request the hall refuses (no such table, seat taken, paused, bad token …); ``code`` is in tables.toml."""
-
-
-@dataclass(frozen=True)
-class TableState:
-    """What is saved of a table: its settings, seats, the match so far and the current round's actions."""
-
-    table_id: str
-    class_name: str
-    name: str
-    rules: str
-    tier: str
-    hints: bool
-    seed: int
-    learners: tuple[str | None, str | None, str | None, str | None]
-    paused: bool
-    closed: bool
-    round_number: int
-    levels: tuple[str, str]
-    dealer: int
-    laps: tuple[int, int]
-    winner: int | None
-    actions: tuple[tuple[int, Action], ...]
-
-    def to_json(self) -> JSONObject:
-        return {
-            "table_id": self.table_id, "class_name": self.class_name, "name": self.name, "rules": self.rules,
-            "tier": self.tier, "hints": self.hints, "seed": self.seed, "learners": list(self.learners),
-            "paused": self.paused, "closed": self.closed, "round_number": self.round_number,
-            "levels": list(self.levels), "dealer": self.dealer, "laps": list(self.laps), "winner": self.winner,
-            "actions": [[seat, *action.to_json()] for seat, action in self.actions],
-        }
-
-    @staticmethod
-    def from_json(data: Any) -> TableState:
-        """The inverse of ``to_json`` (raises ``ValueError`` on anything else)."""
-        try:
-            learners = tuple(None if name is None else str(name) for name in data["learners"])
-            if len(learners) != 4:
-                raise ValueError("a table has four seats")
-            return TableState(
-                str(data["table_id"]), str(data["class_name"]), str(data["name"]), str(data["rules"]),
-                str(data["tier"]), bool(data["hints"]), int(data["seed"]),
-                (learners[0], learners[1], learners[2], learners[3]), bool(data["paused"]), bool(data["closed"]),
-                int(data["round_number"]), (str(data["levels"][0]), str(data["levels"][1])), int(data["dealer"]),
-                (int(data["laps"][0]), int(data["laps"][1])),
-                None if data["winner"] is None else int(data["winner"]),
-                tuple((int(entry[0]), Action.from_json(list(entry[1:]))) for entry in data["actions"]),
-            )
-        except (KeyError, TypeError, IndexError) as error:
-            raise ValueError(f"not a saved table: {error}") from error
-
-
-class _Table:
-    """One table's live state; every field is read and changed under ``lock``."""
-
-    def __init__(self, state: TableState, make_bot: BotMaker) -> None:
-        self.make_bot = make_bot
-        self.table_id = state.table_id
-        self.class_name = state.class_name
-        self.name = state.name
-        self.rules = state.rules
-        self.tier = state.tier
-        self.hints = state.hints
-        self.seed = state.seed
-        self.learners: list[str | None] = list(state.learners)
-        self.tokens: dict[int, str] = {}
-        self.paused = state.paused
-        self.closed = state.closed
-        self.lock = threading.RLock()
-        self.version = 0
-        self.bot_busy = False
-        self.saved_tricks = -1
-        self.match = Match(state.seed, state.rules, state.dealer, state.levels)
-        self.match.round_number = state.round_number
-        self.match.laps = list(state.laps)
-        self.match.winner = state.winner
-        self.laps_before = state.laps
-        self.round = self.match.new_round() if state.winner is None else None
-        self.bots: dict[int, Bot] = {}
-        self._seat_bots()
-        if self.round is not None:
-            for seat, action in state.actions:
-                self.round.act(seat, action)
-            if self.round.phase == DONE:
-                self.match.finish(self.round)
-
-    def _seat_bots(self) -> None:
-        """A fresh bot of the table's tier in every seat no learner holds (seeded by table, round and seat)."""
-        round_seed = derived_seed(self.seed, self.match.round_number)
-        self.bots = {seat: self.make_bot(self.tier, derived_seed(round_seed, seat))
-                     for seat in SEATS if self.learners[seat] is None}
-
-    def state(self) -> TableState:
-        rnd = self.round
-        levels = rnd.levels if rnd is not None else self.match.levels
-        return TableState(
-            self.table_id, self.class_name, self.name, self.rules, self.tier, self.hints, self.seed,
-            (self.learners[0], self.learners[1], self.learners[2], self.learners[3]), self.paused, self.closed,
-            rnd.round_number if rnd is not None else self.match.round_number, levels,
-            rnd.first_dealer if rnd is not None else self.match.dealer, self.laps_before, self.match.winner,
-            tuple(rnd.actions) if rnd is not None else (),
-        )
-
-    def seats_json(self) -> list[JSONObject]:
-        return [{"seat": seat, "learner": self.learners[seat], "bot": None if self.learners[seat] else self.tier}
-                for seat in SEATS]
-
-    def match_json(self) -> JSONObject:
-        match = self.match
-        return {"round_number": self.round.round_number if self.round else match.round_number,
-                "levels": list(self.round.levels if self.round else match.levels),
-                "laps": list(match.laps), "rounds_played": len(match.results), "over": match.over,
-                "winner": match.winner,
-                "results": [{"attackers": r.attackers, "total": r.total, "levels_after": list(r.levels_after)}
-                            for r in match.results]}
-
-    def summary(self) -> JSONObject:
-        rnd = self.round
-        return {
-            "table": self.table_id, "name": self.name, "rules": self.rules, "tier": self.tier, "hints": self.hints,
-            "paused": self.paused, "closed": self.closed, "version": self.version, "seats": self.seats_json(),
-            "phase": rnd.phase if rnd is not None else DONE, "to_act": rnd.to_act if rnd is not None else None,
-            "tricks_played": rnd.tricks_played if rnd is not None else 0, "match": self.match_json(),
-        }
-
-    def seat_message(self, seat: int) -> JSONObject:
-        """What ``seat`` may see now: the table's public summary and the seat's own view and choices."""
-        rnd = self.round
-        message = self.summary()
-        message["seat"] = seat
-        message["view"] = None if rnd is None else view_to_json(rnd.view(seat))
-        acting = rnd is not None and rnd.to_act == seat and not self.paused and not self.closed
-        message["legal"] = actions_to_json(rnd.legal_actions(seat)) if acting and rnd is not None else []
-        return message
+def grace_seconds(given: object) -> float:
+    """A grace period in seconds as the teacher gives it (a number from 0.2 to 600)."""
+    if isinstance(given, bool) or not isinstance(given, int | float) or not MIN_GRACE <= given <= MAX_GRACE:
+        raise TableError("tables_bad_grace", {"given": str(given)[:24], "low": MIN_GRACE, "high": int(MAX_GRACE)})
+    return float(given)
 
 
 class TableHall:
     """The tables of one class server: open, list, sit, act, watch; bots think on worker threads."""
 
     def __init__(self, store: Any | None = None, *, class_name: str = "default", make_bot: BotMaker = steady_bots,
-                 bot_workers: int = BOT_WORKERS, restore: bool = True) -> None:
+                 bot_workers: int = BOT_WORKERS, restore: bool = True, class_list: Path | str | None = None) -> None:
         self.store = store
         """A ``table_store.TableStore`` (or None: the tables live in memory only)."""
         self.class_name = class_name
         self.make_bot = make_bot
-        self._tables: dict[str, _Table] = {}
+        self.class_list = class_list
+        """The class list whose PINs guard learners' seats (None: ``$SHENGJI_KIT_CLASS_LIST``, if set)."""
+        self._tables: dict[str, LiveTable] = {}
         self._lock = threading.Lock()
         self._listeners: list[Listener] = []
         self._bots = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="table-bot")
         self._stopped = False
+        self._stopping = threading.Event()
         self.store_error: str | None = None
         """The last failed write to the class store (None once a write succeeds); play goes on meanwhile."""
         self._unrecorded: list[tuple[TableState, dict[str, Any]]] = []
@@ -206,32 +94,52 @@ class TableHall:
         if store is not None and restore:
             for state in store.load_tables(class_name):
                 try:
-                    restored = _Table(state, make_bot)
+                    restored = LiveTable(state, make_bot)
                 except (RuleError, ValueError) as error:  # a table this version cannot replay stays in the store
                     log.warning("shared table %s cannot be restored: %s", state.table_id, error)
                     continue
                 self._add(restored)
+        self._watcher = threading.Thread(target=self._watch, name="table-pages", daemon=True)
+        self._watcher.start()
 
     # --- the teacher's side ------------------------------------------------------------------
 
     def open_table(self, name: str, *, rules: str = "super_tycoon", tier: str = "steady", hints: bool = True,
-                   seed: int | None = None, learners: Iterable[str | None] = ()) -> str:
-        """A new table (learners given sit in seats 0, 1, …; bots in the rest); its id."""
-        name = str(name).strip()[:MAX_TABLE_NAME] or "table"
+                   seed: int | None = None, learners: Iterable[str | None] = (), start: bool = False,
+                   grace: float = GRACE_SECONDS, takeover: bool = False) -> str:
+        """A new table; its id. Learners named sit in seats 0, 1, … (None: a free seat), bots in the rest.
+
+        The table waits for its learners: it starts when every named learner has sat down, or when
+        the teacher starts it (``start``); ``start=True`` with nobody named is a table of four bots.
+        """
+        name = table_name(name)
         if rules not in PRESET_NAMES:
-            raise TableError("tables_bad_rules", {"given": rules, "known": ", ".join(PRESET_NAMES)})
+            raise TableError("tables_bad_rules", {"given": str(rules)[:24], "known": ", ".join(PRESET_NAMES)})
         self.make_bot(tier, 0)  # an unknown tier is refused now, not at the first bot's turn
-        seated = list(learners)[:4]
-        seats = tuple((seated + [None] * 4)[:4])
+        named = [None if learner is None else seat_name(learner) for learner in list(learners)[:4]]
+        keys = [name_key(learner) for learner in named if learner is not None]
+        if len(set(keys)) != len(keys):
+            raise TableError("tables_named_twice")
+        seats = (named + [None] * 4)[:4]
         table_id = secrets.token_hex(6)
         state = TableState(table_id, self.class_name, name, rules, tier, bool(hints),
                            secrets.randbelow(2**40) if seed is None else int(seed),
-                           (seats[0], seats[1], seats[2], seats[3]), False, False, 1, ("2", "2"), 0, (0, 0), None, ())
-        table = _Table(state, self.make_bot)
+                           (seats[0], seats[1], seats[2], seats[3]), False, False, 1, ("2", "2"), 0, (0, 0), None, (),
+                           started=bool(start), grace=grace_seconds(grace), takeover=bool(takeover),
+                           autostart=bool(keys))
+        table = LiveTable(state, self.make_bot)
         self._add(table)
         with table.lock:
             self._changed(table, save=True)
         return table_id
+
+    def start(self, table_id: str) -> None:
+        """Deal: the table's bots and learners play from now on (learners not there yet get a bot meanwhile)."""
+        table = self._table(table_id)
+        with table.lock:
+            if table.closed:
+                raise TableError("tables_closed")
+            self._start(table)
 
     def set_paused(self, table_id: str, paused: bool) -> None:
         table = self._table(table_id)
@@ -250,6 +158,17 @@ class TableHall:
         table = self._table(table_id)
         with table.lock:
             table.hints = bool(allowed)
+            self._changed(table, save=True)
+
+    def set_seating(self, table_id: str, *, grace: object = None, takeover: object = None) -> None:
+        """The teacher's seat settings: the grace before a bot plays for a silent page, and whether a learner
+        may take a bot's seat in the middle of a round."""
+        table = self._table(table_id)
+        with table.lock:
+            if grace is not None:
+                table.grace = grace_seconds(grace)
+            if takeover is not None:
+                table.takeover = bool(takeover)
             self._changed(table, save=True)
 
     def teacher_view(self, table_id: str) -> JSONObject:
@@ -275,37 +194,62 @@ class TableHall:
                     found.append(table.summary())
         return sorted(found, key=lambda summary: (summary["name"], summary["table"]))
 
-    def sit(self, table_id: str, seat: int, learner: str) -> str:
-        """Seat ``learner`` (replacing the bot there); the seat's token. The same learner sitting again
-        gets the seat back (a reload, a new tab)."""
+    def sit(self, table_id: str, seat: object, learner: object, *, token: object = "", pin: object = "",
+            learner_pass: object = "") -> str:
+        """Seat ``learner``; the seat's token. A free seat goes to any valid name (with its PIN or pass
+        token when the class list gives it one); a held seat only back to its learner, who proves it with
+        the seat's token (a reload) or the class list's PIN or pass (a new device). A learner holds one
+        seat per table; a bot's seat in the middle of a round is the teacher's to hand over (``takeover``)."""
         table = self._table(table_id)
-        learner = str(learner).strip()
-        if not learner:
-            raise TableError("tables_no_name")
-        if type(seat) is not int or seat not in SEATS:
-            raise TableError("tables_bad_seat", {"seat": str(seat)[:8]})
+        seat = seat_number(seat)
+        name = seat_name(learner)
+        member = listed_learner(name, self.class_list)
+        vouched = vouched_for(member, pin, learner_pass)
+        if member is not None:
+            name = member.name
         with table.lock:
-            self._open(table)
+            if table.closed:
+                raise TableError("tables_closed")
+            key = name_key(name)
             holder = table.learners[seat]
-            if holder is not None and holder != learner:
-                raise TableError("tables_seat_taken", {"name": holder})
-            if holder is None and learner in table.learners:
-                raise TableError("tables_already_seated", {"seat": table.learners.index(learner)})
-            token = table.tokens.get(seat) or secrets.token_urlsafe(18)
-            table.tokens[seat] = token
+            secret = self._reclaimed(table, seat, token)
+            if member is not None and not vouched and secret is None:
+                raise TableError("serving_pin_needed", {"name": member.name})
+            for other in SEATS:
+                held = table.learners[other]
+                if other != seat and held is not None and name_key(held) == key:
+                    code = "tables_already_seated" if table.claims[other] is not None else "tables_kept_elsewhere"
+                    raise TableError(code, {"name": held, "seat": other})
+            if holder is not None and name_key(holder) != key:
+                raise TableError("tables_seat_taken", {"name": holder, "seat": seat})
+            if holder is not None and table.claims[seat] is not None and secret is None and not vouched:
+                raise TableError("tables_seat_claimed", {"name": holder, "seat": seat})
+            if holder is None and (seat in table.left or (table.mid_round() and not table.takeover)):
+                raise TableError("tables_round_under_way", {"seat": seat})
+            secret = secret or new_secret()
+            table.claims[seat] = secret_hash(secret)
+            table.learners[seat] = holder or name
             if holder is None:
-                table.learners[seat] = learner
                 table.bots.pop(seat, None)
+            table.heard_from(seat)
+            if table.autostart and not table.started and all(
+                    table.claims[other] is not None for other in SEATS if table.learners[other] is not None):
+                self._start(table)  # every learner the teacher named is here
+            else:
                 self._changed(table, save=True)
-            return f"{table.table_id}.{seat}.{token}"
+            return f"{table.table_id}.{seat}.{secret}"
 
     def leave(self, token: str) -> None:
-        """The learner leaves; a bot of the table's tier takes the seat (and plays on if it is its turn)."""
+        """The learner leaves. Between rounds the seat is free; in the middle of one a bot plays it to the
+        round's end and nobody may sit there until the next deal (its cards stay hidden)."""
         table, seat = self._seated(token)
         with table.lock:
             table.learners[seat] = None
-            table.tokens.pop(seat, None)
-            table.bots[seat] = table.make_bot(table.tier, derived_seed(table.seed, 100 + seat))
+            table.claims[seat] = None
+            table.away.discard(seat)
+            if table.mid_round():
+                table.left.add(seat)
+            table.bots[seat] = table.make_bot(table.tier, derived_seed(table.seed, LEFT_BOT_SEED + seat))
             self._changed(table, save=True)
 
     def message(self, token: str) -> JSONObject:
@@ -314,15 +258,40 @@ class TableHall:
         with table.lock:
             return table.seat_message(seat)
 
+    def polling(self, token: str, waiting: bool) -> None:
+        """A seat's page starts (``waiting``) or ends a long poll: while one is open the page is there,
+        so no bot takes its seat however long the table stays still."""
+        table, seat = self._seated(token)
+        with table.lock:
+            table.polls[seat] = max(table.polls[seat] + (1 if waiting else -1), 0)
+            table.seen[seat] = time.monotonic()
+
+    @contextlib.contextmanager
+    def waiting(self, token: str) -> Iterator[None]:
+        """``polling`` around a block (for a caller that waits on its own thread)."""
+        self.polling(token, True)
+        try:
+            yield
+        finally:
+            with contextlib.suppress(TableError):
+                self.polling(token, False)
+
     def act(self, token: str, action: Action) -> JSONObject:
         """Apply the seat's action through ``Round.act``; the seat's new message (``RuleError`` if refused)."""
         table, seat = self._seated(token)
         with table.lock:
             self._open(table)
             rnd = table.round
+            if not table.started:
+                raise TableError("tables_not_started")
             if rnd is None or rnd.phase == DONE:
                 raise TableError("tables_round_over")
-            rnd.act(seat, action)
+            try:
+                rnd.act(seat, action)
+            except RuleError as error:
+                if error.code == "not_your_turn":
+                    raise TableError("tables_not_your_turn", {"seat": seat, "to_act": rnd.to_act}) from error
+                raise
             self._after_action(table)
             return table.seat_message(seat)
 
@@ -349,44 +318,82 @@ class TableHall:
         return self._table(table_id).version
 
     def shutdown(self) -> None:
-        """Stop the bots' threads (a bot mid-thought finishes its move first)."""
+        """Stop the bots' threads (a bot mid-thought finishes its move first) and the watch on pages."""
         self._stopped = True
+        self._stopping.set()
         self._bots.shutdown(wait=True, cancel_futures=True)
 
     # --- inside ------------------------------------------------------------------------------
 
-    def _add(self, table: _Table) -> None:
+    def _add(self, table: LiveTable) -> None:
         with self._lock:
             self._tables[table.table_id] = table
         with table.lock:
             self._schedule_bot(table)
 
-    def _table(self, table_id: str) -> _Table:
+    def _table(self, table_id: str) -> LiveTable:
         with self._lock:
             table = self._tables.get(str(table_id))
         if table is None:
             raise TableError("tables_no_table", {"table": str(table_id)[:24]})
         return table
 
-    def _seated(self, token: str) -> tuple[_Table, int]:
-        parts = str(token).split(".")
-        if len(parts) != 3 or parts[1] not in ("0", "1", "2", "3"):
-            raise TableError("tables_bad_token")
-        table = self._table(parts[0])
-        seat = int(parts[1])
+    def _seated(self, token: str) -> tuple[LiveTable, int]:
+        """The table and seat a token holds (``tables_bad_token`` for any other); its page is heard from."""
+        table_id, seat, secret = split_token(token)
+        table = self._table(table_id)
         with table.lock:
-            known = table.tokens.get(seat)
-        if known is None or not secrets.compare_digest(known, parts[2]):
-            raise TableError("tables_bad_token")
+            if not secret_matches(secret, table.claims[seat]):
+                raise TableError("tables_bad_token")
+            if table.heard_from(seat):
+                self._changed(table, save=False)  # back from away: the bot steps aside
         return table, seat
 
-    def _open(self, table: _Table) -> None:
+    def _reclaimed(self, table: LiveTable, seat: int, token: object) -> str | None:
+        """The secret of ``token`` when it is this seat's current token (a page sitting again after a reload)."""
+        if not token:
+            return None
+        try:
+            table_id, token_seat, secret = split_token(token)
+        except TableError:
+            return None
+        if table_id != table.table_id or token_seat != seat or not secret_matches(secret, table.claims[seat]):
+            return None
+        return secret
+
+    def _start(self, table: LiveTable) -> None:
+        """Under the lock: the table plays; every learner's page gets its grace from now."""
+        if table.started:
+            return
+        table.started = True
+        now = time.monotonic()
+        for seat in SEATS:
+            table.seen[seat] = now
+        self._changed(table, save=True)
+
+    def _watch(self) -> None:
+        """The hall's watch on pages: a learner's seat whose page has gone silent is played by a bot."""
+        while not self._stopping.wait(WATCH_SECONDS):
+            with self._lock:
+                tables = list(self._tables.values())
+            now = time.monotonic()
+            for table in tables:
+                with table.lock:
+                    gone = table.absent_seats(now)
+                    for seat in gone:
+                        log.info("table %s: the page of seat %s is gone; a bot plays for %s",
+                                 table.table_id, seat, table.learners[seat])
+                        table.go_away(seat)
+                    if gone:
+                        self._changed(table, save=False)
+
+    def _open(self, table: LiveTable) -> None:
         if table.closed:
             raise TableError("tables_closed")
         if table.paused:
             raise TableError("tables_paused")
 
-    def _deal_next(self, table: _Table) -> None:
+    def _deal_next(self, table: LiveTable) -> None:
         rnd = table.round
         if rnd is not None and rnd.phase != DONE:
             raise TableError("tables_round_not_over")
@@ -394,10 +401,11 @@ class TableHall:
             raise TableError("tables_match_over")
         table.laps_before = (table.match.laps[0], table.match.laps[1])
         table.round = table.match.new_round()
-        table._seat_bots()
+        table.left.clear()
+        table.seat_bots()
         self._changed(table, save=True)
 
-    def _after_action(self, table: _Table) -> None:
+    def _after_action(self, table: LiveTable) -> None:
         """Book a finished round, save after a trick, tell the listeners, wake the next bot."""
         rnd = table.round
         assert rnd is not None
@@ -410,7 +418,7 @@ class TableHall:
             table.match.finish(rnd)
         self._changed(table, save=trick_ended or finished)
 
-    def _changed(self, table: _Table, *, save: bool) -> None:
+    def _changed(self, table: LiveTable, *, save: bool) -> None:
         """Under ``table.lock``: a new version; saved if asked; the listeners told; bots woken."""
         table.version += 1
         if save and self.store is not None:
@@ -419,7 +427,7 @@ class TableHall:
             listener(table.table_id, table.version)
         self._schedule_bot(table)
 
-    def _save(self, table: _Table) -> None:
+    def _save(self, table: LiveTable) -> None:
         """Write the table and any round not yet recorded; a failed write is kept to try again, never raised."""
         assert self.store is not None
         with self._save_lock:
@@ -436,9 +444,9 @@ class TableHall:
             self.store_error = None
         table.saved_tricks = table.round.tricks_played if table.round is not None else -1
 
-    def _schedule_bot(self, table: _Table) -> None:
+    def _schedule_bot(self, table: LiveTable) -> None:
         rnd = table.round
-        if (self._stopped or table.bot_busy or table.paused or table.closed or rnd is None
+        if (self._stopped or table.bot_busy or table.paused or table.closed or not table.started or rnd is None
                 or rnd.to_act is None or rnd.to_act not in table.bots):
             return
         table.bot_busy = True
@@ -447,13 +455,13 @@ class TableHall:
         except RuntimeError:  # shut down meanwhile
             table.bot_busy = False
 
-    def _bot_turn(self, table: _Table) -> None:
+    def _bot_turn(self, table: LiveTable) -> None:
         """One bot move: look under the lock, think without it, act under it if nothing changed meanwhile."""
         with table.lock:
             rnd = table.round
             seat = None if rnd is None else rnd.to_act
             bot = None if seat is None else table.bots.get(seat)
-            if rnd is None or seat is None or bot is None or table.paused or table.closed:
+            if rnd is None or seat is None or bot is None or table.paused or table.closed or not table.started:
                 table.bot_busy = False
                 return
             view, actions, version = rnd.view(seat), rnd.legal_actions(seat), table.version
