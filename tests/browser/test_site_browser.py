@@ -21,8 +21,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
 
 from card_table import CardTable  # noqa: E402
+from checkout_files import git_checkout_files  # noqa: E402  (tests/ helper)
 from chromium import VIEWPORT, is_local  # noqa: E402
 from lesson_page import answer_wrong_then_right  # noqa: E402
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
@@ -48,17 +50,14 @@ NOT_SITE_INPUTS = ("tests/", "benchmarks/", ".ci/")
 def site_inputs_digest() -> str | None:
     """A hash of every checkout file the site is built from (tracked or new, not ignored: the kit, the lessons,
     the apps, the build script and its pinned tools); None outside a git checkout, where nothing is reused."""
-    try:
-        listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
-                                cwd=ROOT, capture_output=True, check=True).stdout.decode()
-    except (OSError, subprocess.CalledProcessError):
+    listed = git_checkout_files(ROOT)
+    if listed is None:
         return None
     digest = hashlib.sha256()
-    for name in sorted(set(listed.split("\0")) - {""}):
-        path = ROOT / name
-        if name.startswith(NOT_SITE_INPUTS) or not path.is_file():
+    for name in listed:
+        if name.startswith(NOT_SITE_INPUTS):
             continue
-        digest.update(name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+        digest.update(name.encode() + b"\0" + hashlib.sha256((ROOT / name).read_bytes()).digest())
     return digest.hexdigest()[:16]
 
 

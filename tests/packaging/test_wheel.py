@@ -30,8 +30,10 @@ from shengji_kit.apps.serving import serve
 from shengji_kit.kit_files import CHECKOUT_DIR, JUPYTER_DIR, PACKAGE_DIR, kit_files
 from shengji_kit.words.catalogue import text
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
 import chromium  # tests/browser helpers
+from checkout_files import git_checkout_files  # tests/ helper
 from live_server import VoilaServer, free_port, stop_server, wait_until_answers
 
 pytestmark = pytest.mark.slow
@@ -62,22 +64,16 @@ def checkout_files() -> list[str]:
 
     Outside a git checkout (an unpacked sdist): every file but caches, builds and the venv.
     """
-    try:
-        listed = subprocess.run(
-            ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
-            cwd=CHECKOUT_DIR,
-            capture_output=True,
-            check=True,
-        ).stdout.decode()
-    except (OSError, subprocess.CalledProcessError):
-        return [
-            path.relative_to(CHECKOUT_DIR).as_posix()
-            for path in CHECKOUT_DIR.rglob("*")
-            if path.is_file()
-            and not NOT_SOURCE.intersection(path.relative_to(CHECKOUT_DIR).parts)
-            and ".egg-info" not in path.as_posix()
-        ]
-    return [name for name in listed.split("\0") if name and (CHECKOUT_DIR / name).is_file()]
+    listed = git_checkout_files(CHECKOUT_DIR)
+    if listed is not None:
+        return listed
+    return [
+        path.relative_to(CHECKOUT_DIR).as_posix()
+        for path in CHECKOUT_DIR.rglob("*")
+        if path.is_file()
+        and not NOT_SOURCE.intersection(path.relative_to(CHECKOUT_DIR).parts)
+        and ".egg-info" not in path.as_posix()
+    ]
 
 
 @dataclass(frozen=True)

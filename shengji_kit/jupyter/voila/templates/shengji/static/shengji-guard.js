@@ -1,6 +1,7 @@
 // shengji-guard: a page of the kit never fails silently.
 // It shows a bilingual notice with a reload button when
-//   - the page could not start (a cell failed, a widget model is missing, the page stalled), or
+//   - the page could not start (a cell failed, a widget model is missing, nothing was drawn
+//     within a minute of the page arriving, the page stalled), or
 //   - the connection to the page's kernel is lost (the kernel died or the server restarted).
 // It watches the kernel's websocket (wrapped here, before Voila's own script creates it), the
 // page's outputs and the browser console. Plain script, inlined by index.html.j2; no network.
@@ -133,11 +134,37 @@
   });
 
   // --- a page that never becomes ready -----------------------------------------------------
+  // Ready is what the learner sees: a widget or an output drawn among the page's cells. Voila's
+  // spinner (#loading) is no proof either way: Voila removes it, and shows the cells, only once
+  // its theme has loaded too, which on a busy machine can lag behind widgets already drawn.
+  const DRAWN = ".sk-root, .jupyter-widgets, .jp-OutputArea-output";
+  const NOT_DRAWN = '[data-mime-type="application/vnd.jupyter.stderr"]'; // a traceback or stray stderr
+  function drawn() {
+    const cells = document.getElementById("rendered_cells");
+    for (const view of cells ? cells.querySelectorAll(DRAWN) : []) {
+      if (view.closest(NOT_DRAWN)) continue;
+      const text = view.textContent || "";
+      if (FAILED_TEXT.some((needle) => text.includes(needle))) continue;
+      if (text.trim() || view.querySelector("svg, img, canvas, button, input, select, textarea")) return true;
+    }
+    return false;
+  }
+  // A drawn page whose spinner stayed is shown as Voila would have shown it.
+  function reveal() {
+    const spinner = document.getElementById("loading");
+    if (spinner) spinner.remove();
+    const cells = document.getElementById("rendered_cells");
+    if (cells) cells.style.display = "";
+  }
   const stall = setTimeout(() => show("stalled"), STALL_MS);
   window.addEventListener("load", () => {
     clearTimeout(stall);
     // The page arrived without its kernel's settings: the kernel did not start.
     if (!document.getElementById("jupyter-config-data")) show("failed");
-    setTimeout(() => { if (document.getElementById("loading")) show("failed"); }, READY_AFTER_LOAD_MS);
+    setTimeout(() => {
+      if (!document.getElementById("loading")) return;
+      if (drawn()) reveal();
+      else show("failed");
+    }, READY_AFTER_LOAD_MS);
   });
 })();
