@@ -64,6 +64,10 @@ class TableClient:
     def tables(self) -> list[JSONObject]:
         return list(self._call("GET", "list")["tables"])
 
+    def listing(self) -> JSONObject:
+        """The whole list reply: ``tables``, and ``store`` (how many table saves wait for the class store, and why)."""
+        return dict(self._call("GET", "list"))
+
     def sit(self, table: str, seat: int, learner: str) -> JSONObject:
         """Sit (or sit again, after a reload) at ``seat``; the seat's first message."""
         reply = self._call("POST", "sit", {"table": table, "seat": seat, "learner": learner})
