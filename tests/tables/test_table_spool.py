@@ -1,4 +1,8 @@
-"""The tables' spool on SQLite: writes kept on disk at once, sent in order, coalesced, landed once, restored after a restart."""
+"""The tables' spool on SQLite: writes kept on disk at once, sent in order, coalesced, landed once, restored.
+
+The class store is a real SQLite ``TableStore`` that a test can make fail (a stopped database) or
+hang (a frozen one); the PostgreSQL outages themselves are tests/faults/test_tables_store_outage.py.
+"""
 
 from __future__ import annotations
 
@@ -60,7 +64,7 @@ def a_state(table_id: str, actions: int = 0, *, closed: bool = False, round_numb
 
 
 def play(hall: TableHall, tokens: list[str], tricks: int) -> list[float]:
-    """The learners act until ``tricks`` tricks are played (the hall saves at a trick's end); how long each action took."""
+    """The learners act until ``tricks`` tricks are played (the hall saves at a trick's end); each action's time."""
     took: list[float] = []
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
