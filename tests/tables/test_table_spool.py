@@ -236,3 +236,27 @@ def test_the_spool_file_holds_only_what_waits(gated: GatedStore, tmp_path: Path)
     with sqlite3.connect(spooled.path) as db:
         rows = db.execute("SELECT kind, body FROM waiting").fetchall()
     assert [(kind, len(json.loads(body)["actions"])) for kind, body in rows] == [("state", 2)]
+
+
+def test_the_list_reply_says_how_far_behind_the_store_is(gated: GatedStore, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from shengji_kit.apps.serving.tables_api import TablesService
+
+    monkeypatch.setattr("shengji_kit.classroom.tables.table_spool.RETRY_SECONDS", (0.1,))
+    gated.failing = True
+    spooled = SpooledTableStore(lambda: gated, "default", folder=tmp_path)
+    service = TablesService(TableHall(spooled, make_bot=tier_bot))
+    try:
+        service.hall.open_table("Behind", seed=3)
+        deadline = time.monotonic() + 5
+        while (store := service.store_json()) is not None and store["trouble"] is None:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert store is not None and store["behind"] == 1
+        assert store["trouble"]["code"] == "tables_store_kept" and store["trouble"]["en"] and store["trouble"]["zh"]
+        gated.failing = False
+        assert spooled.flushed(10.0) and service.store_json() == {"behind": 0, "trouble": None}
+        assert TablesService(TableHall(None)).store_json() is None  # tables in memory only: nothing to say
+    finally:
+        service.hall.shutdown()
+        spooled.close()
