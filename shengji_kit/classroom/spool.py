@@ -49,12 +49,17 @@ class NoAnswer(StoreError):
         self.seconds = seconds
 
 
-def spool_path(class_name: str, folder: Path | None = None) -> Path:
-    """The spool file of ``class_name`` in ``folder`` (default: the kit's data folder)."""
+def spool_path(class_name: str, folder: Path | None = None, kind: str | None = None) -> Path:
+    """The spool file of ``class_name`` in ``folder`` (default: the kit's data folder).
+
+    ``kind`` names another spool of the class (``"tables"``: the shared tables' states), kept in a
+    folder of its own under the spool folder so that no class name can make it meet the events' file.
+    """
     name = class_name if _SAFE_NAME.fullmatch(class_name) else (
         re.sub(r"[^A-Za-z0-9_-]", "_", class_name)[:40] + "-" + hashlib.sha256(class_name.encode()).hexdigest()[:12]
     )
-    return (data_dir() if folder is None else folder) / SPOOL_FOLDER / f"{name}.sqlite"
+    spools = (data_dir() if folder is None else folder) / SPOOL_FOLDER
+    return (spools if kind is None else spools / kind) / f"{name}.sqlite"
 
 
 def within(work: Callable[[], object], seconds: float = DEADLINE_SECONDS) -> object:

@@ -81,7 +81,7 @@ def class_list(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def server(class_list: Path) -> Iterator[str]:
     """``serve --classroom --class-list`` on 127.0.0.1."""
     with tempfile.TemporaryDirectory(prefix="hostile-tables-") as folder, \
-            class_server(Path(folder), ["--class-list", str(class_list)]) as (url, _):
+            class_server(Path(folder), extra=["--class-list", str(class_list)]) as (url, _):
         yield url
 
 
@@ -162,6 +162,8 @@ def test_3_a_bots_hand_stays_hidden_in_the_middle_of_a_round(teacher: Raw, learn
     assert message["legal"], "South never came to act"
     status, message = learner.post("act", {"token": lu["token"], "action": message["legal"][0]})
     assert status == 200
+    status, _ = teacher.post("teacher/pause", {"table": table})  # the round stays where it is (bots are quick)
+    assert status == 200
     for name in ("Eve", "Lu2"):
         body = refused(learner.post("sit", {"table": table, "seat": 1, "learner": name}), 409,
                        "tables_round_under_way")
@@ -197,6 +199,8 @@ def test_4_a_closed_page_never_stalls_the_table_and_gets_its_seat_back(teacher: 
     assert status == 200 and time.monotonic() - started >= 2.4
     assert seats(learner, table)[0]["away"] is False
     # the tab closes in the middle of a long poll: the connection drops, the grace runs from then
+    status, listed = learner.get("list")
+    version = next(summary for summary in listed["tables"] if summary["table"] == table)["version"]
     parts = urlsplit(learner_url(learner))
     dropped = socket.create_connection((parts.hostname, parts.port))
     query = urlencode({"token": cy["token"], "after": 10**6, "wait": 20})
@@ -208,8 +212,6 @@ def test_4_a_closed_page_never_stalls_the_table_and_gets_its_seat_back(teacher: 
     away = wait_for_seat(learner, table, 0, lambda seat: seat["away"], 10)
     assert time.monotonic() - closed_at < 10
     assert away == {"seat": 0, "learner": "Cy", "bot": "gentle", "away": True, "claimed": True}
-    status, before = learner.get("list")
-    version = next(summary for summary in before["tables"] if summary["table"] == table)["version"]
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:  # the bot plays South's turns: the table moves on without Cy
         status, now = learner.get("list")
@@ -217,7 +219,7 @@ def test_4_a_closed_page_never_stalls_the_table_and_gets_its_seat_back(teacher: 
         if summary["version"] > version + 8:
             break
         time.sleep(0.2)
-    assert summary["version"] > version + 8
+    assert summary["version"] > version + 8, "the table stalled on the absent learner's seat"
     status, back = learner.get("view", token=cy["token"])  # Cy's page comes back
     assert status == 200 and back["seats"][0]["away"] is False and back["seats"][0]["bot"] is None
     assert back["view"]["phase"] == "done" or back["view"]["hand_sizes"][0] < 25  # the bot played South's cards

@@ -1,20 +1,31 @@
 """The dashboard's list of the class's shared tables: who sits where, the round's progress, the match.
 
 DOM hooks: the section ``data-role="class-tables"``; one row per table ``data-table`` (its id) with
-``data-phase``, ``data-paused``; each seat ``data-seat`` with ``data-learner`` or ``data-bot``.
+``data-phase``, ``data-paused``; each seat ``data-seat`` with ``data-learner`` or ``data-bot``; when
+the class store lags behind the tables, a notice ``data-role="tables-store-behind"`` with
+``data-behind`` (the saves waiting) above the list.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from markupsafe import Markup
 
 from ...classroom.tables.client import TableClient, TableUnreachable, local_server_url
 from ...words.catalogue import text
 
-TablesSource = Callable[[], list[dict[str, Any]]]
+TablesSource = Callable[[], list[dict[str, Any]] | dict[str, Any]]
+"""The tables (a list), or the server's whole list reply (``{"tables": …, "store": …}``)."""
+
+
+class TablesNow(NamedTuple):
+    """What the panel shows: the tables, whether the server answered, and how far the class store lags (or None)."""
+
+    tables: list[dict[str, Any]]
+    reachable: bool
+    store: dict[str, Any] | None = None
 
 
 def local_tables() -> TablesSource | None:
@@ -23,17 +34,32 @@ def local_tables() -> TablesSource | None:
     if url is None:
         return None
     client = TableClient(url, timeout=2.0)
-    return client.tables
+    return client.listing
 
 
-def read_tables(source: TablesSource | None) -> tuple[list[dict[str, Any]], bool]:
+def read_tables(source: TablesSource | None) -> TablesNow:
     """The tables now, and whether the server answered (an unreachable server shows as such, not as none)."""
     if source is None:
-        return [], True
+        return TablesNow([], True)
     try:
-        return source(), True
+        found = source()
     except TableUnreachable:
-        return [], False
+        return TablesNow([], False)
+    if isinstance(found, dict):
+        store = found.get("store")
+        return TablesNow(list(found.get("tables") or []), True, dict(store) if isinstance(store, dict) else None)
+    return TablesNow(list(found), True)
+
+
+def store_notice(store: Mapping[str, Any] | None, lang: str) -> Markup:
+    """The notice that the class store lags behind the tables (play goes on; the saves wait on disk), or nothing."""
+    trouble = (store or {}).get("trouble")
+    if not isinstance(trouble, Mapping) or not trouble.get(lang, trouble.get("en")):
+        return Markup("")
+    kind = "error" if trouble.get("kind") == "error" else "info"
+    return Markup('<p class="sk-message" data-kind="{kind}" data-role="tables-store-behind" data-behind="{n}">'
+                  '{t}</p>').format(kind=kind, n=int((store or {}).get("behind") or 0),
+                                    t=trouble.get(lang, trouble.get("en")))
 
 
 def _seat_html(seat: Mapping[str, Any], lang: str) -> Markup:
@@ -55,8 +81,9 @@ def _seat_html(seat: Mapping[str, Any], lang: str) -> Markup:
         n=seat["seat"], tier=tier, place=place, bot=text("tables_bot_seat", lang, tier=text(f"tier_{tier}", lang)))
 
 
-def tables_html(tables: Sequence[Mapping[str, Any]], reachable: bool, lang: str) -> Markup:
-    """The section listing every open table (or why there is none to show)."""
+def tables_html(tables: Sequence[Mapping[str, Any]], reachable: bool, lang: str,
+                store: Mapping[str, Any] | None = None) -> Markup:
+    """The section listing every open table (or why there is none to show), under the store's notice if it lags."""
     if not reachable:
         body = Markup('<p class="sk-message" data-kind="error" data-role="tables-unreachable">{t}</p>').format(
             t=text("tables_lost_connection", lang))
@@ -82,5 +109,7 @@ def tables_html(tables: Sequence[Mapping[str, Any]], reachable: bool, lang: str)
                      levels=text("tables_levels", lang, ours=levels[0], theirs=levels[1]),
                      seats=Markup("").join(_seat_html(seat, lang) for seat in table.get("seats") or [])))
         body = Markup('<ul data-role="tables-list">{rows}</ul>').format(rows=Markup("").join(rows))
+    if reachable:
+        body = store_notice(store, lang) + body
     return Markup('<section data-role="class-tables"><h3>{title}</h3>{body}</section>').format(
         title=text("tables_dash_title", lang), body=body)

@@ -50,7 +50,7 @@ from ._dashboard_panels import (
     stuck_html,
 )
 from ._gate import teacher_refusal
-from ._tables_panel import TablesSource, local_tables, read_tables, tables_html
+from ._tables_panel import TablesNow, TablesSource, local_tables, read_tables, tables_html
 from .projector import Projection, ProjectorCatalogue, projector_html
 
 log = logging.getLogger(__name__)
@@ -116,7 +116,7 @@ class DashboardScene(Observable):
         super().__init__()
         self.tables_source = tables if tables is not None else local_tables()
         """The class server's shared tables (None: not served by ``serve --classroom``, no section)."""
-        self.tables: tuple[list[dict[str, Any]], bool] = ([], True)
+        self.tables = TablesNow([], True)
         self.refusal = teacher_refusal(query_options() if query is None else query, environ)
         self.store = store
         self.class_name = class_name_ or class_name()
@@ -244,7 +244,7 @@ class DashboardScene(Observable):
             '<section data-role="class-grid"><h3>{grid_title}</h3>{grid}</section>'
             '{stuck}{missed}{tables}<div class="sk-dash-row">{csv}</div>{project}{join}</div>'
         ).format(
-            tables=Markup("") if self.tables_source is None else tables_html(*self.tables, lang),
+            tables=Markup("") if self.tables_source is None else tables_html(*self.tables[:2], lang, self.tables.store),
             class_name=self.class_name, title=text("cls_dash_title", lang, class_name=self.class_name),
             live=text("cls_dash_live", lang, seconds=f"{REFRESH_SECONDS:g}"), last=last_event_html(report, lang),
             lang_button=lang_button(lang),

@@ -1,12 +1,13 @@
 """The class server's tables API (``/tables/api/…``): the ``TableHall`` behind HTTP, in the server's process.
 
-Learners' routes: ``list``, ``sit``, ``view`` (a long poll: ``after`` a version, up to ``wait``
-seconds), ``act``, ``next``, ``leave``; a learner acts only with the seat token ``sit`` gave them.
+Learners' routes: ``list`` (with ``store``: how many table writes wait for the class store, and why),
+``sit``, ``view`` (a long poll: ``after`` a version, up to ``wait`` seconds), ``act``, ``next``,
+``leave``; a learner acts only with the seat token ``sit`` gave them.
 The teacher's routes (``teacher/…``: open, pause, close, hints, next, watch) also need the teacher code in the
 ``X-Shengji-Teacher`` header. Every route needs the class code as the server's other addresses do,
 except from this machine, where the page kernels call it (``classroom_server.KERNEL_CALLED``). The
-hall's work (which may wait for a table's lock while its state is written) runs on a thread pool,
-never on the event loop; bots think on the hall's own threads.
+hall's work (which may wait for a table's lock, never for the class store: the tables' writes go
+through ``table_spool``) runs on a thread pool, never on the event loop; bots think on the hall's own threads.
 """
 
 from __future__ import annotations
@@ -25,11 +26,11 @@ from tornado.ioloop import IOLoop
 from ...classroom.join import teacher_code
 from ...classroom.settings import class_name, default_url
 from ...classroom.store import SQLClassStore
-from ...classroom.store_protocol import StoreError
 from ...classroom.tables.client import LONG_POLL_SECONDS, TEACHER_HEADER
 from ...classroom.tables.hall import TableHall
 from ...classroom.tables.seat_claim import TableError, shown
 from ...classroom.tables.seat_wire import refusal_to_json
+from ...classroom.tables.table_spool import SpooledTableStore
 from ...classroom.tables.table_state import GRACE_SECONDS
 from ...classroom.tables.table_store import TableStore
 from ...coach.bot_tiers import tier_named
@@ -59,13 +60,23 @@ class TablesService:
 
     @staticmethod
     def open() -> TablesService:
-        """The hall on the class store (restoring its tables); in memory if the store cannot be opened."""
-        store: TableStore | None = None
-        try:
-            store = TableStore(SQLClassStore(default_url()))
-        except StoreError as error:
-            print(f"shared tables: {error} (the tables are kept in memory only)", file=sys.stderr)
-        return TablesService(TableHall(store, class_name=class_name(), make_bot=coach_bot))
+        """The hall on the class store behind the tables' spool (restoring its tables): no play waits on the
+        database; a store that cannot be opened or read now is written once it answers."""
+        url, name = default_url(), class_name()
+        store = SpooledTableStore(lambda: TableStore(SQLClassStore(url)), name)
+        if not store.on_disk:
+            print(f"shared tables: the spool {store.path} cannot be used (writes wait in memory)", file=sys.stderr)
+        return TablesService(TableHall(store, class_name=name, make_bot=coach_bot))
+
+    def store_json(self) -> dict[str, Any] | None:
+        """How far the class store lags behind the tables: ``{"behind": n, "trouble": {"en", "zh"} | None}``
+        (None: the tables live in memory only)."""
+        store = self.hall.store
+        if not isinstance(store, SpooledTableStore):
+            return None
+        trouble = store.trouble()
+        return {"behind": store.behind(),
+                "trouble": None if trouble is None else {"code": trouble.code, "kind": trouble.kind, **trouble.texts()}}
 
     async def run(self, work: Any, *args: Any) -> Any:
         return await IOLoop.current().run_in_executor(self.pool, work, *args)
@@ -198,7 +209,7 @@ class TablesHandler(JupyterHandler):
     async def _route(self, route: str, method: str) -> None:
         service, hall = self.service, self.service.hall
         if method == "GET" and route == "list":
-            self.reply(200, {"tables": await service.run(hall.tables)})
+            self.reply(200, {"tables": await service.run(hall.tables), "store": await service.run(service.store_json)})
         elif method == "GET" and route == "view":
             await self._view()
         elif method == "POST" and route == "sit":

@@ -64,6 +64,10 @@ class TableClient:
     def tables(self) -> list[JSONObject]:
         return list(self._call("GET", "list")["tables"])
 
+    def listing(self) -> JSONObject:
+        """The whole list reply: ``tables``, and ``store`` (how many table saves wait for the class store, and why)."""
+        return dict(self._call("GET", "list"))
+
     def sit(self, table: str, seat: int, learner: str, *, pin: str = "", learner_pass: str = "") -> JSONObject:
         """Sit at ``seat``; the seat's first message. Sitting again at the seat this client holds (a page that
         reloaded with its token) sends the token as proof; a learner with a class-list PIN sends the PIN or

@@ -224,7 +224,7 @@ class TableHall:
                 raise TableError("tables_seat_taken", {"name": holder, "seat": seat})
             if holder is not None and table.claims[seat] is not None and secret is None and not vouched:
                 raise TableError("tables_seat_claimed", {"name": holder, "seat": seat})
-            if holder is None and (seat in table.left or (table.mid_round() and not table.takeover)):
+            if holder is None and table.mid_round() and (seat in table.left or not table.takeover):
                 raise TableError("tables_round_under_way", {"seat": seat})
             secret = secret or new_secret()
             table.claims[seat] = secret_hash(secret)
