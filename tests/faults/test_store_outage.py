@@ -32,6 +32,7 @@ from shengji_kit.practice import TrainerSession
 from shengji_kit.practice.class_progress import ClassProgress
 from shengji_kit.practice.html import trainer_html
 from shengji_kit.puzzles import Bank, default_bank
+from shengji_kit.widgets.learner_bar import LearnerBarScene
 from shengji_kit.words import text
 
 pytestmark = pytest.mark.postgres
@@ -251,3 +252,29 @@ def test_a_reload_during_an_outage_says_so_in_the_learner_s_words(
         gc.collect()
     finally:
         server.start()
+
+
+def test_a_vote_during_an_outage_says_so_in_the_learner_s_words(
+    server: PostgresServer, class_db: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The learner bar's poll: a vote that cannot reach a stopped store gets the catalogue's note, not the driver's."""
+    store = SQLClassStore(class_db)
+    try:
+        store.open_poll("default", "puzzle", WHO_WINS, "Who wins?", "谁赢？", ["East", "West"], "East")
+        bar = LearnerBarScene(store=lambda: store, class_name_="default")
+        assert bar.refresh_poll() and bar.poll is not None
+        server.stop()
+        try:
+            with caplog.at_level("WARNING"):
+                bar.answer("East")
+            assert bar.poll_note is not None and bar.poll_note.code == "cls_learner_vote_store_away", bar.poll_note
+            for lang in ("en", "zh"):
+                shown = str(parse(bar.render(lang)).text)
+                lowered = shown.lower()
+                assert not [word for word in DRIVER_WORDS if word in lowered], shown
+                assert text("cls_learner_vote_store_away", lang) in shown, shown
+            assert any("connection" in record.getMessage().lower() for record in caplog.records)
+        finally:
+            server.start()
+    finally:
+        store.close()
