@@ -42,6 +42,7 @@ from tornado.ioloop import IOLoop
 
 from ..words.catalogue import text
 from ._wire import WireError, event_from_json, poll_to_json, stored_to_json
+from .body_limit import LimitedApplication
 from .store import MAX_NAME_CHARS, MAX_REF_CHARS, POLL_SOURCES, check_event
 from .store_protocol import (
     ATTEMPT,
@@ -66,10 +67,11 @@ SERVICE_URL_ENV = "SHENGJI_KIT_CLASS_SERVICE_URL"
 BIND_IP_ENV = "SHENGJI_KIT_CLASS_SERVICE_BIND_IP"
 # How long the teachers group's members are trusted before the hub is asked again.
 TEACHERS_CACHE_SECONDS = 10.0
-# Largest request body accepted: a full batch of events with the longest answers fits.
+# Largest request body accepted: a full batch of events with the longest answers fits. A body past
+# it is read and thrown away as it arrives, then refused with its JSON reason (body_limit.py).
 MAX_BODY_BYTES = 512 * 1024
-# Bodies past this are cut off by tornado itself (a bare 400), before they are read into memory.
-SERVER_BODY_BYTES = 8 * 1024 * 1024
+# A body past this is not even read: refused at once and the connection closed.
+SERVER_BODY_BYTES = 64 * 1024 * 1024
 MAX_EVENTS = 200  # events in one request
 MAX_POLL_ID = 2**63 - 1  # the largest id a BIGINT holds
 MAX_PROMPT_CHARS = 4000
@@ -343,6 +345,11 @@ class ServiceHandler(HubOAuthenticated, web.RequestHandler):
         return bounded_text(self.get_argument("class", "default"), "class", MAX_NAME_CHARS)
 
 
+def refusal_body(status_code: int, code: str, params: dict[str, object]) -> dict[str, Any]:
+    """The JSON of a refusal made outside any handler (a body too large): as :func:`error_body` writes it."""
+    return error_body(status_code, Refusal(status_code, code, **params), "")
+
+
 def error_body(status_code: int, error: BaseException | None, reason: str) -> dict[str, Any]:
     """The JSON of a refusal: its catalogue code, parameters and bilingual message."""
     if isinstance(error, Refusal):
@@ -561,8 +568,11 @@ def make_app(store: ServiceStore, items: ItemChecker, environ: Mapping[str, str]
         teachers_group=env.get(TEACHERS_GROUP_ENV, DEFAULT_TEACHERS_GROUP),
         items=items,
     )
-    return web.Application(
+    return LimitedApplication(
         routes(prefix, service),
+        body_limit=MAX_BODY_BYTES,
+        body_discard=SERVER_BODY_BYTES,
+        answer=refusal_body,
         default_handler_class=NotFoundHandler,
         # Browsers sign in through the hub's OAuth (its cookie checks xsrf itself); kernels send a token.
         cookie_secret=os.urandom(32),

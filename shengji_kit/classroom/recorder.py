@@ -10,6 +10,7 @@ the spool first). Every call a page makes to the store itself has a deadline (``
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
@@ -27,6 +28,7 @@ from .store_protocol import answer_as_text as answer_as_text  # where it was fir
 UNWRITABLE, UNREADABLE, SAVED_AGAIN = "store_unwritable", "store_unreadable", "store_saved_again"
 KEPT = ("outage_kept", "outage_kept_in_page", "outage_waiting")  # the notices of work kept for the store
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 OPEN_SECONDS = 10.0  # opening may create or upgrade the schema; a server that is down still fails in ~3 s
 
 
@@ -125,6 +127,7 @@ class LearnerRecorder:
         try:
             return self.read(self.opener, OPEN_SECONDS)
         except (StoreError, OSError) as error:
+            log.warning("the class store cannot be opened: %s", error)
             self._note = Message(UNREADABLE, {"error": why(error)}, ERROR)
             return None
 

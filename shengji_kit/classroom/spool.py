@@ -28,6 +28,7 @@ from ._wire import event_from_json, event_to_json
 from .store_protocol import ClassEvent, ClassStoreAPI, EventRefused, StoreError
 
 log = logging.getLogger(__name__)
+STORE_AWAY = "outage_store_away"  # what a page says of any failure of the store but a deadline
 
 SPOOL_FOLDER = "spool"
 DEADLINE_SECONDS = 3.0  # the longest a page waits for the store (or for the spool's file lock)
@@ -278,6 +279,8 @@ class SpoolWriter:
             try:
                 self._drain()
             except Exception as error:  # any failure leaves the events kept; the thread goes on
+                if tries == 0:  # the driver's words go to the log, once an outage; the page says ``why``'s
+                    log.warning("the class store cannot take the kept work (it stays in the spool): %s", error)
                 tries += 1
                 with self._state:
                     self._error = error
@@ -317,11 +320,15 @@ class SpoolWriter:
                 listener()
 
 
-def why(error: BaseException) -> str | Message:
-    """An error's words for a page: a deadline in the page's language, anything else on one line."""
+def why(error: BaseException) -> Message:
+    """An error of the store in a learner's words: a deadline, or that the store is away, never the error's own text.
+
+    The text of a driver ("connection failed: connection to server at …") means nothing to a
+    learner and tells a stranger about the server: it goes to the log (the caller's), not the page.
+    """
     if isinstance(error, NoAnswer):
         return Message("outage_no_answer", {"seconds": f"{error.seconds:g}"})
-    return " ".join(str(error).split())[:200] or type(error).__name__
+    return Message(STORE_AWAY, {})
 
 
 _writers: dict[tuple[int, Path], SpoolWriter] = {}

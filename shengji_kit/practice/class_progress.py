@@ -9,6 +9,7 @@ gives a notice that the work is kept; nothing the page calls waits for it longer
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
@@ -23,6 +24,8 @@ from .events import ProgressEvent, derive
 from .progress import Progress
 
 __all__ = ["AnswerDetail", "ClassProgress"]
+
+log = logging.getLogger(__name__)
 
 TRAINER_GROUP = "trainer"  # the group of a puzzle the bank no longer has
 
@@ -102,6 +105,7 @@ class ClassProgress:
         try:
             stored = self.recorder.read(lambda: store.events(class_name, learner=learner))
         except (ValueError, OSError) as error:
+            log.warning("the class store cannot give %s's progress: %s", learner, error)
             self.recorder.problem = Message(UNREADABLE, {"error": why(error)}, ERROR)
             return []
         return [each.event for each in stored]
@@ -117,6 +121,7 @@ class ClassProgress:
             try:
                 report = self.recorder.read(lambda: import_progress_files(store, folder, self.groups, class_name))
             except (ValueError, OSError) as error:  # the store failed meanwhile: try again next time
+                log.warning("old progress files cannot be read into the class store yet: %s", error)
                 self.recorder.problem = Message(UNREADABLE, {"error": why(error)}, ERROR)
                 return
             self.import_notices = [

@@ -83,6 +83,16 @@ def refusal_note(code: str, error: Exception) -> Message:
     return Message(code, {"reason": reason, "error": reason}, ERROR)
 
 
+def vote_not_taken(error: StoreError) -> Message:
+    """Why a vote did not reach the store: the store's own reason when it is a catalogue message (the hub's
+    refusals), else that the store is away; a driver's text ("connection failed: …") goes to the log only."""
+    reason = error_reason(error)
+    if isinstance(reason, Message):
+        return refusal_note("cls_learner_store_down", error)
+    log.warning("a poll vote did not reach the class store: %s", error)
+    return Message("cls_learner_vote_store_away", {}, ERROR)
+
+
 def _button(action: str, label: str, *, value: str = "", extra: Markup | None = None) -> Markup:
     return Markup(
         '<button type="button" class="sk-button" data-action="{action}" data-value="{value}"{extra}>{label}</button>'
@@ -272,8 +282,7 @@ class LearnerBarScene(Observable):
         except StoreError as error:
             self.refresh_poll()  # the teacher may have revealed or closed it meanwhile
             still_open = self.poll is not None and self.poll.id == poll.id and self.poll.state == POLL_OPEN
-            self.poll_note = refusal_note("cls_learner_store_down", error) if still_open else \
-                Message("cls_poll_refused", {}, ERROR)
+            self.poll_note = vote_not_taken(error) if still_open else Message("cls_poll_refused", {}, ERROR)
             return
         self.poll_note = None
         self.poll = replace(poll, answers={**poll.answers, self.learner: option})

@@ -32,6 +32,8 @@ from shengji_kit.practice import TrainerSession
 from shengji_kit.practice.class_progress import ClassProgress
 from shengji_kit.practice.html import trainer_html
 from shengji_kit.puzzles import Bank, default_bank
+from shengji_kit.widgets.learner_bar import LearnerBarScene
+from shengji_kit.words import text
 
 pytestmark = pytest.mark.postgres
 WHO_WINS = "01-who-wins"
@@ -209,3 +211,70 @@ def test_a_kernel_restart_during_an_outage_loses_nothing(
                                                                     (puzzle, STAR)]
     run_kernel(DRAIN)
     assert len(stored(class_db)) == 3, "a later kernel sends nothing again"
+
+
+FAILED = {"store_unreadable", "outage_kept", "outage_kept_in_page"}  # the notices that carry the store's error
+DRIVER_WORDS = ("connection", "psycopg", "server at", "port 5", "refused", "sqlalchemy")
+
+
+def page_text(session: TrainerSession, lang: str) -> str:
+    """Everything the trainer page shows in ``lang``, as text."""
+    return str(parse(trainer_html(session, lang)).text)
+
+
+def test_a_reload_during_an_outage_says_so_in_the_learner_s_words(
+    server: PostgresServer, class_db: str, bank: Bank, caplog: pytest.LogCaptureFixture
+) -> None:
+    """What the page says about a stopped store is the catalogue's (store away, work kept) in the learner's
+    language; the driver's own text ("connection failed: connection to server at …") goes to the log only."""
+    session = page(bank)
+    puzzle = session.puzzle
+    assert puzzle is not None
+    server.stop()
+    try:
+        with caplog.at_level("WARNING"):
+            correct, _ = timed_answer(session, str(winning_seat(puzzle)))
+            assert correct and note_codes(session) & set(KEPT)
+            del session
+            gc.collect()
+            reloaded = page(bank)  # the learner reloads: the progress cannot be read, the work is kept
+            waited = time.monotonic()
+            while not note_codes(reloaded) & FAILED:  # until the store's failure (not only its slowness) is told
+                assert time.monotonic() - waited < 30, note_codes(reloaded)
+                time.sleep(0.2)
+            for lang in ("en", "zh"):
+                shown = page_text(reloaded, lang)
+                lowered = shown.lower()
+                assert not [word for word in DRIVER_WORDS if word in lowered], shown
+                assert text("outage_store_away", lang) in shown, shown
+        assert any("connection" in record.getMessage().lower() for record in caplog.records), "the log lost the cause"
+        del reloaded
+        gc.collect()
+    finally:
+        server.start()
+
+
+def test_a_vote_during_an_outage_says_so_in_the_learner_s_words(
+    server: PostgresServer, class_db: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The learner bar's poll: a vote that cannot reach a stopped store gets the catalogue's note, not the driver's."""
+    store = SQLClassStore(class_db)
+    try:
+        store.open_poll("default", "puzzle", WHO_WINS, "Who wins?", "谁赢？", ["East", "West"], "East")
+        bar = LearnerBarScene(store=lambda: store, class_name_="default")
+        assert bar.refresh_poll() and bar.poll is not None
+        server.stop()
+        try:
+            with caplog.at_level("WARNING"):
+                bar.answer("East")
+            assert bar.poll_note is not None and bar.poll_note.code == "cls_learner_vote_store_away", bar.poll_note
+            for lang in ("en", "zh"):
+                shown = str(parse(bar.render(lang)).text)
+                lowered = shown.lower()
+                assert not [word for word in DRIVER_WORDS if word in lowered], shown
+                assert text("cls_learner_vote_store_away", lang) in shown, shown
+            assert any("connection" in record.getMessage().lower() for record in caplog.records)
+        finally:
+            server.start()
+    finally:
+        store.close()

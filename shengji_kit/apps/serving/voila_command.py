@@ -39,6 +39,9 @@ KERNEL_NICENESS = 10
 KERNEL_READY_SECONDS = 90
 # A notebook cell that runs longer than this is stopped, and its page says so.
 CELL_SECONDS = 120
+# The signals that stop a server, with or without a terminal; and how long Voila may take to stop.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+STOP_SECONDS = 30
 # What a learner reads instead of a traceback (the traceback stays in the server log).
 CELL_ERROR_NOTE = (
     "This page could not be set up. Reload the page to try again; if it happens again, tell your teacher."
@@ -132,19 +135,41 @@ def landing_url(port: int = DEFAULT_PORT, host: str = DEFAULT_HOST) -> str:
     return f"http://{host}:{port}/voila/render/{LANDING_PAGE}"
 
 
-def run_voila(command: list[str], env: dict[str, str]) -> int:
-    """Run the Voila ``command`` with ``env`` until it stops; Ctrl+C and SIGTERM stop it too."""
+class _Stopping(Exception):
+    """Raised once, by the first stop signal, out of the wait for Voila (as Ctrl+C raises KeyboardInterrupt)."""
+
+
+def run_voila(command: list[str], env: dict[str, str], stop_seconds: float = STOP_SECONDS) -> int:
+    """Run the Voila ``command`` with ``env`` until it stops; SIGINT (Ctrl+C) and SIGTERM stop it too.
+
+    Either signal is passed on to Voila as SIGTERM, which it answers by closing its kernels and
+    removing its connection files; its exit code is then ours, as after any normal stop. Both are
+    handled here rather than left to Python's default: a service manager or ``timeout`` sends
+    SIGTERM, which Voila (a child, outside the terminal's process group then) never sees; and a
+    command started in the background by a script inherits SIGINT as ignored, so Python raises no
+    KeyboardInterrupt and ``kill -INT`` did nothing (issue 36). A Voila that has not stopped
+    ``stop_seconds`` after the first signal is killed; further signals meanwhile are passed on only.
+    """
     process = subprocess.Popen(command, env=env)
-    # A service manager or `timeout` stops us with SIGTERM, which Voila (a child, not in the
-    # terminal's process group then) never sees: pass it on, so no server is left behind.
-    previous = signal.signal(signal.SIGTERM, lambda signum, frame: process.terminate())
+    asked = False
+
+    def stop(signum: int, frame: object) -> None:
+        nonlocal asked
+        process.terminate()  # nothing when it has already stopped
+        if not asked:
+            asked = True
+            raise _Stopping
+
+    previous = {number: signal.signal(number, stop) for number in STOP_SIGNALS}
     try:
-        return process.wait()
-    except KeyboardInterrupt:
         try:
-            return process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.terminate()
             return process.wait()
+        except _Stopping:
+            try:
+                return process.wait(timeout=stop_seconds)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                return process.wait()
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
