@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -55,3 +56,27 @@ def test_a_kernel_reaches_the_tables_where_the_learners_reach_the_server(monkeyp
     assert local_server_url() is None
     monkeypatch.setenv("SHENGJI_KIT_JOIN_URL", "http://192.168.1.20:9000/voila/render/notebooks/index.ipynb?token=x")
     assert local_server_url() == "http://192.168.1.20:9000/"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_dashboard_says_who_a_bot_plays_for_and_which_table_waits(store: SQLClassStore, lang: str) -> None:
+    hall = TableHall(make_bot=tier_bot)
+    try:
+        waiting = hall.open_table("Waits", seed=2, learners=["ann", "bo"])
+        hall.sit(waiting, 0, "ann")
+        playing = hall.open_table("Plays", seed=4, learners=["cy"], grace=0.2)
+        hall.sit(playing, 0, "cy")  # then her page goes silent
+        deadline = time.monotonic() + 10
+        while not hall._table(playing).away and time.monotonic() < deadline:
+            time.sleep(0.05)
+        scene = DashboardScene(lambda: store, query={"teacher": "c"}, environ=TEACHER, tables=hall.tables)
+        panel = parse(scene.render(lang)).find(data_role="class-tables")
+        row = panel.find("li", data_table=waiting)
+        assert ("等待玩家入座" if lang == "zh" else "waiting for its players") in row.text
+        kept = row.find("li", data_seat="1")
+        assert kept.attrs["data-claimed"] == "0" and ("留给 bo" if lang == "zh" else "kept for bo") in kept.text
+        away = panel.find("li", data_table=playing).find("li", data_seat="0")
+        assert away.attrs["data-away"] == "1"
+        assert ("机器人代打（cy）" if lang == "zh" else "bot playing for cy") in away.text
+    finally:
+        hall.shutdown()
