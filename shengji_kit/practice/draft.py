@@ -21,11 +21,13 @@ def draft_format(puzzle: Puzzle) -> str:
 
 
 def draft_seat(puzzle: Puzzle) -> int | None:
-    """The seat whose cards the learner answers with: the first hand (sort, tractors, picks), the leader (endgame)."""
+    """The seat whose cards the learner answers with: the first hand (sort, tractors, picks), the seat to play
+    (an endgame's leader; a strategy position's mover, who may be following)."""
     fmt = draft_format(puzzle)
     table = puzzle.table
     if fmt == PLAY:
-        return table.leader
+        mover = getattr(puzzle.question, "mover", None)
+        return mover if isinstance(mover, int) else table.leader
     if fmt in (ORDER, GROUPS, PICK) and table.hands:
         return next(iter(table.hands))
     return None

@@ -84,6 +84,10 @@ class Practice:
         if counted is not None:  # the wrong number of cards, as the follow tables say: pick again, nothing counted
             visit.control_notice = counted
             return None
+        if feedback.refused and feedback.lines:  # a play the table would refuse: its reason, nothing counted
+            line = feedback.lines[0]
+            visit.control_notice = Message(line.code, line.params, ERROR)
+            return None
         visit.feedback = feedback
         visit.tries += 1
         record = self.progress.get(visit.puzzle.id)

@@ -103,6 +103,9 @@ class Feedback:
     lines: tuple[Message, ...]
     explanation: Text
     reveal: tuple[Message, ...] = ()
+    refused: bool = False
+    """The answer could not be judged (cards not held, an illegal follow, text that is not cards): ``lines``
+    say why; a page shows it by the controls and counts no try, as a table refuses a play it cannot take."""
 
     def verdict(self, lang: str = "en") -> str:
         """Right or wrong, and why the chosen answer is so, in one paragraph (reveals nothing more)."""
@@ -154,7 +157,7 @@ class Puzzle:
         try:
             grade = self.question.grade(answer)
         except AnswerError as error:
-            grade = Grade(False, (error.line,))
+            return Feedback(False, (error.line,), self.explanation, refused=True)
         return Feedback(grade.correct, grade.lines, self.explanation, grade.reveal)
 
     def to_dict(self) -> dict[str, Any]:

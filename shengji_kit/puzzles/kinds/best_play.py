@@ -1,12 +1,16 @@
-"""Which of these plays is best? Two to four offered plays, each valued by the exact solver.
+"""Play the best card(s): the learner answers by playing from the mover's hand, as at the table.
 
 The position is a small endgame (every hand shown, at most six cards a hand), either at a trick
-boundary (the seat to play leads) or with a trick in progress (the seat to play follows). Every
-offered play is valued by the exact search: the attackers' final total when that play is made and
-both sides then play perfectly. The right answer must be optimal among ALL legal plays, and every
-wrong option states what it costs (``cost``, in points) and why (``why``, its own text, with
-``{cost}`` filled in); ``verify`` refuses an item whose stated cost is not the solver's, or whose
-wrong option costs nothing (the margin is not clear).
+boundary (the seat to play leads) or with a trick in progress (the seat to play follows). No list
+of plays is shown: the learner picks cards from the hand and plays them, and ANY legal play is
+graded by the exact search (the attackers' final total when that play is made and both sides then
+play perfectly). A play that ties the best is right; a costly one is told what it costs against
+the best. The item's ``option`` entries are the tempting plays the author foresaw: each states
+what it costs (``cost``, in points) and why (``why``, its own text, with ``{cost}`` filled in),
+which the feedback quotes when the learner makes that play; ``verify`` refuses an item whose
+stated cost is not the solver's, or whose tempting play costs nothing (the margin is not clear).
+An illegal play (not held, not a legal follow, not a lead) is refused with the engine's reason and
+costs no try.
 
 An item may instead hide some hands (``sample``: the cards still out, shared at random among the
 seats left out of ``hands``): each option is then valued by the solver on every seeded deal, the
@@ -31,9 +35,9 @@ from ...solver.position import Position
 from ...solver.search import INFINITY, NO_KEY, Key
 from ...solver.solve import searcher_for, solve, start_hands
 from ...words import Message
-from ..answers import answer_cards, cards_text
+from ..answers import answer_cards, cards_text, missing_from
 from ..fields import Raw, read_cards, read_int, read_text, require
-from ..model import AnswerError, Choice, Grade, Mismatch, Question
+from ..model import AnswerError, Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
 from ._sampled_play import Estimate, Sampling, read_sampling, sampled_positions
@@ -115,7 +119,7 @@ class BestPlay(Question):
     """``options`` are plays of the seat to move; ``answer`` the one the solver proves best."""
 
     kind: ClassVar[str] = KIND
-    FORMAT: ClassVar[str] = "choice"
+    FORMAT: ClassVar[str] = "play"
     table: PositionTable
     position: Position
     trick: TrickPlays
@@ -143,10 +147,6 @@ class BestPlay(Question):
             return Message(f"lead_bp_prompt_sampled_{side}", params).render(lang)
         return Message(f"lead_bp_prompt_{verb}_{side}", params).render(lang)
 
-    def choices(self) -> list[Choice]:
-        return [Choice(self.key(option.cards), Text(cards_text(option.cards), cards_text(option.cards)))
-                for option in self.options]
-
     def shown_cards(self, option: Option) -> tuple[Card, ...]:
         """The cards that end up led or played: a failed throw leads its forced part."""
         return self.failed_throw(option.cards) or option.cards
@@ -164,6 +164,10 @@ class BestPlay(Question):
     def value(self, option: Option) -> int:
         """The attackers' final total after this option, by the exact solver."""
         return play_value(self.position, self.trick, _indices(self.shown_cards(option)))
+
+    def hand(self) -> tuple[Card, ...]:
+        """The mover's cards now: what the learner plays from."""
+        return tuple(self.table.hand(self.mover))
 
     def best(self) -> int:
         return best_value(self.position, self.trick)
@@ -183,16 +187,33 @@ class BestPlay(Question):
         gaps = [sign * (play_value(deal, (), right) - play_value(deal, (), other)) for deal in self.samples]
         return Estimate.of(gaps)
 
-    def _option(self, answer: object) -> Option:
+    def _play(self, answer: object) -> tuple[Card, ...]:
+        """The learner's play, checked as the table checks it (``AnswerError`` with the engine's reason:
+        an illegal play is not a wrong answer, it costs no try)."""
+        cards = tuple(answer_cards(answer))
+        if not cards:
+            raise AnswerError(Message("empty_play"))
+        hand = self.hand()
+        missing = missing_from(hand, cards)
+        if missing:
+            raise AnswerError(Message("not_in_hand", {"cards": tuple(missing)}))
+        if self.trick:
+            verdict = check_follow(self.trick[0][1], hand, cards, self.table.trump)
+            if not verdict.ok:
+                raise AnswerError(Message(verdict.code or "wrong_count", dict(verdict.params)))
+            return cards
         try:
-            chosen = self.key(tuple(answer_cards(answer)))
-        except AnswerError:
-            chosen = ""
-        for option in self.options:
-            if self.key(option.cards) == chosen:
-                return option
-        offered = ", ".join(self.key(option.cards) for option in self.options)
-        raise AnswerError(Message("lead_bp_not_offered", {"value": str(answer), "options": offered}))
+            kind = shape(list(cards), self.table.trump).kind
+        except RuleError as error:
+            raise AnswerError(Message(error.code, error.params)) from error
+        if kind == THROW and self.samples:
+            raise AnswerError(Message("lead_bp_no_sampled_throw"))
+        return cards
+
+    def _listed(self, cards: tuple[Card, ...]) -> Option:
+        """The item's own entry for this play (its stated cost and why), or a bare one for a play it did not list."""
+        chosen = self.key(cards)
+        return next((option for option in self.options if self.key(option.cards) == chosen), Option(cards))
 
     def _reveal(self) -> tuple[Message, ...]:
         if self.samples:
@@ -201,10 +222,10 @@ class BestPlay(Question):
 
     def _grade_sampled(self, option: Option) -> Grade:
         deals = len(self.samples)
-        if option is self._answer_option():
+        found = None if option is self._answer_option() else self.estimate(option)
+        if found is None or found.mean <= 0:
             return Grade(True, (Message("lead_bp_right_sampled", {"cards": option.cards, "deals": deals}),),
                          self._reveal())
-        found = self.estimate(option)
         cost = f"{found.mean:.1f}"
         why = option.why or Text("", "")
         lines = (Message("lead_bp_wrong_sampled", {
@@ -215,7 +236,7 @@ class BestPlay(Question):
         return Grade(False, lines, self._reveal())
 
     def grade(self, answer: object) -> Grade:
-        option = self._option(answer)
+        option = self._listed(self._play(answer))
         if self.samples:
             return self._grade_sampled(option)
         cost = self.cost(option)
@@ -225,9 +246,16 @@ class BestPlay(Question):
             lines.append(Message("lead_bp_throw_fails", {"cards": option.cards, "forced": forced}))
         if cost <= 0:
             lines.append(Message("lead_bp_right", {"cards": option.cards, "total": self.value(option)}))
+            if self.key(option.cards) != self.key(self.answer):
+                lines.append(Message("lead_bp_ties", {"cards": option.cards, "answer": self.answer}))
             return Grade(True, tuple(lines), self._reveal())
-        why = option.why.en.replace("{cost}", str(cost)) if option.why else ""
-        why_zh = option.why.zh.replace("{cost}", str(cost)) if option.why else ""
+        if option.why is None:  # a play the item did not foresee: its cost against the best, computed now
+            lines.append(Message("lead_bp_wrong_unlisted", {
+                "cards": option.cards, "cost": cost, "total": self.value(option), "best": self.answer,
+            }))
+            return Grade(False, tuple(lines), self._reveal())
+        why = option.why.en.replace("{cost}", str(cost))
+        why_zh = option.why.zh.replace("{cost}", str(cost))
         lines.append(Message("lead_bp_wrong", {
             "cards": option.cards, "cost": cost, "total": self.value(option), "why": Text(why, why_zh),
         }))
