@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from ..classroom.identity import current_learner
 from ..classroom.store_protocol import ATTEMPT, HINT, REVEAL, SOLVE, STAR, answer_as_text
 from ..puzzles import Bank, Feedback, Puzzle
 from ..words import ERROR, INFO, Message
@@ -55,8 +56,13 @@ class Practice:
         """What the message line says: the keeper's problems, then the session's note."""
         return [*self.store.notices, *([self.notice] if self.notice else [])]
 
+    @property
+    def learner(self) -> str:
+        """Whose practice this is: the keeper's learner, else the kernel's (it seeds the order of choices)."""
+        return getattr(self.store, "learner", None) or current_learner()
+
     def _open(self, puzzle: Puzzle | None) -> None:
-        self.visit = Visit.of(puzzle) if puzzle else None
+        self.visit = Visit.of(puzzle, self.learner) if puzzle else None
 
     def next_puzzle(self) -> None:
         """Open the next puzzle (each kind of session chooses its own)."""
@@ -97,8 +103,8 @@ class Practice:
         return feedback
 
     def choice_values(self) -> list[str]:
-        """The values of the offered choices, in the order the number keys reach them."""
-        return [choice.value for choice in self.puzzle.question.choices()] if self.puzzle else []
+        """The values of the offered choices, in the order shown (the learner's), which the number keys follow."""
+        return [choice.value for choice in self.visit.choices] if self.visit else []
 
     def answer_key(self, number: int) -> Feedback | None:
         """Answer with the ``number``-th choice (1 is the first; a trick's ``number``-th play)."""

@@ -228,7 +228,7 @@ def answers_html(visit: Visit, lang: str, right: Collection[str] = ()) -> Markup
     """The controls to answer the open puzzle with; ``right`` marks the accepted choices."""
     puzzle = visit.puzzle
     fmt = draft_format(puzzle)
-    choices = puzzle.question.choices()
+    choices = visit.choices
     if puzzle.kind == "trick_winner":
         body = _trick_answers(visit, lang, right)
     elif choices:
