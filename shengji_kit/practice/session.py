@@ -15,7 +15,7 @@ from ..puzzles import Bank, Feedback, Puzzle
 from ..words import ERROR, INFO, Message
 from .answer_detail import AnswerDetail
 from .choose import AUTO, next_in_set, trainers_choice
-from .draft import GROUPS, KEYS, NUMBER, ORDER, PICK, PLAY, draft_format
+from .draft import GROUPS, KEYS, NUMBER, ORDER, PICK, PLAY, SEATS, draft_format
 from .events import apply
 from .progress import Progress, PuzzleRecord
 from .showme import ShowMe
@@ -136,6 +136,13 @@ class Practice:
         self.visit.control_notice = None if made else Message("trainer_need_pair", {}, ERROR)
         return made
 
+    def toggle_seat(self, seat: int) -> bool:
+        """Pick or unpick one seat of a ``seats`` answer."""
+        if self.visit is None or self.visit.locked:
+            return False
+        self.notice = self.visit.control_notice = None
+        return self.visit.draft.toggle_seat(seat)
+
     def remove_group(self, number: int) -> bool:
         return self.visit is not None and not self.visit.locked and self.visit.draft.remove_group(number)
 
@@ -163,6 +170,10 @@ class Practice:
             visit.control_notice = Message("trainer_need_number", {}, ERROR)
         elif fmt == GROUPS:
             return self.answer(draft.group_codes())
+        elif fmt == SEATS:
+            if draft.seats:
+                return self.answer(" ".join(map(str, draft.seats)))
+            visit.control_notice = Message("trainer_need_seats", {}, ERROR)
         elif fmt in (ORDER, PICK, PLAY) and (draft.order or draft.selected):
             return self.answer(draft.order_codes() if fmt == ORDER else draft.selected_codes())
         elif fmt in (ORDER, PICK, PLAY):
@@ -227,6 +238,8 @@ class Practice:
             self.submit(value)
         elif action == "group":
             self.make_group()
+        elif action == "seat" and value.isdigit():
+            self.toggle_seat(int(value))
         elif action == "ungroup" and value.isdigit():
             self.remove_group(int(value))
         elif action == "undo":
