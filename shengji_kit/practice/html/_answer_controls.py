@@ -237,7 +237,8 @@ def _seats(visit: Visit, lang: str) -> Markup:
         for seat in range(4)
     )
     return Markup(
-        '<div class="sk-legend">{help}</div><div class="sk-trainer-seats" data-role="seats" role="group">{buttons}</div>'
+        '<div class="sk-legend">{help}</div>'
+        '<div class="sk-trainer-seats" data-role="seats" role="group">{buttons}</div>'
         '<div class="sk-actions">{check}</div>{near}'
     ).format(
         help=text("trainer_seats_help", lang), buttons=buttons,
