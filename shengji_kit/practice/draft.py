@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from ..engine.cards import Card, codes
 from ..puzzles import Puzzle
 
-ORDER, GROUPS, PLAY, NUMBER, PICK = "cards", "card_groups", "play", "number", "pick"
-"""The answer formats the learner builds card by card, or types (``PICK``: some cards of a hand, in any order)."""
+ORDER, GROUPS, PLAY, NUMBER, PICK, SEATS = "cards", "card_groups", "play", "number", "pick", "seats"
+"""The answer formats the learner builds card by card, or types (``PICK``: some cards of a hand, in any
+order; ``SEATS``: some of the four seats, toggled on and off)."""
 MIN_TRACTOR = 4
 KEYS = "1234567890"
 """The number keys that answer the first ten choices."""
@@ -41,13 +42,25 @@ def draft_cards(puzzle: Puzzle) -> tuple[Card, ...]:
 
 @dataclass
 class Draft:
-    """Indices into ``cards``: ``order`` picked so far, ``selected`` now, ``groups`` made; a typed ``number``."""
+    """Indices into ``cards``: ``order`` picked so far, ``selected`` now, ``groups`` made; a typed ``number``;
+    the ``seats`` picked (for a ``SEATS`` answer)."""
 
     cards: tuple[Card, ...]
     order: list[int] = field(default_factory=list)
     selected: list[int] = field(default_factory=list)
     groups: list[tuple[int, ...]] = field(default_factory=list)
     number: str = ""
+    seats: list[int] = field(default_factory=list)
+
+    def toggle_seat(self, seat: int) -> bool:
+        """Pick or unpick ``seat`` (0–3); False for anything else."""
+        if seat not in range(4):
+            return False
+        if seat in self.seats:
+            self.seats.remove(seat)
+        else:
+            self.seats = sorted([*self.seats, seat])
+        return True
 
     def valid(self, index: int) -> bool:
         return 0 <= index < len(self.cards)
@@ -104,7 +117,7 @@ class Draft:
             self.selected = []
 
     def clear(self) -> None:
-        self.order, self.selected, self.groups = [], [], []
+        self.order, self.selected, self.groups, self.seats = [], [], [], []
 
     def order_codes(self) -> str:
         return codes(self.cards[i] for i in self.order)

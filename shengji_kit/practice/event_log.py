@@ -66,8 +66,10 @@ class _Damaged(Exception):
 class ProgressStore:
     """Loads and saves one learner's progress log; ``notices`` say what went wrong, if anything."""
 
-    def __init__(self, path: Path, clock: Callable[[], str] = _stamp) -> None:
+    def __init__(self, path: Path, clock: Callable[[], str] = _stamp, learner: str | None = None) -> None:
         self.path = path
+        self.learner = learner
+        """Whose log this is, when known (it seeds the order a learner sees choices in)."""
         self.legacy_path = path.with_suffix(LEGACY_SUFFIX)
         self.lock_path = path.with_suffix(LOCK_SUFFIX)
         self.clock = clock
@@ -76,7 +78,7 @@ class ProgressStore:
 
     @classmethod
     def for_learner(cls, learner: str = DEFAULT_LEARNER, directory: Path | None = None) -> ProgressStore:
-        return cls(progress_path(learner, directory))
+        return cls(progress_path(learner, directory), learner=learner)
 
     def load(self) -> Progress:
         """The saved progress; empty when there is none or it cannot be used (with a notice)."""

@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from ..classroom.identity import current_learner
 from ..classroom.store_protocol import ATTEMPT, HINT, REVEAL, SOLVE, STAR, answer_as_text
 from ..puzzles import Bank, Feedback, Puzzle
 from ..words import ERROR, INFO, Message
 from .answer_detail import AnswerDetail
 from .choose import AUTO, next_in_set, trainers_choice
-from .draft import GROUPS, KEYS, NUMBER, ORDER, PICK, PLAY, draft_format
+from .draft import GROUPS, KEYS, NUMBER, ORDER, PICK, PLAY, SEATS, draft_format
 from .events import apply
 from .progress import Progress, PuzzleRecord
 from .showme import ShowMe
@@ -55,8 +56,13 @@ class Practice:
         """What the message line says: the keeper's problems, then the session's note."""
         return [*self.store.notices, *([self.notice] if self.notice else [])]
 
+    @property
+    def learner(self) -> str:
+        """Whose practice this is: the keeper's learner, else the kernel's (it seeds the order of choices)."""
+        return getattr(self.store, "learner", None) or current_learner()
+
     def _open(self, puzzle: Puzzle | None) -> None:
-        self.visit = Visit.of(puzzle) if puzzle else None
+        self.visit = Visit.of(puzzle, self.learner) if puzzle else None
 
     def next_puzzle(self) -> None:
         """Open the next puzzle (each kind of session chooses its own)."""
@@ -101,8 +107,8 @@ class Practice:
         return feedback
 
     def choice_values(self) -> list[str]:
-        """The values of the offered choices, in the order the number keys reach them."""
-        return [choice.value for choice in self.puzzle.question.choices()] if self.puzzle else []
+        """The values of the offered choices, in the order shown (the learner's), which the number keys follow."""
+        return [choice.value for choice in self.visit.choices] if self.visit else []
 
     def answer_key(self, number: int) -> Feedback | None:
         """Answer with the ``number``-th choice (1 is the first; a trick's ``number``-th play)."""
@@ -134,6 +140,13 @@ class Practice:
         self.visit.control_notice = None if made else Message("trainer_need_pair", {}, ERROR)
         return made
 
+    def toggle_seat(self, seat: int) -> bool:
+        """Pick or unpick one seat of a ``seats`` answer."""
+        if self.visit is None or self.visit.locked:
+            return False
+        self.notice = self.visit.control_notice = None
+        return self.visit.draft.toggle_seat(seat)
+
     def remove_group(self, number: int) -> bool:
         return self.visit is not None and not self.visit.locked and self.visit.draft.remove_group(number)
 
@@ -161,6 +174,10 @@ class Practice:
             visit.control_notice = Message("trainer_need_number", {}, ERROR)
         elif fmt == GROUPS:
             return self.answer(draft.group_codes())
+        elif fmt == SEATS:
+            if draft.seats:
+                return self.answer(" ".join(map(str, draft.seats)))
+            visit.control_notice = Message("trainer_need_seats", {}, ERROR)
         elif fmt in (ORDER, PICK, PLAY) and (draft.order or draft.selected):
             return self.answer(draft.order_codes() if fmt == ORDER else draft.selected_codes())
         elif fmt in (ORDER, PICK, PLAY):
@@ -225,6 +242,8 @@ class Practice:
             self.submit(value)
         elif action == "group":
             self.make_group()
+        elif action == "seat" and value.isdigit():
+            self.toggle_seat(int(value))
         elif action == "ungroup" and value.isdigit():
             self.remove_group(int(value))
         elif action == "undo":

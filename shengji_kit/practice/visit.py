@@ -5,8 +5,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from ..puzzles import Feedback, Puzzle
+from ..puzzles import Choice, Feedback, Puzzle
 from ..words import Message
+from .choice_order import choice_order
 from .draft import Draft, draft_cards
 from .showme import ShowMe
 
@@ -29,10 +30,13 @@ class Visit:
     """A problem with the answer being built ("select some cards first"), shown by its button."""
     shown_at: float = field(default_factory=time.monotonic)
     """When the puzzle was shown (``time.monotonic``), for the seconds each event records."""
+    choices: list[Choice] = field(default_factory=list)
+    """The offered choices in the order this learner sees them (``choice_order``); the number keys follow it."""
 
     @classmethod
-    def of(cls, puzzle: Puzzle) -> Visit:
-        return cls(puzzle, Draft(draft_cards(puzzle)))
+    def of(cls, puzzle: Puzzle, learner: str = "") -> Visit:
+        """Open ``puzzle`` for ``learner`` (whose name seeds the order of the choices)."""
+        return cls(puzzle, Draft(draft_cards(puzzle)), choices=choice_order(puzzle, learner))
 
     def seconds(self) -> float:
         """Seconds since the puzzle was shown."""

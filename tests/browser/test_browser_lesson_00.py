@@ -4,7 +4,7 @@ the count, and exercises answered wrong then right (a team chosen, a number type
 from __future__ import annotations
 
 import pytest
-from lesson_page import answer_wrong_then_right, block, expect_feedback, open_lesson, shown_item
+from lesson_page import block, expect_feedback, open_lesson, shown_item
 from playwright.sync_api import Page, expect
 
 from shengji_kit.render.lesson_panels.round_story import recorded_story
@@ -47,10 +47,23 @@ def test_the_round_is_stepped_through_with_clicks_and_keys(page: Page) -> None:
     expect(stepper.locator("button[data-action=next]")).to_be_disabled()
 
 
-def test_a_team_chosen_and_points_typed_wrong_then_right(page: Page) -> None:
-    """One page load: the team block answered by buttons, the points block by a typed number."""
+def test_a_team_picked_by_seats_and_points_typed_wrong_then_right(page: Page) -> None:
+    """One page load: the team block answered by picking the attacking seats, the points block by a typed number."""
     open_lesson(page, SLUG, BLOCKS)
-    answer_wrong_then_right(page, SLUG, "teams")
+    teams = block(page, "teams")
+    asked = shown_item(teams, SLUG)
+    attackers = asked.question.attacking_seats()
+    defender = next(seat for seat in range(4) if seat not in attackers)
+    for seat in (attackers[0], defender):  # side by side: not partners
+        button = teams.locator(f"button[data-action=seat][data-value='{seat}']")
+        button.click()
+        expect(button).to_have_attribute("aria-pressed", "true")
+    teams.locator("button[data-action=check]").click()
+    expect(teams.locator("[data-role=feedback]")).to_have_attribute("data-kind", "error")
+    for seat in (defender, attackers[1]):
+        teams.locator(f"button[data-action=seat][data-value='{seat}']").click()
+    teams.locator("button[data-action=check]").click()
+    expect(teams.locator("[data-role=feedback]")).to_have_attribute("data-kind", "ok")
     panel = block(page, "points")
     item = shown_item(panel, SLUG)
     right = item.question.truth()

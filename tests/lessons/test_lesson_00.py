@@ -3,6 +3,7 @@ round, and every round_flow exercise judges wrong answers with their own reason.
 
 from __future__ import annotations
 
+from shengji_kit.apps.lessons import cells
 from shengji_kit.engine.scoring import level_outcome, next_dealer
 from shengji_kit.game.deal import DEALT_CARDS
 from shengji_kit.puzzles.kinds.round_flow import RoundFlowQuestion
@@ -10,6 +11,7 @@ from shengji_kit.puzzles.lesson_exercises import load_lesson
 from shengji_kit.puzzles.lesson_list import lesson_list
 from shengji_kit.render.lesson_panels.round_stepper import RoundStepper
 from shengji_kit.render.lesson_panels.round_story import recorded_story
+from shengji_kit.widgets.exercise import GroupExerciseScene
 from shengji_kit.words.catalogue import text
 
 
@@ -67,9 +69,11 @@ def test_every_exercise_has_its_own_reason_for_each_wrong_answer() -> None:
     assert len({item.question.answer_format for item in items}) >= 3
     for item in items:
         question = item.question
-        right = item.check(question.truth())
+        teams = question.ask == "attackers"
+        right = item.check(" ".join(map(str, question.attacking_seats())) if teams else question.truth())
         assert right.correct and not question.verify()
-        values = [c.value for c in question.choices()] or [str(question.truth() + 5)]
+        values = [c.value for c in question.choices()] or (
+            ["0 2", "1 3", "0 1", "2 3", "1", "0 1 2"] if teams else [str(question.truth() + 5)])
         for value in values:
             feedback = item.check(value)
             if feedback.correct:
@@ -82,3 +86,28 @@ def test_every_exercise_has_its_own_reason_for_each_wrong_answer() -> None:
 def test_lesson_zero_comes_first_and_leads_to_lesson_one() -> None:
     entries = lesson_list()
     assert entries[0].number == 0 and entries[0].exists() and entries[1].number == 1
+
+
+def test_the_teams_block_is_answered_by_picking_the_attacking_seats() -> None:
+    widget = cells.exercises("00_a_round", "teams")
+    scene = widget.scene
+    assert isinstance(scene, GroupExerciseScene) and scene.visit is not None
+    question = scene.visit.puzzle.question
+    assert isinstance(question, RoundFlowQuestion) and question.answer_format == "seats"
+    page = scene.render("en")
+    assert page.count('data-action="seat"') == 4 and "data-answer" not in page  # no two-way choice
+    widget.handle({"type": "action", "action": "check", "value": ""})
+    assert scene.feedback is None and "Select the seats first." in scene.render("en")
+    assert "请先选座位。" in scene.render("zh")
+    attackers = question.attacking_seats()
+    defenders = [seat for seat in range(4) if seat not in attackers]
+    for seat in (defenders[0], attackers[0]):  # side by side: not partners
+        widget.handle({"type": "action", "action": "seat", "value": str(seat)})
+    assert scene.render("en").count('aria-pressed="true"') == 2
+    widget.handle({"type": "action", "action": "check", "value": ""})
+    assert scene.feedback is not None and not scene.feedback.correct
+    assert "partners sit opposite" in scene.feedback.verdict("en") and "面对面" in scene.feedback.verdict("zh")
+    widget.handle({"type": "action", "action": "seat", "value": str(defenders[0])})
+    widget.handle({"type": "action", "action": "seat", "value": str(attackers[1])})
+    widget.handle({"type": "action", "action": "check", "value": ""})
+    assert scene.feedback is not None and scene.feedback.correct

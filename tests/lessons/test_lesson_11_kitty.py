@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from shengji_kit.apps.lessons import cells, kitty_lesson
+from shengji_kit.engine.cards import Card
 from shengji_kit.puzzles.kinds.kitty_endgame import KittyEndgame
 from shengji_kit.puzzles.lesson_exercises import load_lesson
 from shengji_kit.puzzles.lesson_list import lesson_entry
@@ -41,6 +42,20 @@ def test_each_wrong_lead_has_its_own_reason_and_the_solvers_cost() -> None:
             assert lead.why("zh") in wrong.verdict("zh") and text != right.verdict("en")
 
 
+def test_every_single_card_lead_is_graded_by_the_solver_not_only_the_named_ones() -> None:
+    for item in load_lesson("11_kitty").items:
+        question = item.question
+        assert isinstance(question, KittyEndgame)
+        assert item.question.answer_format == "play" and not question.choices()  # no option list to guess from
+        for card in set(question.position.hands[question.mover]):
+            lead = (card,)
+            graded = item.check(question.key(lead))
+            cost = question.cost_of(lead)
+            assert graded.correct == (cost == 0), (item.id, card)
+            if cost:
+                assert f"{cost} points" in graded.verdict("en")
+
+
 def test_the_exercise_block_answers_wrong_then_right() -> None:
     widget = cells.exercises("11_kitty", "guard_the_last_trick")
     scene = widget.scene
@@ -48,11 +63,25 @@ def test_the_exercise_block_answers_wrong_then_right() -> None:
     first = load_lesson("11_kitty").group("guard_the_last_trick")[0]
     question = first.question
     assert isinstance(question, KittyEndgame)
+    page = scene.render("en")
+    assert 'data-format="play"' in page and "data-key" not in page  # the hand's cards, no choice buttons
+    hand = scene.visit.draft.cards if scene.visit else ()
+
+    def lead(cards: tuple[Card, ...]) -> None:
+        for card in cards:  # click each card of the lead in the mover's hand, then "Lead"
+            index = next(i for i, held in enumerate(hand) if held == card
+                         and scene.visit is not None and i not in scene.visit.draft.selected)
+            widget.handle({"type": "click", "card": card.code, "index": index})
+        widget.handle({"type": "action", "action": "check", "value": ""})
+
+    widget.handle({"type": "action", "action": "check", "value": ""})  # nothing selected: said, not counted
+    assert scene.feedback is None and "Select some cards first." in scene.render("en")
     wrong = question.wrong[0]
-    widget.handle({"type": "answer", "answer": question.key(wrong.cards)})
+    lead(wrong.cards)
     assert scene.feedback is not None and not scene.feedback.correct
     assert f"{wrong.cost} points more than the best lead" in scene.feedback.verdict("en")
-    widget.handle({"type": "answer", "answer": question.key(question.answer)})
+    widget.handle({"type": "action", "action": "clear", "value": ""})
+    lead(question.answer)
     assert scene.feedback is not None and scene.feedback.correct
     assert "Best:" in scene.feedback.verdict("en")
 

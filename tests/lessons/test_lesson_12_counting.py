@@ -31,11 +31,17 @@ def test_the_exercise_block_answers_wrong_then_right() -> None:
     assert isinstance(scene, GroupExerciseScene)
     question = load_lesson("12_counting").group("count_what_is_out")[0].question
     assert isinstance(question, CardMemory)
-    wrong = next(c.value for c in question.choices() if c.value != str(question.truth()))
-    widget.handle({"type": "answer", "answer": wrong})
+    assert question.answer_format == "number" and not question.choices()
+    page = scene.render("en")
+    assert 'data-role="number"' in page and "data-key" not in page  # typed, no buttons to pick from
+    widget.handle({"type": "action", "action": "check", "value": "many"})
+    assert scene.feedback is None and scene.visit is not None and scene.visit.tries == 0
+    assert "Type a whole number first." in scene.render("en") and "请先填一个整数。" in scene.render("zh")
+    wrong = str(int(str(question.truth())) + 5)
+    widget.handle({"type": "action", "action": "check", "value": wrong})
     assert scene.feedback is not None and not scene.feedback.correct
     assert question.working().render("en") in scene.feedback.verdict("en")
-    widget.handle({"type": "answer", "answer": str(question.truth())})
+    widget.handle({"type": "action", "action": "check", "value": str(question.truth())})
     assert scene.feedback is not None and scene.feedback.correct
 
 
@@ -49,9 +55,17 @@ def test_the_drill_shows_hides_and_then_judges_from_memory() -> None:
     assert drill.grade is None  # no answering while the tricks are in view
     drill.handle({"type": "action", "action": "hide"})
     hidden = drill.render("en")
-    assert 'data-hidden="true"' in hidden and "Trick 1:" not in hidden and "data-answer" in hidden
-    wrong = next(c.value for c in question.choices() if c.value != str(question.truth()))
-    drill.handle({"type": "answer", "answer": wrong})
+    assert 'data-hidden="true"' in hidden and "Trick 1:" not in hidden
+    if question.answer_format == "number":  # a count is typed: a bad entry is refused, not counted
+        assert 'data-role="number"' in hidden and "data-answer" not in hidden
+        drill.handle({"type": "action", "action": "check", "value": "two"})
+        assert drill.grade is None and "Type a whole number first." in drill.render("en")
+        assert "请先填一个整数。" in drill.render("zh")
+        drill.handle({"type": "action", "action": "check", "value": str(int(str(question.truth())) + 1)})
+    else:
+        assert "data-answer" in hidden
+        wrong = next(c.value for c in question.choices() if c.value != str(question.truth()))
+        drill.handle({"type": "answer", "answer": wrong})
     assert drill.grade is not None and not drill.grade.correct
     assert "Right from memory: 0 of 1." in drill.render("en")
     drill.handle({"type": "action", "action": "again"})
@@ -75,11 +89,14 @@ def test_each_wrong_choice_says_what_it_missed_beside_the_working() -> None:
         assert isinstance(question, CardMemory)
         right = item.check(str(question.truth()))
         assert right.correct
-        for choice in question.choices():
-            if choice.value == str(question.truth()):
+        truth = question.truth()
+        wrongs = [c.value for c in question.choices()] if question.ask == "void" else [
+            str(truth + step) for step in (-1, 1, 5) if isinstance(truth, int) and truth + step >= 0]
+        for value in wrongs:
+            if value == str(truth):
                 continue
-            wrong = item.check(choice.value)
-            missed = question.wrong_line(choice.value)
+            wrong = item.check(value)
+            missed = question.wrong_line(value)
             for lang in ("en", "zh"):
                 assert not wrong.correct and missed.render(lang) in wrong.verdict(lang)
                 assert wrong.verdict(lang) != right.verdict(lang)

@@ -104,7 +104,8 @@ def test_exercise_panel_hooks() -> None:
     visit = Visit.of(puzzle)
     visit.feedback = puzzle.check("yes")
     html = parse(lesson_html(visit, "en", 1, 4, False, (1, 1)))
-    assert [b.attrs["data-answer"] for b in html.find_all("button", data_answer=True)] == ["yes", "no"]
+    shown = [b.attrs["data-answer"] for b in html.find_all("button", data_answer=True)]
+    assert shown == [choice.value for choice in visit.choices] and sorted(shown) == ["no", "yes"]  # the learner's order
     assert html.find(data_role="shown").has(data_card=puzzle.question.shown()[0].code)
     feedback = html.find(data_role="feedback")
     assert feedback.attrs["data-kind"] == "ok" and feedback.text.startswith("Right")

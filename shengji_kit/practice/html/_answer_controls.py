@@ -4,7 +4,8 @@ Choices are ``<button data-answer data-key>`` (the number key in ``data-key``), 
 show (the cards' pictures are labelled images), never by an ``aria-label`` that would leave out the
 visible text (WCAG 2.5.3); a trick's plays are such buttons themselves; cards to pick are
 ``<button data-card data-index>``; building actions are ``data-action`` = undo, clear, group,
-ungroup, check; a hand to pick some cards from is ``data-seat``. ``data-verdict`` marks a choice
+ungroup, check; a hand to pick some cards from is ``data-seat``; a seat to pick is ``data-action="seat"``
+(``data-value`` the seat, ``aria-pressed`` whether it is picked). ``data-verdict`` marks a choice
 ``right`` or ``wrong`` once known.
 """
 
@@ -21,7 +22,7 @@ from ...puzzles.kinds.legal_follow import LegalFollow
 from ...render.cards import cards_svg
 from ...render.hands import card_button, card_row_html, hand_html
 from ...words.catalogue import text
-from ..draft import GROUPS, NUMBER, ORDER, PICK, PLAY, draft_format, draft_seat
+from ..draft import GROUPS, NUMBER, ORDER, PICK, PLAY, SEATS, draft_format, draft_seat
 from ..visit import Visit
 from .parts import action_button, kbd, key_of
 
@@ -224,11 +225,33 @@ def _pick(visit: Visit, lang: str) -> Markup:
     )
 
 
+def _seats(visit: Visit, lang: str) -> Markup:
+    """The four seats as toggle buttons (``aria-pressed``), then Check: for "which seats …?" questions."""
+    picked = visit.draft.seats
+    buttons = Markup("").join(
+        Markup(
+            '<button type="button" class="sk-button sk-trainer-seat" data-action="seat" data-value="{seat}" '
+            'aria-pressed="{pressed}"{disabled}>{name}</button>'
+        ).format(seat=seat, pressed="true" if seat in picked else "false",
+                 disabled=Markup(" disabled") if visit.locked else "", name=seat_name(seat, lang))
+        for seat in range(4)
+    )
+    return Markup(
+        '<div class="sk-legend">{help}</div>'
+        '<div class="sk-trainer-seats" data-role="seats" role="group">{buttons}</div>'
+        '<div class="sk-actions">{check}</div>{near}'
+    ).format(
+        help=text("trainer_seats_help", lang), buttons=buttons,
+        check=action_button("check", text("trainer_check", lang), primary=True, disabled=visit.locked),
+        near=control_message(visit, ("trainer_need_seats",), lang),
+    )
+
+
 def answers_html(visit: Visit, lang: str, right: Collection[str] = ()) -> Markup:
     """The controls to answer the open puzzle with; ``right`` marks the accepted choices."""
     puzzle = visit.puzzle
     fmt = draft_format(puzzle)
-    choices = puzzle.question.choices()
+    choices = visit.choices
     if puzzle.kind == "trick_winner":
         body = _trick_answers(visit, lang, right)
     elif choices:
@@ -243,6 +266,8 @@ def answers_html(visit: Visit, lang: str, right: Collection[str] = ()) -> Markup
         body = _lead(visit, lang)
     elif fmt == PICK:
         body = _pick(visit, lang)
+    elif fmt == SEATS:
+        body = _seats(visit, lang)
     else:
         body = Markup()
     return Markup('<div class="sk-trainer-answers" data-role="answers" data-format="{fmt}">{body}</div>').format(

@@ -5,6 +5,9 @@ played so far. ``ask`` is one of: ``trumps_out`` (trumps the learner has not see
 hands or the kitty), ``points_out`` (points not yet seen), ``copies_out`` (copies of ``card``
 still out) or ``void`` (which seat has shown it holds no ``suit``: it failed to follow it). The
 engine computes every answer from the shown tricks and the hand; ``answer`` must agree with it.
+
+A count is typed as a number (offered numbers around the answer would give it away by their
+middle); only ``void`` is chosen, among the other seats and "nobody".
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from ...engine.trump import TRUMP, Trump
 from ...game.playout import Playout
 from ...game.position_table import PositionTable, read_position_table
 from ...words import Message
-from ..answers import seat_text
+from ..answers import answer_int, seat_text
 from ..fields import Raw, read_cards, read_seat, read_str, require
 from ..model import Choice, Grade, Question
 from ..problems import FieldError
@@ -65,7 +68,6 @@ class CardMemory(AskedAnswer, Question):
     """The learner (one seat) saw ``tricks`` and holds ``hand``; ``ask`` is what to recall."""
 
     kind: ClassVar[str] = KIND
-    FORMAT: ClassVar[str] = "choice"
     table: PositionTable
     seat: int
     hand: tuple[Card, ...]
@@ -74,6 +76,11 @@ class CardMemory(AskedAnswer, Question):
     card: Card | None
     suit: str | None
     stated: object
+
+    @property
+    def answer_format(self) -> str:
+        """A count is typed ("number"); the seat that showed a void is chosen ("choice")."""
+        return "choice" if self.ask == "void" else "number"
 
     def seen(self) -> list[Card]:
         """What the learner has seen: the hand, the tricks, and the kitty when the position gives it."""
@@ -153,21 +160,16 @@ class CardMemory(AskedAnswer, Question):
             .render(lang) for number, trick in enumerate(self.tricks, start=1))
 
     def choices(self) -> list[Choice]:
-        truth = self.truth()
-        if self.ask == "void":
-            seats = [str(seat) for seat in range(4) if seat != self.seat]
-            nobody = Message("count_l_nobody")
-            return [*(Choice(s, seat_text(int(s))) for s in seats),
-                    Choice(NOBODY, Text(nobody.render("en"), nobody.render("zh")))]
-        assert isinstance(truth, int)
-        step = 5 if self.ask == "points_out" else 1
-        values = sorted({max(0, truth + k * step) for k in (-2, -1, 0, 1, 2)})
-        if self.ask == "copies_out":
-            values = [0, 1, 2]
-        return [Choice(str(v), Text(str(v), str(v))) for v in values]
+        """For ``void``, the other seats and "nobody"; a count has no choices (it is typed)."""
+        if self.ask != "void":
+            return []
+        nobody = Message("count_l_nobody")
+        seats = [Choice(str(seat), seat_text(seat)) for seat in range(4) if seat != self.seat]
+        return [*seats, Choice(NOBODY, Text(nobody.render("en"), nobody.render("zh")))]
 
     def grade(self, answer: object) -> Grade:
-        given = str(answer).strip()
+        """Exact: the typed count (a whole number, else ``AnswerError``) or the chosen seat must be the engine's."""
+        given = str(answer).strip() if self.ask == "void" else str(answer_int(answer))
         if given == str(self.truth()):
             return Grade(True, (self.working(),))
         return Grade(False, (self.wrong_line(given), self.working()))

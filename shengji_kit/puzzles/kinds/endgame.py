@@ -47,6 +47,32 @@ def lead_value(position: Position, lead: tuple[int, ...]) -> int:
     )
 
 
+def lead_problem(table: PositionTable, position: Position, play: list[Card]) -> Message | None:
+    """Why the mover cannot lead ``play`` (not held, no shape, a throw that fails), else None."""
+    mover = position.leader
+    hand = position.hands[mover]
+    if not play:
+        return Message("empty_play")
+    missing = missing_from(hand, play)
+    if missing:
+        return Message("not_in_hand", {"cards": tuple(missing)})
+    try:
+        lead = shape(play, table.trump)
+    except RuleError as error:
+        return Message(error.code, error.params)
+    if lead.kind != THROW:
+        return None
+    others = [position.hands[(mover + k) % 4] for k in (1, 2, 3)]
+    result = check_throw(play, others, table.trump, table.rules)
+    if result.ok:
+        return None
+    blocker = (mover + 1 + (result.blocker or 0)) % 4
+    return Message("throw_failed", {
+        "cards": result.throw, "blocker": blocker, "beater": result.beater,
+        "component": result.beaten.cards if result.beaten else (), "forced": result.forced,
+    })
+
+
 @dataclass(frozen=True)
 class Endgame(Question):
     """``total`` is the attackers' final total under perfect play; ``best`` the mover's optimal leads."""
@@ -81,27 +107,7 @@ class Endgame(Question):
         return Message("puzzle_endgame_best", {"total": solution.total, "leads": leads})
 
     def _lead_problem(self, play: list[Card]) -> Message | None:
-        hand = self.position.hands[self.mover]
-        if not play:
-            return Message("empty_play")
-        missing = missing_from(hand, play)
-        if missing:
-            return Message("not_in_hand", {"cards": tuple(missing)})
-        try:
-            lead = shape(play, self.table.trump)
-        except RuleError as error:
-            return Message(error.code, error.params)
-        if lead.kind != THROW:
-            return None
-        others = [self.position.hands[(self.mover + k) % 4] for k in (1, 2, 3)]
-        result = check_throw(play, others, self.table.trump, self.table.rules)
-        if result.ok:
-            return None
-        blocker = (self.mover + 1 + (result.blocker or 0)) % 4
-        return Message("throw_failed", {
-            "cards": result.throw, "blocker": blocker, "beater": result.beater,
-            "component": result.beaten.cards if result.beaten else (), "forced": result.forced,
-        })
+        return lead_problem(self.table, self.position, play)
 
     def grade(self, answer: object) -> Grade:
         play = answer_cards(answer)

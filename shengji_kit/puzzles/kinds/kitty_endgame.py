@@ -1,9 +1,11 @@
-"""Kitty endgames: the last tricks with every hand open, answered by choosing one of a few leads.
+"""Kitty endgames: the last tricks with every hand open, answered by leading cards from the mover's hand.
 
-The solver proves each item: ``answer`` is an optimal lead (its total is the solver's total), and
-each other offered lead costs the mover's side exactly its stated ``cost`` points under perfect
-play. Each wrong lead carries its own ``why`` (what it gives away, and why), shown with the
-solver's number when the learner picks it (lesson 11, guarding and winning the last trick).
+The learner selects the cards to lead (as in the play app); there is no option list to guess from.
+Every legal lead is graded by the solver: one that ties the best total is right, any other costs
+the mover's side the points the solver computes. The solver proves each item: ``answer`` is an
+optimal lead, and each tempting lead the file names (``options``) costs exactly its stated ``cost``
+and carries its own ``why`` (what it gives away), shown with the solver's number when the learner
+leads it (lesson 11, guarding and winning the last trick).
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ from ...engine.cards import Card, codes
 from ...game.position_table import PositionTable
 from ...solver.position import Position
 from ...words import Message
-from ..answers import cards_text
+from ..answers import answer_cards, cards_text
 from ..fields import Raw, read_cards, read_int, read_text, require
-from ..model import Choice, Grade, Mismatch, Question
+from ..model import Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
-from .endgame import MAX_HAND, lead_value, solved
+from .endgame import MAX_HAND, lead_problem, lead_value, solved
 
 KIND = "kitty_endgame"
 FIELDS = ("answer", "options")
@@ -38,10 +40,10 @@ class WrongLead:
 
 @dataclass(frozen=True)
 class KittyEndgame(Question):
-    """All hands open; choose the best of ``answer`` and the ``wrong`` leads (the solver decides)."""
+    """All hands open; lead any cards of the mover's hand (the solver values each lead)."""
 
     kind: ClassVar[str] = KIND
-    FORMAT: ClassVar[str] = "choice"
+    FORMAT: ClassVar[str] = "play"
     table: PositionTable
     position: Position
     answer: tuple[Card, ...]
@@ -72,26 +74,26 @@ class KittyEndgame(Question):
         params = {"seat": self.mover, "before": self.position.points}
         return Message(f"puzzle_endgame_prompt_{side}", params).render(lang)
 
-    def choices(self) -> list[Choice]:
-        leads = sorted([self.answer, *(lead.cards for lead in self.wrong)], key=self.key)
-        return [Choice(self.key(cards), Text(cards_text(cards), cards_text(cards))) for cards in leads]
-
     def _truth(self) -> Message:
         total = solved(self.position).total
         return Message("kittyl_best_lead", {"cards": self.answer, "total": total})
 
     def grade(self, answer: object) -> Grade:
-        chosen = str(answer).strip()
-        if chosen == self.key(self.answer):
+        """Right when the lead ties the solver's best; otherwise its cost, and its reason when the file names one."""
+        play = answer_cards(answer)
+        problem = lead_problem(self.table, self.position, play)
+        if problem is not None:
+            return Grade(False, (problem,), (self._truth(),))
+        cards = tuple(self.table.trump.sorted(play))
+        if self.key(cards) in solved(self.position).best:
             return Grade(True, (self._truth(),), (self._truth(),))
-        for lead in self.wrong:
-            if chosen == self.key(lead.cards):
-                side = "attackers" if self.attacking else "defenders"
-                cost = Message(f"kittyl_lead_cost_{side}", {
-                    "cards": lead.cards, "total": self.total_after(lead.cards), "cost": self.cost_of(lead.cards),
-                })
-                return Grade(False, (cost, Message("kittyl_why", {"why": lead.why})), (self._truth(),))
-        return Grade(False, (Message("kittyl_not_offered"),), (self._truth(),))
+        side = "attackers" if self.attacking else "defenders"
+        cost = Message(f"kittyl_lead_cost_{side}", {
+            "cards": cards, "total": self.total_after(cards), "cost": self.cost_of(cards),
+        })
+        named = next((lead for lead in self.wrong if self.key(lead.cards) == self.key(cards)), None)
+        lines = (cost, Message("kittyl_why", {"why": named.why})) if named is not None else (cost,)
+        return Grade(False, lines, (self._truth(),))
 
     def expected(self, lang: str = "en") -> str:
         return cards_text(self.answer)

@@ -1,6 +1,10 @@
 """How a round flows (lesson 0): who leads the next trick, which team attacks, what a trick adds to
 the attackers, how many levels a total gives, who deals next — each answered by the engine, each
-wrong answer told why it is wrong."""
+wrong answer told why it is wrong.
+
+"Which team attacks?" is answered by picking the attacking seats (``seats``: e.g. ``"1 3"``), not
+by choosing between two teams: a pick of seats cannot be hit by a coin toss, and a wrong pick says
+what it misses (the dealer's own team, two seats side by side, not two seats)."""
 
 from __future__ import annotations
 
@@ -23,7 +27,7 @@ from ._deal import DealSpec, Pack, context, deal_trick, finish, trick_table
 KIND = "round_flow"
 FIELDS = ("ask", "answer")
 ASKS = ("next_leader", "attackers", "points_for", "levels", "next_dealer")
-FORMATS = {"next_leader": "seat", "attackers": "choice", "points_for": "number", "levels": "number",
+FORMATS = {"next_leader": "seat", "attackers": "seats", "points_for": "number", "levels": "number",
            "next_dealer": "seat"}
 NEEDS = {"next_leader": ("trick",), "attackers": ("dealer",), "points_for": ("dealer", "trick"),
          "levels": ("points",), "next_dealer": ("dealer", "points")}
@@ -95,8 +99,6 @@ class RoundFlowQuestion(AskedAnswer, Question):
         """Why this wrong answer is wrong (its own reason, not the right answer's)."""
         if self.ask == "next_leader":
             return Message("l00_flow_not_winner", {"seat": given, "cards": dict(self.table.trick)[given]})
-        if self.ask == "attackers":
-            return Message("l00_flow_dealer_team", {"team": given})
         if self.ask == "points_for":
             winner = self.winner()
             code = "l00_flow_points_counted" if self.table.is_attacker(winner) else "l00_flow_points_defenders"
@@ -145,8 +147,6 @@ class RoundFlowQuestion(AskedAnswer, Question):
                 Choice(str(seat), Text.of("puzzle_choice_trick", seat=seat, cards=cards))
                 for seat, cards in self.table.trick
             ]
-        if self.ask == "attackers":
-            return [Choice(str(team), Text.of(f"l00_flow_team_{team}")) for team in (0, 1)]
         if self.ask == "next_dealer":
             return [Choice(str(seat), seat_text(seat)) for seat in range(4)]
         return []
@@ -155,18 +155,51 @@ class RoundFlowQuestion(AskedAnswer, Question):
         if self.ask in ("next_leader", "next_dealer"):
             seats = [seat for seat, _ in self.table.trick] if self.ask == "next_leader" else [0, 1, 2, 3]
             return answer_seat(answer, seats)
-        if self.ask == "attackers":
-            value = answer.strip() if isinstance(answer, str) else answer
-            if value in ("0", "1", 0, 1) and not isinstance(value, bool):
-                return int(value)
-            raise AnswerError(Message("l00_flow_bad_team", {"value": repr(answer)}))
         return answer_int(answer)
 
+    def attacking_seats(self) -> tuple[int, int]:
+        """The two seats of the attacking team (the engine's ``truth`` for ``attackers`` is the team)."""
+        team = (self.dealer() + 1) % 2
+        return (team, team + 2)
+
+    def expected(self, lang: str = "en") -> str:
+        if self.ask == "attackers":
+            return Message(f"l00_flow_team_{self.truth()}").render(lang)
+        return super().expected(lang)
+
+    def _grade_seats(self, answer: object) -> Grade:
+        """The attacking seats picked: right when they are exactly the two seats of the attacking team."""
+        seats = tuple(sorted({answer_seat(one) for one in _seat_tokens(answer)}))
+        if seats == self.attacking_seats():
+            return Grade(True, (self.working(),))
+        if len(seats) != 2:
+            why = Message("l00_flow_pick_two", {"count": len(seats)})
+        elif seats[1] - seats[0] == 2:
+            why = Message("l00_flow_dealer_team", {"team": seats[0]})
+        else:
+            why = Message("l00_flow_not_partners", {"first": seats[0], "second": seats[1]})
+        return Grade(False, (why,), (self.working(),))
+
     def grade(self, answer: object) -> Grade:
+        if self.ask == "attackers":
+            return self._grade_seats(answer)
         given = self._read(answer)
         if given == self.truth():
             return Grade(True, (self.working(),))
         return Grade(False, (self.why_not(given),), (self.working(),))
+
+
+def _seat_tokens(answer: object) -> list[object]:
+    """The seats of a ``seats`` answer: text such as ``"1 3"`` or a list of seats."""
+    if isinstance(answer, str):
+        tokens: list[object] = list(answer.replace(",", " ").split())
+    elif isinstance(answer, list | tuple | set | frozenset):
+        tokens = list(answer)
+    else:
+        tokens = [answer]
+    if not tokens:
+        raise AnswerError(Message("l00_flow_pick_two", {"count": 0}))
+    return tokens
 
 
 def parse(raw: Raw, table: PositionTable) -> RoundFlowQuestion:

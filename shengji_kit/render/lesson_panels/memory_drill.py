@@ -2,8 +2,10 @@
 
 The scene takes ``card_memory`` questions (the lesson file's items first, then freshly dealt ones
 from the kind's generator, seeded); the engine computes every answer from the shown tricks.
-Buttons: ``data-action="hide"`` hides the tricks, ``"again"`` deals new ones; an answer arrives as
-``{"type": "answer", "answer": value}`` and is judged only once the tricks are hidden.
+Buttons: ``data-action="hide"`` hides the tricks, ``"again"`` deals new ones. A count is typed in
+``input[data-role="number"]`` and sent with ``data-action="check"`` (or Enter); a void is chosen, as
+``{"type": "answer", "answer": value}``. Answers are judged only once the tricks are hidden; what is
+not a whole number is refused with a notice (``data-role="problem"``) and not counted.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ class MemoryDrill:
         self.question = self._question()
         self.hidden = False
         self.grade: Grade | None = None
+        self.problem: Message | None = None
         self.right = 0
         self.asked = 0
 
@@ -48,19 +51,45 @@ class MemoryDrill:
             self.hidden = True
         elif action == "again":
             self.number += 1
-            self.question, self.hidden, self.grade = self._question(), False, None
-        elif message.get("type") == "answer" and self.hidden and self.grade is None:
-            self.grade = self.question.grade(message.get("answer", ""))
+            self.question, self.hidden, self.grade, self.problem = self._question(), False, None, None
+        elif action == "check" and self.question.answer_format == "number":
+            typed = str(message.get("value") or "").strip()
+            if typed.lstrip("-").isdigit():
+                self._judge(typed)
+            elif self.hidden and self.grade is None:
+                self.problem = Message("trainer_need_number")
+        elif message.get("type") == "answer" and self.question.answer_format == "choice":
+            self._judge(str(message.get("answer", "")))
+
+    def _judge(self, answer: str) -> None:
+        """Grade ``answer`` once, and only with the tricks hidden."""
+        if self.hidden and self.grade is None:
+            self.problem = None
+            self.grade = self.question.grade(answer)
             self.asked += 1
             self.right += int(self.grade.correct)
+
+    def _answer_html(self, lang: str) -> Markup:
+        """A number field and Check for a count; the seats' buttons for a void."""
+        if self.question.answer_format == "number":
+            problem = Markup("")
+            if self.problem is not None:
+                problem = Markup('<p class="sk-message" data-role="problem" role="alert">{}</p>').format(
+                    self.problem.render(lang))
+            return Markup(
+                '<label>{label} <input type="number" inputmode="numeric" step="1" data-role="number" '
+                'data-submit="check"></label>'
+                '<button type="button" class="sk-button sk-primary" data-action="check">{check}</button>{problem}'
+            ).format(label=text("trainer_number", lang), check=text("trainer_check", lang), problem=problem)
+        return Markup("").join(
+            Markup('<button type="button" class="sk-button" data-answer="{v}">{label}</button>').format(
+                v=choice.value, label=choice.label(lang)) for choice in self.question.choices())
 
     def render(self, lang: str) -> str:
         question = self.question
         if self.hidden:
             tricks = Markup("<p>{}</p>").format(text("count_l_drill_hidden", lang))
-            choices = Markup("").join(
-                Markup('<button type="button" class="sk-button" data-answer="{v}">{label}</button>').format(
-                    v=choice.value, label=choice.label(lang)) for choice in question.choices())
+            choices = self._answer_html(lang)
             asked = Markup("<p>{q}</p><div class='sk-controls'>{c}</div>").format(
                 q=question.question_text(lang), c=choices)
         else:
