@@ -47,6 +47,16 @@ def test_every_sampled_item_checks_out_under_three_seeds() -> None:
             assert verify_puzzle(puzzle, seed) == [], (puzzle.id, seed)
 
 
+def test_every_chance_item_checks_out_under_three_seeds() -> None:
+    """Lesson 8's "which is likelier?" items sample too: a fresh seed never makes a pair too close to call."""
+    items = [p for p in load_bank([DATA_DIR, LESSON_DATA_DIR]).puzzles() if p.kind == "chance"]
+    assert len(items) >= 9
+    for puzzle in items:
+        assert puzzle.question.reseeded(7) != puzzle.question
+        for seed in SEEDS:
+            assert verify_puzzle(puzzle, seed) == [], (puzzle.id, seed)
+
+
 def test_few_deals_are_all_solved_and_the_figures_are_exact() -> None:
     items = {p.id: p.question for p in _sampled_items()}
     ace = items["l9-sampled-cash-the-ace"]

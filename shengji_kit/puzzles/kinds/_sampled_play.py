@@ -17,6 +17,7 @@ import math
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from ...chances.shares import count_shares, every_share
 from ...engine.cards import Card
@@ -73,21 +74,40 @@ class Estimate:
         return f"{self.mean:.2f}" if self.exact else f"{self.mean:.1f}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class DealSet:
-    """The deals an item is valued on, each with its weight (physical deals it stands for)."""
+    """The deals an item is valued on, each with its weight (physical deals it stands for).
 
-    positions: tuple[Position, ...] = ()
-    weights: tuple[int, ...] = ()
+    Built on first use, not when the lesson file loads: an exact item has thousands of deals,
+    and only checking or grading a wrong answer needs them.
+    """
+
+    count: int = 0
     exact: bool = False
+    first: Position | None = None
+    build: Callable[[], tuple[tuple[Position, ...], tuple[int, ...]]] | None = None
+
+    @cached_property
+    def _built(self) -> tuple[tuple[Position, ...], tuple[int, ...]]:
+        return self.build() if self.build is not None else ((), ())
+
+    @property
+    def positions(self) -> tuple[Position, ...]:
+        return self._built[0]
+
+    @property
+    def weights(self) -> tuple[int, ...]:
+        return self._built[1]
 
     def __len__(self) -> int:
-        return len(self.positions)
+        return self.count
 
     def __iter__(self) -> Iterator[Position]:
         return iter(self.positions)
 
     def __getitem__(self, i: int) -> Position:
+        if i == 0 and self.first is not None:
+            return self.first
         return self.positions[i]
 
     def estimate(self, gap: Callable[[Position], int]) -> Estimate:
@@ -138,16 +158,21 @@ def sampled_positions(table: PositionTable, sampling: Sampling, seed: int | None
         return Position(table.rules, table.trump.level, table.trump.suit, dealer, leader,
                         hands, table.kitty or (), table.points or 0)
 
+    sizes = [size] * len(sampling.seats)
     if sampling.exact:
-        shares = list(every_share(sampling.pool, [size] * len(sampling.seats)))
-        return DealSet(tuple(position(share) for share, _ in shares), tuple(w for _, w in shares), True)
+        def every() -> tuple[tuple[Position, ...], tuple[int, ...]]:
+            shares = list(every_share(sampling.pool, sizes))
+            return tuple(position(share) for share, _ in shares), tuple(w for _, w in shares)
+
+        first = position(next(every_share(sampling.pool, sizes))[0])
+        return DealSet(sampling.deals, True, first, every)
     rng = random.Random(sampling.seed if seed is None else seed)
     positions = []
     for _ in range(sampling.deals):
         cards = list(sampling.pool)
         rng.shuffle(cards)
         positions.append(position(tuple(tuple(cards[i * size:(i + 1) * size]) for i in range(len(sampling.seats)))))
-    return DealSet(tuple(positions), (1,) * len(positions))
+    return DealSet(len(positions), False, positions[0], lambda: (tuple(positions), (1,) * len(positions)))
 
 
 def precision(stated: float) -> float:
