@@ -25,7 +25,8 @@ LEADING = LESSON_DATA_DIR / "09_leading.toml"
 def _sampled_files() -> list[Path]:
     """Every shipped puzzle file with an item that hides hands (``sample = {...}``)."""
     files = sorted([*DATA_DIR.glob("*.toml"), *LESSON_DATA_DIR.glob("*.toml")])
-    return [f for f in files if re.search(r"^sample = ", f.read_text(encoding="utf-8"), re.MULTILINE)]
+    hides = re.compile(r"^\s*(sample\s*=|\[puzzle\.sample\])", re.MULTILINE)
+    return [f for f in files if hides.search(f.read_text(encoding="utf-8"))]
 
 
 def _sampled_items() -> list[Puzzle]:
@@ -143,3 +144,18 @@ def test_every_share_weighs_each_distinct_deal_by_its_physical_deals() -> None:
         assert Counter(card for hand in share for card in hand) == Counter(doubled)
     both_aces = sum(w for share, w in shares if share[0].count(parse_cards("HA")[0]) == 2)
     assert both_aces == 6  # the first hand takes both ♥A: 1 way of 15 for its two cards, so 90 / 15
+
+
+def test_each_sampled_cost_is_worded_with_its_precision_in_both_languages() -> None:
+    """A wrong lead's ``why`` says "about N points" / "约N分", and N is the computed mean to N's precision."""
+    for puzzle in _sampled_items():
+        question = puzzle.question
+        for option in question.options:  # type: ignore[attr-defined]
+            if option.why is None:
+                continue
+            en = re.search(r"about (\d+(?:\.\d)?) points", option.why.en)
+            zh = re.search(r"约 ?(\d+(?:\.\d)?) ?分", option.why.zh)
+            assert en and zh and en.group(1) == zh.group(1), (puzzle.id, option.why)
+            said = float(en.group(1)) if "." in en.group(1) else int(en.group(1))
+            mean = question.estimate(option).mean  # type: ignore[attr-defined]
+            assert abs(mean - said) <= precision(said), (puzzle.id, said, mean)
