@@ -182,20 +182,20 @@ def precision(stated: float) -> float:
     return 0.5 * 10.0 ** -decimals
 
 
-def cost_problem(stated: float, found: Estimate, deals: int) -> str | None:
-    """Why a stated cost does not hold (None when it does): no clear margin, or a figure off its precision."""
+def cost_problem(stated: float, found: Estimate, deals: int) -> tuple[str, str] | None:
+    """Why a stated cost does not hold, as (``margin`` or ``cost``, message); None when it holds."""
     if found.exact and found.mean < MIN_GAIN:
-        return (f"the margin is not clear: over all {deals} deals the exact mean is {found.mean:.2f} points "
-                f"(less than {MIN_GAIN:g})")
+        return "margin", (f"the margin is not clear: over all {deals} deals the exact mean is {found.mean:.2f} "
+                          f"points (less than {MIN_GAIN:g})")
     if found.low <= 0:
-        return (f"the margin is not clear: {found.mean:.1f} points, "
-                f"95% interval {found.low:.1f}..{found.high:.1f}")
+        return "margin", (f"the margin is not clear: {found.mean:.1f} points, "
+                          f"95% interval {found.low:.1f}..{found.high:.1f}")
     slack = precision(stated) + 1e-9
     if found.exact:
         if abs(found.mean - stated) > slack:
-            return f"states {stated}, but the exact mean over all {deals} deals is {found.mean:.2f}"
+            return "cost", f"states {stated}, but the exact mean over all {deals} deals is {found.mean:.2f}"
         return None
     if stated + slack < found.low or stated - slack > found.high:
-        return (f"states {stated}, but over {deals} deals the mean is {found.mean:.1f} "
-                f"(95% interval {found.low:.1f}..{found.high:.1f})")
+        return "cost", (f"states {stated}, but over {deals} deals the mean is {found.mean:.1f} "
+                        f"(95% interval {found.low:.1f}..{found.high:.1f})")
     return None

@@ -255,8 +255,8 @@ class BestPlay(Question):
             found = self.estimate(option)
             problem = cost_problem(option.cost, found, len(self.samples))
             if problem is not None:
-                field = f"option.{i}" if problem.startswith("the margin") else f"option.{i}.cost"
-                mismatches.append(Mismatch(field, problem))
+                what, message = problem
+                mismatches.append(Mismatch(f"option.{i}.cost" if what == "cost" else f"option.{i}", message))
         return mismatches
 
     def verify(self) -> list[Mismatch]:
