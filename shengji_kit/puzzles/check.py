@@ -15,10 +15,14 @@ from .model import Puzzle
 from .problems import FieldError, Problem
 
 
-def verify_puzzle(puzzle: Puzzle) -> list[Problem]:
-    """The problems with one puzzle's stated answer (empty when the engine agrees)."""
+def verify_puzzle(puzzle: Puzzle, seed: int | None = None) -> list[Problem]:
+    """The problems with one puzzle's stated answer (empty when the engine agrees).
+
+    With ``seed``, a question valued on a random sample is valued on a fresh one drawn from it.
+    """
+    question = puzzle.question if seed is None else puzzle.question.reseeded(seed)
     try:
-        mismatches = puzzle.question.verify()
+        mismatches = question.verify()
     except (FieldError, RuleError) as error:
         field = getattr(error, "field", "position")
         return [Problem(puzzle.file, puzzle.id, field, str(error))]
@@ -41,13 +45,13 @@ class Report:
         return not self.problems
 
 
-def check_bank(bank: Bank) -> Report:
-    """Verify every puzzle of ``bank``; loading problems are part of the report."""
+def check_bank(bank: Bank, seed: int | None = None) -> Report:
+    """Verify every puzzle of ``bank`` (sampled ones on fresh deals from ``seed``); loading problems count too."""
     started = time.perf_counter()
     problems = list(bank.problems)
     passed: list[Puzzle] = []
     for puzzle in bank.puzzles():
-        found = verify_puzzle(puzzle)
+        found = verify_puzzle(puzzle, seed)
         problems.extend(found)
         if not found:
             passed.append(puzzle)
@@ -59,6 +63,6 @@ def check_bank(bank: Bank) -> Report:
     )
 
 
-def check_paths(paths: Sequence[str | Path] | None = None) -> Report:
+def check_paths(paths: Sequence[str | Path] | None = None, seed: int | None = None) -> Report:
     """Load and verify the puzzle files in ``paths`` (default: the shipped bank and the lessons' exercises)."""
-    return check_bank(load_bank(paths or [DATA_DIR, LESSON_DATA_DIR]))
+    return check_bank(load_bank(paths or [DATA_DIR, LESSON_DATA_DIR]), seed)

@@ -19,11 +19,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="puzzle files or directories (default: the shipped bank and the lessons' exercise files)",
     )
     check.add_argument("--quiet", action="store_true", help="print only failures")
+    check.add_argument(
+        "--seed", type=int, default=None,
+        help="value sampled items on a fresh sample drawn with this seed (default: each item's own)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the chosen sub-subcommand; 0 when every puzzle checks out."""
-    report = check_paths(args.paths or None)
+    report = check_paths(args.paths or None, args.seed)
     for problem in report.problems:
         print(f"FAIL {problem}")
     if not args.quiet or report.problems:

@@ -82,6 +82,14 @@ class Question(ABC):
     def verify(self) -> list[Mismatch]:
         """Where the stated answer differs from the engine's (empty when it agrees)."""
 
+    def reseeded(self, seed: int) -> Question:
+        """The same question with its sampled deals drawn afresh from ``seed`` (``puzzles check --seed``).
+
+        Only kinds that value a fixed random sample redraw it; the rest are unchanged, so that a
+        stated figure can be shown to hold under any seed and not only the author's.
+        """
+        return self
+
     def choices(self) -> list[Choice]:
         """The offered answers for multiple-choice kinds (empty for free answers)."""
         return []

@@ -12,15 +12,16 @@ stated cost is not the solver's, or whose tempting play costs nothing (the margi
 An illegal play (not held, not a legal follow, not a lead) is refused with the engine's reason and
 costs no try.
 
-An item may instead hide some hands (``sample``: the cards still out, shared at random among the
-seats left out of ``hands``): each option is then valued by the solver on every seeded deal, the
-``cost`` is the mean gap, and the 95% interval must stay above zero (``_sampled_play``).
+An item may instead hide some hands (``sample``: the cards still out, shared among the seats left
+out of ``hands``): each option is then valued by the solver on every consistent deal when they are
+few (the ``cost`` is the exact mean gap, to its stated precision), else on a fixed seeded sample
+whose 95% interval must meet the stated ``cost`` under any seed (``_sampled_play``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import ClassVar
 
@@ -40,7 +41,7 @@ from ..fields import Raw, read_cards, read_int, read_text, require
 from ..model import AnswerError, Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
-from ._sampled_play import Estimate, Sampling, read_sampling, sampled_positions
+from ._sampled_play import NO_DEALS, DealSet, Estimate, Sampling, cost_problem, read_sampling, sampled_positions
 
 KIND = "best_play"
 FIELDS = ("answer", "option", "sample")
@@ -126,8 +127,14 @@ class BestPlay(Question):
     options: tuple[Option, ...]
     answer: tuple[Card, ...]
     sampling: Sampling | None = None
-    samples: tuple[Position, ...] = ()
-    """The seeded deals consistent with what the learner sees (sampled items only)."""
+    samples: DealSet = NO_DEALS
+    """The deals consistent with what the learner sees (sampled items only): all of them, or a seeded sample."""
+
+    def reseeded(self, seed: int) -> BestPlay:
+        """The same item valued on a fresh sample drawn with ``seed`` (an item solved on every deal is unchanged)."""
+        if self.sampling is None or self.sampling.exact:
+            return self
+        return replace(self, samples=sampled_positions(self.table, self.sampling, seed))
 
     @property
     def mover(self) -> int:
@@ -184,8 +191,12 @@ class BestPlay(Question):
         """Sampled items: how many points the answer gains over ``option`` for the mover's side, per deal."""
         sign = 1 if self.position.is_attacker(self.mover) else -1
         right, other = _indices(self.answer), _indices(option.cards)
-        gaps = [sign * (play_value(deal, (), right) - play_value(deal, (), other)) for deal in self.samples]
-        return Estimate.of(gaps)
+        return self.samples.estimate(lambda deal: sign * (play_value(deal, (), right) - play_value(deal, (), other)))
+
+    @property
+    def _over(self) -> str:
+        """How the sampled messages name the deals: ``all`` of them, or a ``sampled`` few."""
+        return "all" if self.samples.exact else "sampled"
 
     def _play(self, answer: object) -> tuple[Card, ...]:
         """The learner's play, checked as the table checks it (``AnswerError`` with the engine's reason:
@@ -217,18 +228,18 @@ class BestPlay(Question):
 
     def _reveal(self) -> tuple[Message, ...]:
         if self.samples:
-            return (Message("lead_bp_best_sampled", {"cards": self.answer, "deals": len(self.samples)}),)
+            return (Message(f"lead_bp_best_{self._over}", {"cards": self.answer, "deals": len(self.samples)}),)
         return (Message("lead_bp_best", {"cards": self.answer, "total": self.best()}),)
 
     def _grade_sampled(self, option: Option) -> Grade:
         deals = len(self.samples)
         found = None if option is self._answer_option() else self.estimate(option)
         if found is None or found.mean <= 0:
-            return Grade(True, (Message("lead_bp_right_sampled", {"cards": option.cards, "deals": deals}),),
+            return Grade(True, (Message(f"lead_bp_right_{self._over}", {"cards": option.cards, "deals": deals}),),
                          self._reveal())
-        cost = f"{found.mean:.1f}"
+        cost = found.text()
         why = option.why or Text("", "")
-        lines = (Message("lead_bp_wrong_sampled", {
+        lines = (Message(f"lead_bp_wrong_{self._over}", {
             "cards": option.cards, "best": self.answer, "deals": deals, "cost": cost,
             "low": f"{found.low:.1f}", "high": f"{found.high:.1f}",
             "why": Text(why.en.replace("{cost}", cost), why.zh.replace("{cost}", cost)),
@@ -270,12 +281,10 @@ class BestPlay(Question):
             if option is self._answer_option():
                 continue
             found = self.estimate(option)
-            if found.low <= 0:
-                mismatches.append(Mismatch(f"option.{i}", f"the margin is not clear: {found.mean:.1f} points, "
-                                                           f"95% interval {found.low:.1f}..{found.high:.1f}"))
-            elif abs(found.mean - option.cost) > 0.05:
-                said = f"states {option.cost}, but over {len(self.samples)} deals the mean is {found.mean:.1f}"
-                mismatches.append(Mismatch(f"option.{i}.cost", said))
+            problem = cost_problem(option.cost, found, len(self.samples))
+            if problem is not None:
+                what, message = problem
+                mismatches.append(Mismatch(f"option.{i}.cost" if what == "cost" else f"option.{i}", message))
         return mismatches
 
     def verify(self) -> list[Mismatch]:
@@ -337,7 +346,7 @@ def _read_option(raw: object, i: int) -> tuple[tuple[Card, ...], float | None, T
 def parse(raw: Raw, table: PositionTable) -> BestPlay:
     """Read a best-play item: a small endgame (maybe mid-trick), 2–4 options, the answer."""
     sampling = read_sampling(raw, table) if "sample" in raw else None
-    samples = sampled_positions(table, sampling) if sampling is not None else ()
+    samples = sampled_positions(table, sampling) if sampling is not None else NO_DEALS
     position = samples[0] if samples else start_position(table)
     if len(position.hands[0]) > MAX_HAND:
         raise FieldError("position.hands", f"best-play items hold at most {MAX_HAND} cards a hand (fast checking)")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from math import sqrt
 from typing import Any, ClassVar
@@ -64,8 +64,8 @@ class Event:
             return Message("l8_event_split", {"suit": self.suit, "pattern": "-".join(map(str, self.pattern))})
         return Message("l8_event_throw", {"cards": self.throw})
 
-    def estimate(self, known: Situation) -> Estimate:
-        """The event's chance: sampled with the fixed seed, with the exact value when there is one."""
+    def estimate(self, known: Situation, seed: int = SEED) -> Estimate:
+        """The event's chance: sampled with the fixed seed (or ``seed``), with the exact value when there is one."""
         if self.what == "holds":
             assert self.card is not None
             holder: int | str = self.who
@@ -73,10 +73,10 @@ class Event:
                 holder = known.partner
             elif self.who != "kitty":
                 holder = int(self.who)
-            return chance_holds(self.card, holder, known, at_least=self.at_least, samples=SAMPLES, seed=SEED)
+            return chance_holds(self.card, holder, known, at_least=self.at_least, samples=SAMPLES, seed=seed)
         if self.what == "split":
-            return chance_split(self.suit, self.pattern, known, samples=SAMPLES, seed=SEED)
-        return chance_throw_stands(self.throw, known, samples=THROW_SAMPLES, seed=SEED)
+            return chance_split(self.suit, self.pattern, known, samples=SAMPLES, seed=seed)
+        return chance_throw_stands(self.throw, known, samples=THROW_SAMPLES, seed=seed)
 
 
 def figure(estimate: Estimate) -> float:
@@ -94,10 +94,10 @@ def too_close(a: Estimate, b: Estimate) -> bool:
 
 @lru_cache(maxsize=256)
 def _estimates(
-    hand: tuple[Card, ...], seat: int, trump: Trump, played: tuple[Card, ...], a: Event, b: Event,
+    hand: tuple[Card, ...], seat: int, trump: Trump, played: tuple[Card, ...], a: Event, b: Event, seed: int = SEED,
 ) -> tuple[Estimate, Estimate]:
     known = situation(hand, trump, played, seat=seat)
-    return a.estimate(known), b.estimate(known)
+    return a.estimate(known, seed), b.estimate(known, seed)
 
 
 @dataclass(frozen=True)
@@ -111,6 +111,12 @@ class ChanceQuestion(Question):
     a: Event
     b: Event
     stated: str
+    seed: int = SEED
+    """The sampler's seed: the fixed one, or a fresh one from ``puzzles check --seed``."""
+
+    def reseeded(self, seed: int) -> ChanceQuestion:
+        """The same question judged on deals sampled with ``seed``."""
+        return replace(self, seed=seed)
 
     def shown(self) -> tuple[Card, ...]:
         """The learner's hand, shown with the question."""
@@ -123,7 +129,7 @@ class ChanceQuestion(Question):
 
     def estimates(self) -> tuple[Estimate, Estimate]:
         seat = next(iter(self.table.hands))
-        return _estimates(self.table.hands[seat], seat, self.table.trump, self.played, self.a, self.b)
+        return _estimates(self.table.hands[seat], seat, self.table.trump, self.played, self.a, self.b, self.seed)
 
     def likelier(self) -> str:
         a, b = self.estimates()
