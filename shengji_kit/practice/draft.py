@@ -11,6 +11,8 @@ ORDER, GROUPS, PLAY, NUMBER, PICK, SEATS = "cards", "card_groups", "play", "numb
 """The answer formats the learner builds card by card, or types (``PICK``: some cards of a hand, in any
 order; ``SEATS``: some of the four seats, toggled on and off)."""
 MIN_TRACTOR = 4
+REFUSED = "trainer_refused"
+"""The control notice of an answer the table would refuse (its reason inside): shown by any answer's controls."""
 KEYS = "1234567890"
 """The number keys that answer the first ten choices."""
 

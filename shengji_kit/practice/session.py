@@ -15,7 +15,7 @@ from ..puzzles import Bank, Feedback, Puzzle
 from ..words import ERROR, INFO, Message
 from .answer_detail import AnswerDetail
 from .choose import AUTO, next_in_set, trainers_choice
-from .draft import GROUPS, KEYS, NUMBER, ORDER, PICK, PLAY, SEATS, draft_format
+from .draft import GROUPS, KEYS, NUMBER, ORDER, PICK, PLAY, REFUSED, SEATS, draft_format
 from .events import apply
 from .progress import Progress, PuzzleRecord
 from .showme import ShowMe
@@ -91,8 +91,7 @@ class Practice:
             visit.control_notice = counted
             return None
         if feedback.refused and feedback.lines:  # a play the table would refuse: its reason, nothing counted
-            line = feedback.lines[0]
-            visit.control_notice = Message(line.code, line.params, ERROR)
+            visit.control_notice = Message(REFUSED, {"reason": feedback.lines[0]}, ERROR)
             return None
         visit.feedback = feedback
         visit.tries += 1

@@ -94,6 +94,11 @@ def test_a_play_the_table_would_refuse_costs_no_try(answer: str, code: str) -> N
     widget.handle({"type": "answer", "answer": answer})
     assert scene.visit.tries == 0 and scene.asked == 0 and scene.feedback is None
     assert scene.visit.control_notice is not None
+    page = scene.render("en")
+    assert 'data-notice="trainer_refused"' in page or 'data-notice="fair_pick_first"' in page
+    if answer == "BJ":
+        assert "The table would not take that play: You do not hold" in page
+        assert "这手牌打不出去" in scene.render("zh")
 
 
 def test_an_illegal_follow_is_refused_with_the_engines_reason() -> None:

@@ -22,7 +22,7 @@ from ...puzzles.kinds.legal_follow import LegalFollow
 from ...render.cards import cards_svg
 from ...render.hands import card_button, card_row_html, hand_html
 from ...words.catalogue import text
-from ..draft import GROUPS, NUMBER, ORDER, PICK, PLAY, SEATS, draft_format, draft_seat
+from ..draft import GROUPS, NUMBER, ORDER, PICK, PLAY, REFUSED, SEATS, draft_format, draft_seat
 from ..visit import Visit
 from .parts import action_button, kbd, key_of
 
@@ -33,7 +33,7 @@ _NEED_CARDS = ("trainer_need_cards", "fair_pick_first", "fair_pick_count")
 def control_message(visit: Visit, codes: Collection[str], lang: str) -> Markup:
     """The answer-building problem (``visit.control_notice``) among ``codes``, right by its button."""
     notice = visit.control_notice
-    if notice is None or notice.code not in codes:
+    if notice is None or (notice.code not in codes and notice.code != REFUSED):
         return Markup()
     return Markup(
         '<p class="sk-message sk-trainer-near" data-role="control-message" data-notice="{code}" '
@@ -189,9 +189,11 @@ def _groups(visit: Visit, lang: str) -> Markup:
 
 
 def _lead(visit: Visit, lang: str) -> Markup:
+    """The mover's hand to play from (a lead, or a follow when a trick is on the table), then play and clear."""
     draft = visit.draft
     seat = draft_seat(visit.puzzle)
     lead_seat = seat if seat is not None else 0
+    verb = "play" if visit.puzzle.table.trick else "lead"
     everything = list(range(len(draft.cards)))
     hand = _pick_buttons(draft.cards, lang, everything, draft.selected, everything if visit.locked else ())
     return Markup(
@@ -201,9 +203,9 @@ def _lead(visit: Visit, lang: str) -> Markup:
         '<div class="sk-trainer-actions">{submit}{clear}</div>{near}'
     ).format(
         near=control_message(visit, _NEED_CARDS, lang),
-        help=text("trainer_lead_help", lang, seat=lead_seat), seat=seat,
+        help=text(f"trainer_{verb}_help", lang, seat=lead_seat), seat=seat,
         caption=text("trainer_hand_of", lang, seat=lead_seat), hand=hand,
-        submit=action_button("check", text("trainer_lead", lang), primary=True, disabled=visit.locked),
+        submit=action_button("check", text(f"trainer_{verb}", lang), primary=True, disabled=visit.locked),
         clear=action_button("clear", text("trainer_clear", lang), disabled=visit.locked or not draft.selected),
     )
 
