@@ -21,6 +21,7 @@ from ...engine.trump import TRUMP, Trump
 from ...solver.search import Searcher
 from ...solver.solve import searcher_for
 from ...words import Message
+from ..text import Text
 from ._deal import Context, DealSpec, Pack, context, finish, plain_suits
 from ._strategy_deal import (
     ATTEMPTS, Build, Valued, beats_so_far, clear_best, codes_of, difficulty_of, fill, hand_size, idea_of,
@@ -237,12 +238,15 @@ def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]
             continue
         if best_value(position, trick) != play_value(position, trick, best.play):
             continue  # the merged search disagrees with the play-by-play values: not a position to prove
-        return _item(ctx, idea, fields, best, found, rng, spec)
+        total = play_value(position, trick, best.play)
+        return _item(ctx, idea, fields, best, found, (total, 1 if position.is_attacker(shift % 4) else -1), rng, spec)
     raise RuntimeError(f"no {idea} position found in {ATTEMPTS} constructions")
 
 
 def _item(ctx: Context, idea: str, fields: dict[str, Any], best: Valued, found: list[Valued],
-          rng: random.Random, spec: DealSpec | None) -> dict[str, Any]:
+          total: tuple[int, int], rng: random.Random, spec: DealSpec | None) -> dict[str, Any]:
+    """The raw item: the answer and the tempting wrong plays in a seeded order; its explanation the best
+    play's total and each wrong play's cost and why (``total`` is the best total and the mover's sign)."""
     trump = ctx.trump
     wrong = tempting(found, rng)
     options: list[dict[str, Any]] = []
@@ -255,6 +259,13 @@ def _item(ctx: Context, idea: str, fields: dict[str, Any], best: Valued, found: 
                             "position": ctx.position(**fields)}
     from .best_play import KIND, parse
 
-    item = finish(KIND, core, replace(ctx, difficulty=difficulty_of(found, spec)), parse, codes_of(best.cards, trump))
+    lines = [Message("lead_bp_best", {"cards": best.cards, "total": total[0]})]
+    for one in wrong:
+        why = why_texts(f"gen_bp_why_{idea}", best.cards, one.cards)
+        lines.append(Message("lead_bp_wrong", {
+            "cards": one.cards, "cost": one.cost, "total": total[0] - total[1] * one.cost,
+            "why": Text(why["en"].replace("{cost}", str(one.cost)), why["zh"].replace("{cost}", str(one.cost))),
+        }))
+    item = finish(KIND, core, replace(ctx, difficulty=difficulty_of(found, spec)), parse, "", lines)
     item.update(title=Message(f"gen_bp_title_{idea}").texts(), hint=Message(f"gen_bp_hint_{idea}").texts())
     return item

@@ -118,8 +118,8 @@ def is_trump(trump: Trump, cards: Sequence[Card]) -> bool:
 
 def fill(pack: Pack, hand: list[Card], size: int, wanted: Callable[[Card], bool] = lambda card: True) -> list[Card]:
     """``hand`` made up to ``size`` cards from the pack (``wanted`` first, then any)."""
-    hand = hand + pack.take(wanted, size - len(hand))
-    return hand + pack.take(lambda card: True, size - len(hand))
+    hand = hand + pack.take(wanted, max(0, size - len(hand)))
+    return hand + pack.take(lambda card: True, max(0, size - len(hand)))
 
 
 def rotated(build: Build, shift: int) -> Build:

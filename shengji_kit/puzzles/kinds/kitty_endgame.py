@@ -132,3 +132,5 @@ def parse(raw: Raw, table: PositionTable) -> KittyEndgame:
         raise FieldError("options", "must list at least one tempting wrong lead")
     wrong = tuple(_wrong_lead(item, number) for number, item in enumerate(options))
     return KittyEndgame(table, position, answer, wrong)
+
+from ._kitty_endgame_deal import generate  # noqa: E402  (the generator: constructed kitty endgames, lesson ideas)
