@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from ...engine.cards import Card
@@ -24,9 +25,32 @@ from ...words import Message
 from ..text import Text
 from ._deal import Context, DealSpec, Pack, context, finish, plain_suits
 from ._strategy_deal import (
-    ATTEMPTS, Build, Valued, beats_so_far, clear_best, codes_of, difficulty_of, fill, hand_size, idea_of,
-    is_top, is_trump, legal_plays, points_before, rotated, shuffled_options, start_position, suit_is,
-    table_fields, take, tempting, top_of, two_plain, valued, why_texts, winning_seat,
+    ATTEMPTS,
+    Build,
+    Valued,
+    beats_so_far,
+    clear_best,
+    codes_of,
+    difficulty_of,
+    fill,
+    hand_size,
+    idea_of,
+    is_top,
+    is_trump,
+    legal_plays,
+    points_before,
+    rotated,
+    shuffled_options,
+    start_position,
+    suit_is,
+    table_fields,
+    take,
+    tempting,
+    top_of,
+    two_plain,
+    valued,
+    why_texts,
+    winning_seat,
 )
 
 IDEAS = ("cash", "draw", "partner_lead", "feed", "no_overtake", "duck")
@@ -232,7 +256,7 @@ def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]
         plays = legal_plays(position, trick)
         if len(plays) < 2:
             continue
-        found = valued(plays, lambda play: play_value(position, trick, play), position.is_attacker(shift % 4))
+        found = valued(plays, partial(play_value, position, trick), position.is_attacker(shift % 4))
         best = clear_best(found)
         if best is None or not shows(trump, built, searcher_for(position), best.cards):
             continue

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from ...engine.cards import Card
@@ -19,8 +20,25 @@ from ...engine.trump import TRUMP, Trump
 from ...words import Message
 from ._deal import Context, DealSpec, Pack, context, finish
 from ._strategy_deal import (
-    ATTEMPTS, Build, Valued, clear_best, codes_of, difficulty_of, fill, idea_of, legal_plays, rotated,
-    start_position, suit_is, table_fields, take, tempting, top_of, two_plain, valued, why_texts,
+    ATTEMPTS,
+    Build,
+    Valued,
+    clear_best,
+    codes_of,
+    difficulty_of,
+    fill,
+    idea_of,
+    legal_plays,
+    rotated,
+    start_position,
+    suit_is,
+    table_fields,
+    take,
+    tempting,
+    top_of,
+    two_plain,
+    valued,
+    why_texts,
 )
 
 IDEAS = ("kitty_pair", "guard")
@@ -99,7 +117,7 @@ def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]
         points = 5 * rng.randint(0, max(0, min(24, (200 - shown) // 5)))
         fields = table_fields(table, shift, attacking, points, rng)
         position = start_position(ctx, table, fields["dealer"], points)
-        found = valued(legal_plays(position, ()), lambda play: lead_value(position, play), attacking)
+        found = valued(legal_plays(position, ()), partial(lead_value, position), attacking)
         best = clear_best(found)
         if best is None:
             continue

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.cards import CARDS, Card
+from ...engine.rules import Rules
 from ...engine.trump import TRUMP, Trump
 from ...solver._moves import Play, remove
 from ...solver.position import Position
@@ -157,7 +158,7 @@ def start_position(ctx: Context, build: Build, dealer: int, points: int) -> Posi
     """The solver's position at the start of the current trick (the trick's cards back in their hands)."""
     played = {seat: cards for seat, cards in build.trick}
     hands = tuple(tuple(build.hands[seat]) + tuple(played.get(seat, ())) for seat in range(4))
-    return Position(ctx.preset, ctx.trump.level, ctx.trump.suit, dealer, build.leader, hands,
+    return Position(Rules.preset(ctx.preset), ctx.trump.level, ctx.trump.suit, dealer, build.leader, hands,
                     tuple(build.kitty), points)
 
 

@@ -133,4 +133,3 @@ def parse(raw: Raw, table: PositionTable) -> KittyEndgame:
     wrong = tuple(_wrong_lead(item, number) for number, item in enumerate(options))
     return KittyEndgame(table, position, answer, wrong)
 
-from ._kitty_endgame_deal import generate  # noqa: E402  (the generator: constructed kitty endgames, lesson ideas)
