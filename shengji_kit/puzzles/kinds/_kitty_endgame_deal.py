@@ -42,8 +42,8 @@ from ._strategy_deal import (
 )
 
 IDEAS = ("kitty_pair", "guard")
-GROUP_IDEAS = {"win_the_last_trick": ("kitty_pair",), "guard_the_last_trick": ("guard",)}
-"""The ideas each lesson-11 block teaches."""
+GROUP_IDEAS = dict(win_the_last_trick=("kitty_pair",), guard_the_last_trick=("guard",))
+"""The ideas each lesson-11 block teaches (written as keywords: the block names are not message codes)."""
 
 
 def _high_pair(rng: random.Random, pack: Pack, trump: Trump, pairs: int) -> list[Card]:
