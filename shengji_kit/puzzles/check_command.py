@@ -1,10 +1,13 @@
-"""``shengji-kit puzzles check [PATH ...]``: load and verify puzzle files; non-zero exit on any failure."""
+"""``shengji-kit puzzles check [PATH ...] [--seed N] [--all]``: load and verify puzzle files (sampled items on a
+fresh sample when given a seed), and re-prove dealt strategy items (a sample, or all with ``--all``); non-zero
+exit on any failure."""
 
 from __future__ import annotations
 
 import argparse
 
 from .check import check_paths
+from .check_generated import ALL, SAMPLE, check_generated
 from .kinds import KINDS
 
 
@@ -23,6 +26,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--seed", type=int, default=None,
         help="value sampled items on a fresh sample drawn with this seed (default: each item's own)",
     )
+    check.add_argument(
+        "--all", action="store_true",
+        help=f"re-prove all {ALL} dealt items of every strategy idea (default: {SAMPLE} an idea, without paths)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -35,4 +42,12 @@ def run(args: argparse.Namespace) -> int:
         levels = ", ".join(f"{level}: {count}" for level, count in report.by_difficulty.items())
         print(f"{report.puzzles} puzzles in {report.files} files check out ({kinds}; by difficulty {levels})")
         print(f"{len(report.problems)} failures; {report.seconds:.1f} s")
-    return 0 if report.ok else 1
+    if args.paths and not args.all:
+        return 0 if report.ok else 1
+    dealt = check_generated(ALL if args.all else SAMPLE)
+    for problem in dealt.problems:
+        print(f"FAIL {problem}")
+    if not args.quiet or dealt.problems:
+        print(f"{dealt.items} dealt strategy items re-proved (unique best by the stated margin); "
+              f"{len(dealt.problems)} failures; {dealt.seconds:.1f} s")
+    return 0 if report.ok and not dealt.problems else 1

@@ -18,6 +18,7 @@ from pathlib import Path
 from ..engine.errors import RuleError
 from ..game.input_checks import InputError, read_toml
 from .kinds import KINDS
+from .kinds._deal import DealSpec
 from .loader import LESSON_DATA_DIR as LESSON_FILES_DIR
 from .loader import display_name, load_file, read_puzzle
 from .model import Puzzle
@@ -90,17 +91,21 @@ class LessonExercises:
 
     def deal(self, name: str, rng: random.Random, unguessable: bool = False) -> Puzzle | None:
         """A fresh item like the group's, from its kind's generator (None when the kind has none); with
-        ``unguessable``, one whose answer cannot be guessed (not yes/no, not a-or-b)."""
+        ``unguessable``, one whose answer cannot be guessed (not yes/no, not a-or-b) when the block's own ideas
+        give one within a few tries, else the last dealt (the block's own kind of question comes first)."""
+        dealt = None
         for _ in range(UNGUESSABLE_TRIES if unguessable else 1):
             dealt = self.deal_seeded(name, rng.randrange(SEED_LIMIT))
             if dealt is None or not unguessable or not guessable(dealt):
                 return dealt
-        return None
+        return dealt
 
     def deal_seeded(self, name: str, seed: int) -> Puzzle | None:
         """The item ``deal`` gives for ``seed``: the same seed, the same item (and id) everywhere. A block of
         several kinds deals each in turn by seed; a block whose only kinds can be guessed deals, for one seed
-        in three, the kind that asks the same thing without a guess (``UNGUESSABLE_TWINS``)."""
+        in three, the kind that asks the same thing without a guess (``UNGUESSABLE_TWINS``). A kind that names
+        the ideas a block teaches (``block_ideas``: lesson 9's cashing and drawing, lesson 0's "which team
+        attacks?") deals those ideas in turn by seed."""
         kinds = sorted(kind for kind in {item.kind for item in self.group(name)} if KINDS[kind].generate is not None)
         if not kinds:
             return None
@@ -108,9 +113,12 @@ class LessonExercises:
             twins = sorted({UNGUESSABLE_TWINS[kind] for kind in kinds if kind in UNGUESSABLE_TWINS})
             kinds = twins or kinds
         kind = kinds[0] if len(kinds) == 1 else kinds[seed % len(kinds)]
-        generate = KINDS[kind].generate
+        generate, block_ideas = KINDS[kind].generate, KINDS[kind].block_ideas
         assert generate is not None
-        raw = {**generate(random.Random(seed)), "group": name, "id": dealt_id(self.slug, name, seed)}
+        questions = [item.question for item in self.group(name) if item.kind == kind]
+        ideas = block_ideas(name, questions) if block_ideas else ()
+        spec = DealSpec(idea=ideas[(seed // len(kinds)) % len(ideas)]) if ideas else None
+        raw = {**generate(random.Random(seed), spec), "group": name, "id": dealt_id(self.slug, name, seed)}
         try:
             return read_puzzle(raw, self.slug, "(dealt)")
         except (FieldError, RuleError):

@@ -28,7 +28,8 @@ GUESS_STREAK = 3
 
 class GroupExerciseScene(Observable, Practice):
     """Asks ``items`` in order; after the last, ``deal`` (when given) makes more ("more like this"), one that
-    cannot be guessed after a streak of right answers that could have been guesses. First answers score."""
+    cannot be guessed after a streak of right answers that could have been guesses. First answers score, once
+    an item (a written item met again does not count twice)."""
 
     def __init__(self, items: Sequence[Puzzle], store: ProgressKeeper, problems: Sequence[Problem] = (),
                  deal: Callable[[random.Random, bool], Puzzle | None] | None = None,
@@ -42,6 +43,9 @@ class GroupExerciseScene(Observable, Practice):
         self.rng = random.Random(seed)
         self.index, self.dealt, self.right, self.asked = 0, False, 0, 0
         self.guess_streak = 0
+        self.counted: set[str] = set()
+        """Items whose first answer is in the score: an item met again (a block without a generator wraps to
+        its first item) does not count twice."""
         self._open(self.items[0])
 
     @property
@@ -67,9 +71,11 @@ class GroupExerciseScene(Observable, Practice):
 
     def answer(self, value: object) -> Feedback | None:
         """Judge ``value``; the first answer to an item counts in the block's score."""
-        first = self.visit is not None and self.visit.tries == 0
+        first = self.visit is not None and self.visit.tries == 0 and self.visit.puzzle.id not in self.counted
         feedback = super().answer(value)
         if feedback is not None and first:
+            assert self.visit is not None
+            self.counted.add(self.visit.puzzle.id)
             self.asked += 1
             self.right += int(feedback.correct)
             lucky = feedback.correct and self.visit is not None and guessable(self.visit.puzzle)
@@ -79,8 +85,11 @@ class GroupExerciseScene(Observable, Practice):
     def show_me(self) -> ShowMe | None:
         """"Show me" reveals the answer; asked before any answer, the item counts as asked and not right."""
         unanswered = self.visit is not None and self.visit.tries == 0 and self.visit.show is None
+        unanswered = unanswered and self.visit is not None and self.visit.puzzle.id not in self.counted
         shown = super().show_me()
         if shown is not None and unanswered:
+            assert self.visit is not None
+            self.counted.add(self.visit.puzzle.id)
             self.asked += 1
         return shown
 

@@ -18,7 +18,8 @@ QUICK_COUNT = 40
 """Items a kind in `make test`: enough that a generator which breaks for one level, suit, preset or leader in
 five fails (every kind draws those from its seed); the full COUNT runs in `make test-all`."""
 BRAND_NEW = ("best_play", "card_memory", "kitty_endgame")
-"""Kinds other helpers are adding at the same time; they bring their own generators."""
+"""Kinds tested elsewhere: card_memory in test_card_memory.py; best_play and kitty_endgame deal per lesson idea,
+tested in test_strategy_generators.py."""
 SMALL_SPACES = {"climb": 0.55, "is_trump": 0.95}
 """Kinds with few different questions (climb: 13 levels × 0–6 steps × 2 presets = 182; is_trump: 54 cards ×
 13 levels × 5 trump suits), where 200 seeded draws repeat some: the share of them that must differ."""

@@ -31,7 +31,8 @@ def lesson_html(visit: Visit, lang: str, number: int, total: int, dealt: bool, s
     """The whole block: title, where it stands, prompt, position, answers, feedback, hint, "show me"."""
     puzzle, feedback = visit.puzzle, visit.feedback
     kind = "" if feedback is None else ("ok" if feedback.correct else "error")
-    where = text("ex_dealt_label", lang) if dealt else text("ex_panel_count", lang, number=number, total=total)
+    count = text("ex_panel_count", lang, number=number, total=total)
+    where = text("ex_dealt_label", lang, total=total) if dealt else count
     show = visit.show
     shown = show is not None and show.finished
     right = {choice.value for choice in right_choices(puzzle)} if visit.solved or shown else set()

@@ -1,8 +1,10 @@
 """The puzzle kinds: each module reads its fields (``parse``) into a ``Question`` that checks answers.
 
 A kind is one module in this package with ``KIND`` (its name), ``FIELDS`` (the fields it adds to a
-puzzle) and ``parse(raw, table)``; it may also define ``generate(rng)``, which returns a fresh raw
-item (a dict shaped like a ``[[puzzle]]`` table) for "deal me another one like this". Modules that
+puzzle) and ``parse(raw, table)``; it may also define ``generate(rng, spec)``, which returns a fresh raw
+item (a dict shaped like a ``[[puzzle]]`` table) for "deal me another one like this", and
+``block_ideas(group, questions)``: the ideas (``DealSpec.idea``) a lesson block of its items teaches,
+so that the block's "more like this" deals its own ideas. Modules that
 are not in ``TEACHING_ORDER`` are found by name and registered after it, so adding a kind is adding
 a file. A kind's module (its name is the kind's name) is imported when the kind is first asked for,
 so a page that never asks a chance question never loads numpy.
@@ -13,17 +15,21 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...game.position_table import PositionTable
 from ..fields import Raw
 from ..model import Question
 
+if TYPE_CHECKING:
+    from ._deal import DealSpec
+
 TEACHING_ORDER = ("trick_winner", "legal_follow", "throw", "sort", "tractors", "count", "endgame")
 
-Generator = Callable[[random.Random], dict[str, Any]]
+Generator = Callable[[random.Random, "DealSpec | None"], dict[str, Any]]
+BlockIdeas = Callable[[str, Sequence[Question]], tuple[str, ...]]
 
 
 @dataclass(frozen=True)
@@ -34,6 +40,7 @@ class Kind:
     fields: tuple[str, ...]
     parse: Callable[[Raw, PositionTable], Question]
     generate: Generator | None = None
+    block_ideas: BlockIdeas | None = None
 
 
 def _kind_names() -> tuple[str, ...]:
@@ -55,7 +62,8 @@ class LazyKinds(Mapping[str, Kind]):
             if name not in self._names:
                 raise KeyError(name)
             module = importlib.import_module(f"{__name__}.{name}")
-            self._loaded[name] = Kind(module.KIND, module.FIELDS, module.parse, getattr(module, "generate", None))
+            self._loaded[name] = Kind(module.KIND, module.FIELDS, module.parse, getattr(module, "generate", None),
+                                      getattr(module, "block_ideas", None))
         return self._loaded[name]
 
     def __contains__(self, name: object) -> bool:

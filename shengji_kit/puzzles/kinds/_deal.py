@@ -46,6 +46,9 @@ class DealSpec:
     suit: str | None = None
     """``S``, ``H``, ``C``, ``D``, or ``none`` for no-trump."""
     leader: int | None = None
+    idea: str | None = None
+    """What the item should show or ask (a strategy idea such as ``cash``, a round-flow question such as
+    ``attackers``); the kind's generator refuses one it does not know."""
 
     def __post_init__(self) -> None:
         if self.difficulty is not None and self.difficulty not in DIFFICULTIES:

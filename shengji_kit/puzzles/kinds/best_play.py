@@ -371,3 +371,6 @@ def parse(raw: Raw, table: PositionTable) -> BestPlay:
     if not any(codes(sort(o.cards)) == codes(sort(answer)) for o in options):
         raise FieldError("answer", f"{cards_text(answer)} is not one of the offered plays")
     return BestPlay(table, position, trick, tuple(options), answer, sampling, samples)
+
+
+from ._best_play_ideas import block_ideas, generate  # noqa: E402, F401  (the generator: constructed positions, lesson ideas)

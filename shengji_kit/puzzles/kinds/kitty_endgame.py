@@ -134,3 +134,6 @@ def parse(raw: Raw, table: PositionTable) -> KittyEndgame:
         raise FieldError("options", "must list at least one tempting wrong lead")
     wrong = tuple(_wrong_lead(item, number) for number, item in enumerate(options))
     return KittyEndgame(table, position, answer, wrong)
+
+
+from ._kitty_endgame_deal import block_ideas, generate  # noqa: E402, F401  (the generator: constructed kitty endgames)

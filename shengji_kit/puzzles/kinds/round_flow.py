@@ -9,6 +9,7 @@ what it misses (the dealer's own team, two seats side by side, not two seats).""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -22,7 +23,7 @@ from ..model import Choice, Grade, Question
 from ..problems import FieldError
 from ..text import Text
 from ._asked import AskedAnswer
-from ._deal import DealSpec, Pack, context, deal_trick, finish, trick_table
+from ._deal import DealSpec, DealSpecError, Pack, context, deal_trick, finish, trick_table
 
 KIND = "round_flow"
 FIELDS = ("ask", "answer")
@@ -222,6 +223,10 @@ def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]
     """A fresh item: a whole trick, a dealer or a final total, and one question about what follows."""
     ctx = context(rng, spec)
     ask = rng.choice(ASK_BY_DIFFICULTY[ctx.difficulty])
+    if spec is not None and spec.idea is not None:
+        if spec.idea not in ASKS:
+            raise DealSpecError(Message("gen_bad_idea", {"value": repr(spec.idea), "known": ", ".join(ASKS)}))
+        ask = spec.idea
     position = ctx.position()
     if "trick" in NEEDS[ask]:
         deal = deal_trick(rng, Pack(rng), ctx, 4, 0)
@@ -233,3 +238,9 @@ def generate(rng: random.Random, spec: DealSpec | None = None) -> dict[str, Any]
     question = RoundFlowQuestion(read_position_table(position, required=("rules",)), ask, 0)
     core: dict[str, Any] = {"ask": ask, "answer": question.truth(), "position": position}
     return finish(KIND, core, ctx, parse, question.truth())
+
+
+def block_ideas(group: str, questions: Sequence[Question]) -> tuple[str, ...]:
+    """What a lesson block of round-flow items asks (its written items' questions), so "more like this"
+    asks the same kind of question."""
+    return tuple(sorted({question.ask for question in questions if isinstance(question, RoundFlowQuestion)}))
