@@ -23,6 +23,7 @@ from shengji_kit.classroom.tables.hall import TableHall, TableState
 from shengji_kit.classroom.tables.table_spool import SpooledTableStore
 from shengji_kit.classroom.tables.table_store import TableStore
 from shengji_kit.game.actions import Action
+from shengji_kit.words.catalogue import text
 
 from .players import choose, tier_bot
 
@@ -144,7 +145,10 @@ def test_a_stopped_store_keeps_the_writes_and_says_why_until_it_is_back(gated: G
             assert time.monotonic() < deadline
             time.sleep(0.05)
         assert message.code == "tables_store_kept" and message.kind == "error" and spooled.behind() == 1
-        assert "connection refused" in message.render("en")
+        # the catalogue's words in each language, never the driver's text (which goes to the log)
+        assert "connection refused" not in message.render("en")
+        assert text("outage_store_away", "en") in message.render("en")
+        assert text("outage_store_away", "zh") in message.render("zh")
         gated.failing = False  # the database is back: the writer's next try lands it
         deadline = time.monotonic() + 5
         while spooled.behind():
