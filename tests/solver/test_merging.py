@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+
 import pytest
 
 from shengji_kit.engine import Card, Rules, Trump, full_deck, parse_card
@@ -109,13 +110,14 @@ def _index(code: str) -> int:
 
 def random_endgame(rng: random.Random) -> Position:
     """A small random endgame: 2-4 cards a hand from the whole deck, from trumps and one side suit,
-    or from two suits' few neighbouring ranks (so pairs, tractors, throws and ruffs are common)."""
+    from two suits' few neighbouring ranks (so pairs, tractors, throws and ruffs are common), or from
+    the high cards of one suit and the low cards of the next in the solver's suit order (S H C D)."""
     size = rng.choice((2, 3, 3, 4, 4, 4))
     level = rng.choice(LEVELS)
     trump_suit = rng.choice((*SUITS, "none"))
     rules = rng.choice(RULE_SETS)
     deck: list[Card] = full_deck()
-    family = rng.choice(("deck", "dense", "narrow"))
+    family = rng.choice(("deck", "dense", "narrow", "edges", "edges"))
     if family == "dense":
         context = Trump(level, trump_suit)
         kept = {"T", rng.choice(SUITS)}
@@ -124,7 +126,21 @@ def random_endgame(rng: random.Random) -> Position:
         suits = set(rng.sample(SUITS, 2))
         start = rng.randrange(len(LEVELS) - 5)
         ranks = set(LEVELS[start : start + 6])
-        deck = [card for card in deck if card.code in ("LJ", "BJ") or card.code[0] in suits and card.code[1:] in ranks]
+        deck = [
+            card for card in deck if card.code in ("LJ", "BJ") or (card.code[0] in suits and card.code[1:] in ranks)
+        ]
+    elif family == "edges":
+        # the top of one suit and the bottom of the next, where a place's suit bits meet its step bits
+        low, high = rng.choice((("S", "H"), ("H", "C"), ("C", "D"), ("C", "D"), (rng.choice(SUITS), rng.choice(SUITS))))
+        cut = rng.randrange(5, 9)
+        faces = {
+            card.code: card for card in deck
+            if card.code in ("LJ", "BJ") or card.code[1:] == level
+            or (card.code[0] == low and card.code[1:] in LEVELS[cut:])
+            or (card.code[0] == high and card.code[1:] in LEVELS[: cut - 3])
+        }
+        deck = list(faces.values())  # one copy of each face: single cards, the ones that merge
+        size = min(size, len(deck) // 4)
     rng.shuffle(deck)
     hands = {str(seat): [card.code for card in deck[seat * size : (seat + 1) * size]] for seat in range(4)}
     kitty = [card.code for card in deck[4 * size : 4 * size + rng.choice((0, 0, 2, 8))]]
