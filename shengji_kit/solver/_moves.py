@@ -23,6 +23,11 @@ Play = tuple[int, ...]
 POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
 SINGLE_CLASS = 100
 """Class ids of faces held once start here (see ``MoveMaker.equivalence_classes``)."""
+SUIT_SHIFT = 5
+"""A card's place is its effective suit's number shifted left by this, plus its step."""
+STEP_MASK = (1 << SUIT_SHIFT) - 1
+"""The step bits of a place (``place & STEP_MASK``); ``place >> SUIT_SHIFT`` is the suit's number."""
+assert STEP_SLOTS <= STEP_MASK, "a step must fit below the suit bits of a place (with one spare slot)"
 
 
 class SeatClasses(NamedTuple):
@@ -65,8 +70,9 @@ class MoveMaker:
         self._every_part = rules.throw_compare == "every_part"
         """Every part of a throw is checked, so a standing throw's singles reach the checked hands' top."""
         suit_number = {suit: n for n, suit in enumerate(("S", "H", "C", "D", "T"))}
-        self._order = tuple(suit_number[self.suit_of[i]] * STEP_SLOTS + self.step[i] for i in range(len(CARDS)))
-        """A card's place: effective suit, then step (cards of one place are equal)."""
+        self._order = tuple(suit_number[self.suit_of[i]] << SUIT_SHIFT | self.step[i] for i in range(len(CARDS)))
+        """A card's place: effective suit, then step (cards of one place are equal). Read it only through
+        ``SUIT_SHIFT`` and ``STEP_MASK``: a place's suit and step must never be decoded with another width."""
         points_code = {0: 0, 5: 1, 10: 2}
         self._labels = tuple(
             points_code[POINTS[i]] << 3 | (i // 13 if i < 52 and self.suit_of[i] == "T" else 4)
@@ -203,8 +209,8 @@ class MoveMaker:
         suit, at, total = -1, 0, len(entries)
         while at < total:
             here = entries[at] >> 9
-            if here >> 4 != suit:
-                suit = here >> 4
+            if here >> SUIT_SHIFT != suit:
+                suit = here >> SUIT_SHIFT
                 other_top = [-1, -1, -1, -1]
                 previous = [{}, {}, {}, {}]
             end, owners = at, 0
@@ -240,8 +246,8 @@ class MoveMaker:
         renumbered: dict[int, int] = {}
         number, previous = 0, -10
         for place in sorted({order[i] for hand in hands for i in hand}):
-            number += 1 if place == previous + 1 and place & 15 else 2
-            renumbered[place] = (place >> 4) << 16 | number << 6
+            number += 1 if place == previous + 1 and place & STEP_MASK else 2
+            renumbered[place] = (place >> SUIT_SHIFT) << 16 | number << 6
             previous = place
         labels = self._labels
         return tuple(tuple(sorted(renumbered[order[i]] | labels[i] for i in hand)) for hand in hands)
