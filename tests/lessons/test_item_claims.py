@@ -65,3 +65,27 @@ def test_kitty_points_named_in_an_item_are_the_kittys(name: str, item: dict[str,
         for pattern in KITTY_POINTS:
             for match in pattern.finditer(text):
                 assert int(match.group(1)) == kitty, f"{name}: {match.group(0)!r}, but its kitty holds {kitty}"
+
+
+def _notebook_text(name: str) -> str:
+    import json
+
+    path = LESSON_DATA.parents[2] / "lessons" / name
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return "\n".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown")
+
+
+def test_lesson_9_names_its_hidden_hand_items() -> None:
+    items = tomllib.loads((LESSON_DATA / "09_leading.toml").read_text(encoding="utf-8"))["puzzle"]
+    hidden = [str(number) for number, item in enumerate(items, 1) if "sample" in item]
+    prose = _notebook_text("09_leading.ipynb")
+    named = re.search(r"items (\d+) and (\d+)\)", prose)
+    assert named is not None and list(named.groups()) == hidden
+    assert f"第{hidden[0]}题和第{hidden[1]}题" in prose
+
+
+def test_no_text_says_only_an_opponent_blocks_a_throw() -> None:
+    # under Super Tycoon, the default, any other player (the partner too) can block a throw
+    texts = _notebook_text("09_leading.ipynb")
+    texts += (LESSON_DATA.parents[1] / "words" / "texts" / "en" / "lesson_leading.toml").read_text(encoding="utf-8")
+    assert not re.search(r"no opponent can beat a part|an opponent beats part", texts)
