@@ -89,3 +89,29 @@ def test_no_text_says_only_an_opponent_blocks_a_throw() -> None:
     texts = _notebook_text("09_leading.ipynb")
     texts += (LESSON_DATA.parents[1] / "words" / "texts" / "en" / "lesson_leading.toml").read_text(encoding="utf-8")
     assert not re.search(r"no opponent can beat a part|an opponent beats part", texts)
+
+
+# 垫 (垫牌) is discarding when void, in the glossary; a card put "in", "onto" or "down" under a lead
+# of its own suit is followed (跟, 跟出), or given (送分)
+FOLLOWING_CALLED_DISCARD = re.compile(r"垫(?:进来|到[^，。；：]{0,12}上|下去|上去)")
+
+
+def _chinese_texts() -> Iterator[tuple[str, str]]:
+    package = LESSON_DATA.parents[1]
+    paths = [*sorted(LESSON_DATA.rglob("*.toml")), *sorted((package / "words" / "texts" / "zh").glob("*.toml"))]
+    for path in paths:
+        yield path.name, path.read_text(encoding="utf-8")
+    for path in sorted((package.parent / "lessons").glob("*.ipynb")):
+        yield path.name, _notebook_text(path.name)
+
+
+def test_the_discard_pattern_catches_following() -> None:
+    for wrong in ("把♦10垫进来", "把K垫到对家的A上", "西家只好把 ♠A 和 ♠4 垫下去", "把♠10垫上去"):
+        assert FOLLOWING_CALLED_DISCARD.search(wrong)
+    assert not FOLLOWING_CALLED_DISCARD.search("跟不上花色时垫掉用不着的牌")
+
+
+def test_no_text_calls_following_suit_a_discard() -> None:
+    found = [f"{name}: {match.group(0)}" for name, text in _chinese_texts()
+             for match in FOLLOWING_CALLED_DISCARD.finditer(text)]
+    assert not found, found
