@@ -29,7 +29,7 @@ def test_a_leading_exercise_answered_wrong_then_right() -> None:
     widget.handle({"type": "answer", "answer": "DA"})
     assert scene.feedback is not None and not scene.feedback.correct
     verdict = scene.feedback.verdict("en")
-    assert "♦A costs your side 20 points" in verdict and "keep ♦10 for later" in verdict
+    assert "♦A costs your side 20 points" in verdict and "East's only diamond" in verdict
     assert "让你方少了20分" in scene.feedback.verdict("zh")
     widget.handle({"type": "answer", "answer": "DA DA"})
     assert scene.feedback is not None and scene.feedback.correct

@@ -47,7 +47,7 @@ def test_a_play_that_ties_the_best_is_right() -> None:
 def test_a_foreseen_costly_play_is_told_its_cost_and_why() -> None:
     feedback = item("09_leading", "l9-pair-they-must-break").check("DA")
     assert not feedback.correct and not feedback.refused
-    assert "♦A costs your side 20 points" in feedback.verdict("en") and "keep ♦10 for later" in feedback.verdict("en")
+    assert "♦A costs your side 20 points" in feedback.verdict("en") and "East's only diamond" in feedback.verdict("en")
 
 
 def test_a_play_nobody_listed_is_still_graded_by_the_solver() -> None:
