@@ -31,3 +31,14 @@ def test_readme_tour_results() -> None:
     assert (ns["outcome"].side, ns["outcome"].levels) == ("attackers", 1)
     assert sk.next_dealer(0, ns["outcome"]) == 1 and sk.climb("K", 3) == "3"
     assert sk.kitty_multiplier(sk.parse_cards("H9 H9 H10 H10"), trump) == 8
+
+
+def test_readme_lists_every_lesson_and_no_fixed_trick_count() -> None:
+    """Issue 38, item 25: every lesson notebook has its line, and a round is not said to be 25 tricks."""
+    text = README.read_text(encoding="utf-8")
+    lessons = sorted(path.name for path in (README.parent / "lessons").glob("*.ipynb"))
+    assert len(lessons) >= 13
+    for name in lessons:
+        number = int(name.split("_")[0])
+        assert f"`lessons/{name}`" in text and f"**Lesson {number} —" in text, name
+    assert "play 25 tricks" not in text

@@ -159,7 +159,7 @@ def chance_throw_stands(
     """
     cards = as_cards(throw)
     if not cards or Counter(cards) - Counter(situation.hand):
-        raise RuleError("chances_throw_not_in_hand", {"cards": " ".join(str(c) for c in cards)})
+        raise RuleError("chances_throw_not_in_hand", {"cards": tuple(cards)})
     lead = shape(cards, situation.trump)
     drawn = _deals(situation, samples, seed, deals)
     if lead.kind != "throw":

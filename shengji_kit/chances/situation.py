@@ -142,7 +142,7 @@ def situation(
         listed += Counter(cards)
     for card, count in sorted(listed.items()):
         if count > 2:
-            raise RuleError("chances_too_many_copies", {"card": str(card), "count": count})
+            raise RuleError("chances_too_many_copies", {"card": card, "count": count})
     unseen = tuple(card for card in CARDS for _ in range(2 - listed[card]))
     others = [(seat + k) % 4 for k in (1, 2, 3)]
     for s in list(shown_cards) + list(voids or {}) + list(hand_sizes or {}):

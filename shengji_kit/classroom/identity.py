@@ -29,6 +29,12 @@ _SPACES = re.compile(r"\s{2,}")
 Listener = Callable[[str], object]
 
 
+def learner_label(name: str, lang: str) -> str:
+    """The learner's name as a page shows it: the default learner's stored name ``default`` is worded
+    in the page's language (``默认学员``); every other name is the learner's own and shown as typed."""
+    return Message("cls_learner_default").render(lang) if name == DEFAULT_LEARNER else name
+
+
 class LearnerNameError(ValueError):
     """A learner name that cannot be used; ``message`` says why, in any language."""
 

@@ -93,8 +93,14 @@ class Card:
         return text("card_name", lang, rank=self.rank, suit=self.suit)
 
     def words(self, kind: str, lang: str) -> str | None:
-        """How the catalogue writes this card (``words.catalogue.Worded``): its face, in any language."""
-        return _SYMBOLIC[self.index] if kind == "card" else None
+        """How the catalogue writes this card (``words.catalogue.Worded``): a suited card by its face
+        (``♠A``, the same in every language), a joker by its name (``Big Joker`` / ``大王``): a learner
+        never reads the input codes ``BJ`` / ``LJ``."""
+        if kind != "card":
+            return None
+        if self.is_joker:
+            return text("card_text_big_joker" if self.index == BIG_JOKER_INDEX else "card_text_little_joker", lang)
+        return _SYMBOLIC[self.index]
 
     def __str__(self) -> str:
         return _SYMBOLIC[self.index]

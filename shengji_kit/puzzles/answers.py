@@ -81,9 +81,10 @@ def same_cards(a: Sequence[Card], b: Sequence[Card]) -> bool:
     return Counter(card.index for card in a) == Counter(card.index for card in b)
 
 
-def cards_text(cards: Sequence[Card]) -> str:
-    """Cards as symbols, a pair as one word and spaces between: ``♥3♥3 ♠A``."""
-    return combinations_text(cards)
+def cards_text(cards: Sequence[Card], lang: str = "en") -> str:
+    """Cards as a learner reads them in ``lang``, a pair as one word and spaces between: ``♥3♥3 ♠A``,
+    a joker by name (``Big Joker`` / ``大王``)."""
+    return combinations_text(cards, lang)
 
 
 YES, NO = "yes", "no"

@@ -38,6 +38,7 @@ from ..classroom.class_list import ClassListError, PinRefused, check_pin, pass_o
 from ..classroom.identity import (
     clean_learner_name,
     current_learner,
+    learner_label,
     on_learner_change,
     set_current_learner,
 )
@@ -316,7 +317,7 @@ class LearnerBarScene(Observable):
         name = self.learner
         parts = [Markup('<span class="sk-learner-label">{label}</span> '
                         '<strong class="sk-learner-name" data-role="learner-name">{name}</strong>').format(
-            label=text("cls_learner_label", lang), name=name)]
+            label=text("cls_learner_label", lang), name=learner_label(name, lang))]
         if self.hub_user:
             parts.append(Markup(' <span class="sk-learner-hub">({signed})</span>').format(
                 signed=text("cls_learner_hub", lang)))

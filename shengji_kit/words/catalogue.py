@@ -187,9 +187,9 @@ def _write(field: Field, value: object, lang: str, code: str) -> str:
     if kind == "":
         return value.render(lang) if isinstance(value, Localized) else str(value)
     if kind == "cards":
-        return combinations_text(_cards(value, where))
+        return combinations_text(_cards(value, where), lang)
     if kind in CARD_KINDS:
-        return CARD_KINDS[kind].join(str(card) for card in _cards(value, where))
+        return CARD_KINDS[kind].join(card_words(card, lang) for card in _cards(value, where))
     if kind in LOOKUP_KINDS:
         return _lookup(kind, value, lang, code)
     if kind in TERM_KINDS:
@@ -214,15 +214,31 @@ def _write(field: Field, value: object, lang: str, code: str) -> str:
     return written
 
 
-def combinations_text(cards: Sequence[Hashable]) -> str:
+def card_words(card: object, lang: str) -> str:
+    """One card as a learner reads it in ``lang``: its face (``♠A``), a joker by name (``Big Joker`` /
+    ``大王``); a value that is no ``Worded`` card is written as ``str`` gives it."""
+    written = card.words("card", lang) if isinstance(card, Worded) else None
+    return str(card) if written is None else written
+
+
+def combinations_text(cards: Sequence[Hashable], lang: str = "en") -> str:
     """Cards as a learner reads them: the copies of a card (a pair) as one word, spaces between.
 
-    ``BJ BJ LJ ♠2 ♠2`` is written ``BJBJ LJ ♠2♠2``; the order is kept, copies join the first.
+    ``BJ BJ LJ ♠2 ♠2`` is written ``Big Joker×2 Little Joker ♠2♠2`` (``大王大王 小王 ♠2♠2``); the order
+    is kept, copies join the first. A joker's copies are written with ``card_copies`` (its name has a
+    space in English).
     """
     groups: dict[Hashable, int] = {}
     for card in cards:
         groups[card] = groups.get(card, 0) + 1
-    return " ".join(str(card) * count for card, count in groups.items())
+    said = []
+    for card, count in groups.items():
+        word = card_words(card, lang)
+        if count > 1 and word != str(card):
+            said.append(text("card_copies", lang, card=word, count=count))
+        else:
+            said.append(word * count)
+    return " ".join(said)
 
 
 def _is_card(value: object) -> bool:

@@ -80,3 +80,11 @@ def test_a_gone_widget_stops_listening_and_a_failing_one_stops_nobody() -> None:
     with pytest.warns(UserWarning, match="boom"):
         set_current_learner("ada")
     assert kept.heard == ["ada"]
+
+
+def test_the_default_learner_is_worded_per_language_and_other_names_are_kept() -> None:
+    """Issue 38, item 26: 默认学员 on a Chinese page (the learner bar and the dashboard); names as typed."""
+    from shengji_kit.classroom.identity import learner_label
+
+    assert learner_label("default", "zh") == "默认学员" and learner_label("default", "en") == "default"
+    assert learner_label("Mei", "zh") == "Mei"

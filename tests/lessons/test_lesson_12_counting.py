@@ -100,3 +100,22 @@ def test_each_wrong_choice_says_what_it_missed_beside_the_working() -> None:
             for lang in ("en", "zh"):
                 assert not wrong.correct and missed.render(lang) in wrong.verdict(lang)
                 assert wrong.verdict(lang) != right.verdict(lang)
+
+
+def test_shown_tricks_keep_their_lines_and_the_words_agree() -> None:
+    """Issue 38, item 20: each shown trick on its own line (the question keeps line breaks), "1 of them
+    has", and the drill's trump line starts a sentence."""
+    from pathlib import Path
+
+    from shengji_kit.words import text
+
+    css = (Path(__file__).resolve().parents[2] / "shengji_kit/widgets/static/surface.css").read_text(encoding="utf-8")
+    assert ".sk-question { font-size: 1.05em; margin: 6px 0; white-space: pre-line; }" in css
+    question = next(q for q in (i.question for i in load_lesson("12_counting").items) if isinstance(q, CardMemory))
+    if len(question.tricks) > 1:
+        assert "\nTrick 2:" in question.prompt("en")
+    assert "1 of them has already" in text("count_l_forgot_played", "en", given=5, played=1)
+    assert "2 of them have already" in text("count_l_forgot_played", "en", given=5, played=2)
+    shown = MemoryDrill([question]).render("en")
+    assert '<p data-role="trump">Playing level ' in shown
+    assert "about 1 more point " in text("tactic_support_attack", "en", how="So", margin=1, other=[])

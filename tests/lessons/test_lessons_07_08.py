@@ -38,8 +38,8 @@ def test_live_deal_pauses_for_south_and_shows_the_engines_rulings() -> None:
     deal.handle({"type": "action", "action": "show", "value": "S2 LJ"})
     messages = [event.message("en") for event in deal.events]
     assert messages[:2] == [
-        "South (you) declares ♠2 LJ: level 2, spades trump.",
-        "East overturns with ♦2♦2 BJ: level 2, diamonds trump.",
+        "South (you) declares ♠2 Little Joker: level 2, spades trump.",
+        "East overturns with ♦2♦2 Big Joker: level 2, diamonds trump.",
     ]
     assert [a.kind for a in deal.choices()] == ["overturn"]  # the second little joker arrived
     deal.handle({"type": "action", "action": "show", "value": "LJ LJ"})
@@ -50,7 +50,7 @@ def test_live_deal_pauses_for_south_and_shows_the_engines_rulings() -> None:
 def test_waiting_lets_east_declare_and_the_lock_rules_hold() -> None:
     deal = LiveDeal()
     deal.handle({"type": "action", "action": "wait"})
-    assert any(e.message("en") == "East declares ♦2 BJ: level 2, diamonds trump." for e in deal.events)
+    assert any(e.message("en") == "East declares ♦2 Big Joker: level 2, diamonds trump." for e in deal.events)
     assert [" ".join(c.code for c in a.cards) for a in deal.choices()] == ["LJ LJ"]
     deal.handle({"type": "action", "action": "restart"})
     assert len(deal.events) == 0 and deal.choices()

@@ -82,8 +82,9 @@ def test_a_sampled_item_states_its_margin_and_an_unclear_one_is_refused(tmp_path
     wrong = item.check("CA")
     assert not wrong.correct
     verdict = wrong.verdict("en")
-    assert "Over all 1680 ways the cards still out can lie, each solved exactly, BJ gains on average 11.46 points" \
-        in verdict
+    said = ("Over all 1680 ways the cards still out can lie, each solved exactly, "
+            "Big Joker gains on average 11.46 points")
+    assert said in verdict
     assert "1680种分法" in wrong.verdict("zh") and "11.46" in wrong.verdict("zh")
     assert item.check("BJ").correct
     unclear = SAMPLED.replace('answer = "BJ"', 'answer = "CA"').replace(

@@ -32,7 +32,7 @@ def test_standing_cards_count_against_the_hand() -> None:
     """A lock S2 S2 LJ and a hand LJ LJ make three little jokers: the check refuses it, naming the standing cards."""
     problems = verify_puzzle(declare_puzzle("S2 S2 LJ", "LJ LJ H3 H4", "LJ LJ"))
     assert [p.field for p in problems] == ["standing"]
-    assert "LJ" in problems[0].message and "more than 2" in problems[0].message
+    assert "Little Joker" in problems[0].message and "more than 2" in problems[0].message
 
 
 def test_standing_and_hand_within_two_decks_pass() -> None:

@@ -171,3 +171,13 @@ def test_an_open_poll_is_a_banner_the_learner_can_fold_and_open_again(class_stor
     banner = parse(bar.html).find(data_role="poll-banner")
     assert banner.attrs["data-folded"] == "false" and banner.find(data_role="poll").attrs["data-state"] == POLL_REVEALED
 
+
+
+def test_the_default_learner_is_named_in_the_page_language_and_stored_as_default() -> None:
+    """Issue 38, item 26: the stored name stays ``default``; a Chinese page shows 默认学员."""
+    set_current_learner("default")
+    bar = learner_bar()
+    assert parse(bar.bar.render("zh")).find(data_role="learner-name").text == "默认学员"
+    assert parse(bar.bar.render("en")).find(data_role="learner-name").text == "default"
+    assert parse(bar.bar.render("zh")).find(data_role="learner-bar").attrs["data-learner"] == "default"
+    assert current_learner() == "default"

@@ -234,17 +234,17 @@ def test_typed_params_are_written_per_language() -> None:
         "首家出的是红桃对子，你手里有♥3♥3，必须跟对子。"
     )
     assert text("q_is_trump", "en", card=sk.parse_cards("BJ")[0], trump=TRUMP) == (
-        "Playing level 2, spades trump: is BJ a trump?"
+        "Playing level 2, spades trump: is Big Joker a trump?"
     )
-    assert text("q_is_trump", "zh", card=sk.parse_cards("BJ")[0], trump=TRUMP) == "打2，黑桃为主：BJ是主牌吗？"
+    assert text("q_is_trump", "zh", card=sk.parse_cards("BJ")[0], trump=TRUMP) == "打2，黑桃为主：大王是主牌吗？"
     assert text("event_pass", "zh", seat=2) == "北家不叫。"
     assert text("mixed_suits", "en", cards=tuple(sk.parse_cards("SA HA")), suits=("S", "H")).endswith(
         "but ♠A ♥A mixes spades and hearts."
     )
     pair_and_jokers = tuple(sk.parse_cards("BJ BJ LJ S2 S2"))
     assert text("mixed_suits", "en", cards=pair_and_jokers, suits=("S",)).endswith(
-        "but BJBJ LJ ♠2♠2 mixes spades.", ), "a pair is one word, spaces between combinations"
-    assert text("trick_play", "en", seat=0, cards=pair_and_jokers[:2]) == "South BJBJ", "seat_plain: no (you)"
+        "but Big Joker×2 Little Joker ♠2♠2 mixes spades.", ), "a pair is one word, spaces between combinations"
+    assert text("trick_play", "en", seat=0, cards=pair_and_jokers[:2]) == "South Big Joker×2", "seat_plain: no (you)"
     assert text("order_right", "en", order=tuple(sk.parse_cards("SA SK"))) == "Strongest first: ♠A > ♠K."
     assert [card.name(lang) for lang in LANGUAGES for card in sk.parse_cards("SQ BJ")] == [
         "queen of spades", "big joker", "黑桃Q", "大王",

@@ -15,6 +15,7 @@ from datetime import datetime
 
 from markupsafe import Markup
 
+from ...classroom.identity import learner_label
 from ...classroom.report import ClassReport, shorten
 from ...puzzles.lesson_exercises import parse_dealt_id
 from ...words.catalogue import text
@@ -63,9 +64,10 @@ def grid_html(report: ClassReport, titles: Mapping[str, tuple[str, str]], lang: 
                      shown=text("cls_grid_cell", lang, **values) if values["attempts"] or values["done"] else "·",
                      **values))
         rows.append(Markup(
-            '<tr data-learner="{learner}"{stuck}><th scope="row">{learner}{badge}</th>{cells}</tr>'
+            '<tr data-learner="{learner}"{stuck}><th scope="row">{label}{badge}</th>{cells}</tr>'
         ).format(
-            learner=learner, stuck=Markup("") if stuck is None else Markup(' data-stuck="{m}"').format(m=stuck),
+            learner=learner, label=learner_label(learner, lang),
+            stuck=Markup("") if stuck is None else Markup(' data-stuck="{m}"').format(m=stuck),
             badge=badge, cells=Markup("").join(cells)))
     return Markup(
         '<div class="sk-grid-wrap" tabindex="0" role="region" aria-label="{title}">'
@@ -80,7 +82,8 @@ def grid_html(report: ClassReport, titles: Mapping[str, tuple[str, str]], lang: 
 def stuck_html(report: ClassReport, minutes: int, lang: str) -> Markup:
     lines = [Markup('<li data-learner="{learner}">{line}</li>').format(
         learner=s.learner,
-        line=text("cls_stuck_line", lang, learner=s.learner, item=s.item, minutes=s.minutes, wrong=s.wrong))
+        line=text("cls_stuck_line", lang, learner=learner_label(s.learner, lang), item=s.item, minutes=s.minutes,
+                  wrong=s.wrong))
         for s in report.stuck]
     body = Markup("<ul>{lines}</ul>").format(lines=Markup("").join(lines)) if lines else Markup("<p>{none}</p>").format(
         none=text("cls_stuck_none", lang))

@@ -126,7 +126,7 @@ class BuryQuestion(Question):
         return Grade(good, tuple(lines))
 
     def expected(self, lang: str = "en") -> str:
-        return cards_text(best_bury(self.hand, self.table.trump)[0])
+        return cards_text(best_bury(self.hand, self.table.trump)[0], lang)
 
     def verify(self) -> list[Mismatch]:
         if len(self.stated) != KITTY_SIZE or missing_from(self.hand, self.stated):

@@ -165,7 +165,7 @@ class DeclareQuestion(Question):
         if not options:
             return Message("l7_declare_none" if not self.standing else "l7_overturn_none",
                         {"cards": self.standing, "how": self._how()})
-        shown = " ".join(cards_text(cards) for cards in options)
+        shown = Text(*(" ".join(cards_text(cards, lang) for cards in options) for lang in ("en", "zh")))
         return Message("l7_declare_can", {"options": shown, "how": self._how()})
 
     def _how(self) -> Message:
@@ -206,7 +206,7 @@ class DeclareQuestion(Question):
         options = self.options()
         if not options:
             return Text.of("l7_choice_no")(lang)
-        return " / ".join(cards_text(cards) for cards in options)
+        return " / ".join(cards_text(cards, lang) for cards in options)
 
     def verify(self) -> list[Mismatch]:
         held = Counter(self.standing) + Counter(self.hand)

@@ -102,8 +102,11 @@ class Endgame(Question):
 
     def _best_line(self) -> Message:
         solution = self.solution()
-        written = [cards_text(self.table.trump.sorted(answer_cards(key))) for key in solution.best]
-        leads = Text("; ".join(written), "、".join(written))
+        def written(lang: str) -> str:
+            return ("、" if lang == "zh" else "; ").join(
+                cards_text(self.table.trump.sorted(answer_cards(key)), lang) for key in solution.best)
+
+        leads = Text(written("en"), written("zh"))
         return Message("puzzle_endgame_best", {"total": solution.total, "leads": leads})
 
     def _lead_problem(self, play: list[Card]) -> Message | None:

@@ -96,7 +96,7 @@ class KittyEndgame(Question):
         return Grade(False, lines, (self._truth(),))
 
     def expected(self, lang: str = "en") -> str:
-        return cards_text(self.answer)
+        return cards_text(self.answer, lang)
 
     def verify(self) -> list[Mismatch]:
         mismatches: list[Mismatch] = []

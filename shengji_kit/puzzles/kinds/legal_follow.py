@@ -46,8 +46,11 @@ class LegalFollow(Question):
         """The indices of the options that ``check_follow`` allows."""
         return frozenset(i for i, play in enumerate(self.options) if self.verdict(play).ok)
 
-    def _label(self, index: int) -> str:
-        return f"{LETTERS[index]} {cards_text(self.options[index])}"
+    def _label(self, index: int, lang: str = "en") -> str:
+        return f"{LETTERS[index]} {cards_text(self.options[index], lang)}"
+
+    def _labels(self, index: int) -> Text:
+        return Text(self._label(index, "en"), self._label(index, "zh"))
 
     def prompt(self, lang: str = "en") -> str:
         return Message(
@@ -56,7 +59,7 @@ class LegalFollow(Question):
         ).render(lang)
 
     def choices(self) -> list[Choice]:
-        return [Choice(LETTERS[i], Text(self._label(i), self._label(i))) for i in range(len(self.options))]
+        return [Choice(LETTERS[i], self._labels(i)) for i in range(len(self.options))]
 
     def _chosen(self, answer: object) -> tuple[int | None, list[Card]]:
         if isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer < len(self.options):
@@ -71,7 +74,7 @@ class LegalFollow(Question):
     def _why_not(self, index: int) -> Message:
         verdict = self.verdict(self.options[index])
         why = Message(verdict.code or "ok", verdict.params)
-        return Message("puzzle_follow_option_bad", {"option": self._label(index), "why": why})
+        return Message("puzzle_follow_option_bad", {"option": self._labels(index), "why": why})
 
     def grade(self, answer: object) -> Grade:
         index, play = self._chosen(answer)
@@ -80,13 +83,12 @@ class LegalFollow(Question):
         if verdict.ok:
             others = [self._why_not(i) for i in range(len(self.options)) if i not in legal and i != index]
             return Grade(True, (Message("puzzle_follow_ok", {"cards": tuple(play)}), *others))
-        labels = [self._label(i) for i in legal]
-        allowed = Text(", ".join(labels), "、".join(labels))
+        allowed = Text(", ".join(self._label(i, "en") for i in legal), "、".join(self._label(i, "zh") for i in legal))
         why = Message(verdict.code or "ok", verdict.params)
         return Grade(False, (why,), (Message("puzzle_follow_allowed", {"options": allowed}),))
 
     def expected(self, lang: str = "en") -> str:
-        return ", ".join(self._label(i) for i in sorted(self.legal()))
+        return ("、" if lang == "zh" else ", ").join(self._label(i, lang) for i in sorted(self.legal()))
 
     def verify(self) -> list[Mismatch]:
         legal = self.legal()

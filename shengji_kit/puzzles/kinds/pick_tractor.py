@@ -77,7 +77,7 @@ class PickTractorQuestion(Question):
         return next((t for t in hand_tractors(self.cards, self.table.trump) if len(t) == 2 * self.wanted()), ())
 
     def expected(self, lang: str = "en") -> str:
-        return cards_text(self.example()) or "—"
+        return cards_text(self.example(), lang) or "—"
 
     def verify(self) -> list[Mismatch]:
         if not self.example():

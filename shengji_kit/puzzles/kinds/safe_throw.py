@@ -102,7 +102,7 @@ class SafeThrowQuestion(Question):
 
     def expected(self, lang: str = "en") -> str:
         safe = self.safe_options()
-        return cards_text(self.options[safe[0]]) if safe else ""
+        return cards_text(self.options[safe[0]], lang) if safe else ""
 
     def verify(self) -> list[Mismatch]:
         safe = self.safe_options()

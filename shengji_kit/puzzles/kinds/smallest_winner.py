@@ -88,7 +88,7 @@ class SmallestWinner(Question):
 
     def expected(self, lang: str = "en") -> str:
         best = self.smallest()
-        return cards_text(best) if best is not None else "-"
+        return cards_text(best, lang) if best is not None else "-"
 
     def verify(self) -> list[Mismatch]:
         best = self.smallest()

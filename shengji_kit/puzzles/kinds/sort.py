@@ -12,6 +12,7 @@ from ...engine.roles import role_of
 from ...engine.trump import TRUMP, Trump
 from ...game.position_table import PositionTable
 from ...words import Message
+from ...words.catalogue import card_words
 from ..answers import answer_cards, cards_text, same_cards
 from ..fields import Raw, read_cards, require
 from ..model import Grade, Mismatch, Question
@@ -63,7 +64,7 @@ class SortQuestion(Question):
         return Grade(True, (Message("puzzle_sort_expected", {"cards": tuple(self.table.trump.sorted(self.cards))}),))
 
     def expected(self, lang: str = "en") -> str:
-        return " ".join(str(card) for card in self.table.trump.sorted(self.cards))
+        return " ".join(card_words(card, lang) for card in self.table.trump.sorted(self.cards))
 
     def verify(self) -> list[Mismatch]:
         if not same_cards(self.stated, self.cards):

@@ -58,7 +58,7 @@ class ThrowForcedQuestion(Question):
         return Grade(same_cards(given, self.truth()), (question.explain(question.result()),))
 
     def expected(self, lang: str = "en") -> str:
-        return cards_text(self.truth())
+        return cards_text(self.truth(), lang)
 
     def verify(self) -> list[Mismatch]:
         truth = self.truth()

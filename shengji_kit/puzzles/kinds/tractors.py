@@ -87,7 +87,7 @@ class TractorsQuestion(Question):
         return Grade(True, (found,)) if problem is None else Grade(False, (problem,), (found,))
 
     def expected(self, lang: str = "en") -> str:
-        return text("term_list_separator", lang).join(cards_text(t) for t in self.tractors()) or "—"
+        return text("term_list_separator", lang).join(cards_text(t, lang) for t in self.tractors()) or "—"
 
     def verify(self) -> list[Mismatch]:
         problem = self.problem(self.stated)

@@ -36,8 +36,8 @@ class TrickWinner(Question):
         plays = [cards for _, cards in self.table.trick]
         return self.table.trick[trick_winner(plays, self.table.trump)][0]
 
-    def _played(self, seat: int) -> str:
-        return cards_text(dict(self.table.trick)[seat])
+    def _played(self, seat: int, lang: str = "en") -> str:
+        return cards_text(dict(self.table.trick)[seat], lang)
 
     def prompt(self, lang: str = "en") -> str:
         return Message("puzzle_trick_prompt", {"leader": self.table.trick[0][0]}).render(lang)
@@ -59,7 +59,7 @@ class TrickWinner(Question):
 
     def expected(self, lang: str = "en") -> str:
         winner = self.winner()
-        return f"{seat_text(winner)(lang)} {self._played(winner)}"
+        return f"{seat_text(winner)(lang)} {self._played(winner, lang)}"
 
     def verify(self) -> list[Mismatch]:
         winner = self.winner()

@@ -111,6 +111,8 @@ class MemoryDrill:
             '<span class="sk-legend">{score}</span></div></div>'
         ).format(
             hidden=str(self.hidden).lower(), lang_button=lang_button(lang),
-            trump=question.table.trump.describe(lang), hand=card_row_html(question.hand, lang), tricks=tricks,
+            trump=Markup('<p data-role="trump">{}</p>').format(
+                text("count_l_drill_trump", lang, trump=question.table.trump)),
+            hand=card_row_html(question.hand, lang), tricks=tricks,
             asked=asked, verdict=verdict, again=text("count_l_drill_again", lang), score=score,
         ))

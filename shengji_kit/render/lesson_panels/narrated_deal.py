@@ -213,7 +213,7 @@ class NarratedDeal:
         shown = tuple(PlayedCards(seat, cards) for seat, cards in self.trick)
         felt = trick_centre_html(shown, None, lang, done=False, role="narrated-now") if shown else Markup("")
         hand = Markup(" ").join(Markup('<button data-action="play" data-value="{v}">{label}</button>').format(
-            v=_codes(cards), label=cards_text(self.position.trump_context.sorted(cards)))
+            v=_codes(cards), label=cards_text(self.position.trump_context.sorted(cards), lang))
             for cards, _value in self.options())
         return Markup('<div data-role="now"><p>{prompt}</p>{felt}<p>{hand}</p>{restart}</div>').format(
             prompt=text("narr_your_turn", lang, points=position.points, cards=position.hands[LEARNER]),

@@ -16,7 +16,7 @@ from markupsafe import Markup
 from ...engine.cards import CARDS, RANKS, SUITS, Card, parse_cards
 from ...engine.shapes import PAIR, TRACTOR, Component, shape
 from ...engine.trump import Trump
-from ...words.catalogue import suit_name, text
+from ...words.catalogue import combinations_text, suit_name, text
 from ..hands import card_button
 from ..selection import Selection
 from ..table import lang_button
@@ -83,7 +83,8 @@ class TractorFinder:
         tractors = [c for c in components if c.kind == TRACTOR]
         pairs = sum(c.pairs for c in components if c.kind in (PAIR, TRACTOR))
         separator = text("term_list_separator", lang)
-        listed = separator.join("".join(str(c) for c in t.cards) for t in tractors) or text("l2_finder_none", lang)
+        listed = separator.join(combinations_text(t.cards, lang) if any(c.is_joker for c in t.cards)
+                                else "".join(str(c) for c in t.cards) for t in tractors) or text("l2_finder_none", lang)
         levels = Markup("").join(_control("level", rank, rank, rank == trump.level) for rank in RANKS)
         suits = Markup("").join(_control("suit", s, _suit_icon(s), s == trump.suit, suit_name(s, lang)) for s in SUITS)
         suits += _control("suit", "none", text("l1_no_trump_button", lang), trump.suit is None)
