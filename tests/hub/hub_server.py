@@ -37,6 +37,12 @@ PROXY_MISSING = (
 )
 
 
+PORT_TRIES = 3
+PORT_TAKEN = "Address already in use"
+"""A free port is found by binding port 0 and letting it go; under parallel workers another test's server
+may take it before the hub binds it. The hub is then started again on new ports."""
+
+
 class HubError(RuntimeError):
     """JupyterHub died or never answered; the message ends with its log."""
 
@@ -126,6 +132,27 @@ def running_hub(folder: Path, people: list[Person], class_db: str, log: Path) ->
         add_member(class_list, person.name, person.password, person.teacher)
     # kernels' sockets live under the homes; a socket path may hold at most 107 bytes
     homes = Path(tempfile.mkdtemp(prefix="sjk-"))
+    try:
+        for attempt in range(1, PORT_TRIES + 1):
+            hub = _start(folder, class_list, class_db, homes, proxy, log)
+            try:
+                wait_until_up(hub)
+            except HubError:
+                stop(hub)
+                if attempt < PORT_TRIES and PORT_TAKEN in hub.log_tail(200):
+                    continue  # a free port was taken by another test's server meanwhile: new ports
+                raise
+            break
+        try:
+            yield hub
+        finally:
+            stop(hub)
+    finally:
+        shutil.rmtree(homes, ignore_errors=True)
+
+
+def _start(folder: Path, class_list: Path, class_db: str, homes: Path, proxy: str, log: Path) -> RunningHub:
+    """Start JupyterHub on fresh free ports (not yet waited for)."""
     port, service_port = free_port(), free_port()
     env = {
         **os.environ,
@@ -150,15 +177,9 @@ def running_hub(folder: Path, people: list[Person], class_db: str, log: Path) ->
             [sys.executable, "-m", "jupyterhub", "-f", str(CONFIG)],
             cwd=folder, env=env, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True,
         )
-    hub = RunningHub(
+    return RunningHub(
         process,
         f"http://127.0.0.1:{port}",
         f"http://127.0.0.1:{service_port}/services/{SERVICE_NAME}/",
         log,
     )
-    try:
-        wait_until_up(hub)
-        yield hub
-    finally:
-        stop(hub)
-        shutil.rmtree(homes, ignore_errors=True)

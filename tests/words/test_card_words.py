@@ -25,11 +25,7 @@ RAW_CODE = re.compile(r"(?<![A-Za-z0-9_\-])(?:BJ|LJ|[SHCD](?:10|[2-9TJQKA]))(?![
 HIDDEN = re.compile(r"<(script|style)\b.*?</\1>", re.S | re.I)
 TAG = re.compile(r"<[^>]*>")
 
-ISSUE_38_LESSON_DATA_RAW_CODES: frozenset[str] = frozenset({
-    "11_kitty/l11-joker-not-aces",  # explanation (en): "LJ"
-    "11_kitty/l11-single-first-jokers-last",  # hint and explanation (en): "LJ"
-    "11_kitty/l11-single-first-jokers-last-classic",  # hint and explanation (en): "LJ"
-})
+ISSUE_38_LESSON_DATA_RAW_CODES: frozenset[str] = frozenset()
 """Lesson items whose own texts (lesson data, another helper's part of issue 38) still write a raw
 code; each is listed by ``<lesson slug>/<item id>`` and removed once its text is fixed."""
 
