@@ -156,6 +156,8 @@ class Puzzle:
         """The trump context and the question, e.g. ``Level 2, spades trump. Who takes …?``."""
         context = self.table.trump.describe(lang)
         sep = "。" if lang == "zh" else ". "
+        if self.table.rules.name == "classic":  # the default rules go unnamed; others are said with the trump
+            context = text("puzzle_under_rules", lang, rules=text("term_rules_classic", lang), context=context)
         context = context[0].upper() + context[1:] if lang != "zh" else context
         asked = self.ask(lang) if self.ask is not None else self.question.prompt(lang)
         return f"{context}{sep}{asked}"

@@ -83,7 +83,8 @@ def test_the_exercise_block_answers_wrong_then_right() -> None:
     widget.handle({"type": "action", "action": "clear", "value": ""})
     lead(question.answer)
     assert scene.feedback is not None and scene.feedback.correct
-    assert "Best:" in scene.feedback.verdict("en")
+    assert "is a best lead" in scene.feedback.verdict("en")
+    assert scene.feedback.message("en").count("Best:") == 1  # the truth once, not twice (issue 38, item 19)
 
 
 def test_the_bury_table_shows_the_evaluation_and_the_sampled_check() -> None:

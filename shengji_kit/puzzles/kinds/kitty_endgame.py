@@ -20,7 +20,7 @@ from ...solver.position import Position
 from ...words import Message
 from ..answers import answer_cards, cards_text
 from ..fields import Raw, read_cards, read_int, read_text, require
-from ..model import Grade, Mismatch, Question
+from ..model import AnswerError, Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
 from .endgame import MAX_HAND, lead_problem, lead_value, solved
@@ -82,11 +82,14 @@ class KittyEndgame(Question):
         """Right when the lead ties the solver's best; otherwise its cost, and its reason when the file names one."""
         play = answer_cards(answer)
         problem = lead_problem(self.table, self.position, play)
+        if problem is not None and problem.code != "throw_failed":
+            raise AnswerError(problem)  # not a lead the table takes: said by the controls, no try counted
         if problem is not None:
             return Grade(False, (problem,), (self._truth(),))
         cards = tuple(self.table.trump.sorted(play))
         if self.key(cards) in solved(self.position).best:
-            return Grade(True, (self._truth(),), (self._truth(),))
+            right = Message("kittyl_right_lead", {"cards": cards, "total": solved(self.position).total})
+            return Grade(True, (right,), (self._truth(),))
         side = "attackers" if self.attacking else "defenders"
         cost = Message(f"kittyl_lead_cost_{side}", {
             "cards": cards, "total": self.total_after(cards), "cost": self.cost_of(cards),
