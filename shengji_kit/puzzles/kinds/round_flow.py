@@ -102,8 +102,12 @@ class RoundFlowQuestion(AskedAnswer, Question):
             return Message("l00_flow_not_winner", {"seat": given, "cards": dict(self.table.trick)[given]})
         if self.ask == "points_for":
             winner = self.winner()
-            code = "l00_flow_points_counted" if self.table.is_attacker(winner) else "l00_flow_points_defenders"
-            return Message(code, {"seat": winner})
+            if not self.table.is_attacker(winner):
+                return Message("l00_flow_points_defenders", {"seat": winner})
+            counted = self.trick_points()
+            if given > counted:  # more than the trick holds: a reason about counting too few would be false
+                return Message("l00_flow_points_too_many", {"given": given, "points": counted})
+            return Message("l00_flow_points_counted", {"seat": winner})
         if self.ask == "levels":
             return self._levels_not(given)
         dealer = self.dealer()

@@ -192,6 +192,7 @@ class RoundStepper:
                      a=followers[0], b=followers[1], c=followers[2])
         taken = points(card for play in trick.plays for card in play)
         side = "l00_trick_attackers" if self.board.is_attacker(winner) else "l00_trick_defenders"
+        side += "" if taken else "_none"  # "its 0 points count for them" says nothing true
         last = number == len(self.board.tricks)
         then = text("l00_trick_last" if last else "l00_trick_next", lang, seat=winner, number=number + 1)
         return Markup(
