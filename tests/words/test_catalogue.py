@@ -26,6 +26,18 @@ PACKAGE = pathlib.Path(sk.__file__).parent
 CODE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)+$|^ok$")
 
 
+
+def parse_source(source: str) -> ast.Module:
+    """``ast.parse``, tried again when CPython 3.11.7 says "AST constructor recursion depth mismatch": its AST
+    state is shared by the interpreter's threads (python/cpython#106905, fixed in 3.11.8), so a thread a
+    server test left running can make one parse fail; the source itself is fine."""
+    for _ in range(4):
+        try:
+            return ast.parse(source)
+        except SystemError:
+            continue
+    return ast.parse(source)
+
 def fields(template: Template) -> set[tuple[str, str]]:
     """A template's placeholders as (name, kind); English-only plurals are left out."""
     return {(f.name, f.kind) for f in template.fields if f.kind != "plural"}
@@ -89,7 +101,7 @@ def used_codes() -> dict[str, str]:
     """Every literal message code in the package source, with the file that uses it."""
     found: dict[str, str] = {}
     for path in sorted(PACKAGE.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parse_source(path.read_text(encoding="utf-8"))
         where = str(path.relative_to(PACKAGE))
         skip: set[int] = set()
         for node in ast.walk(tree):
@@ -140,7 +152,7 @@ def literal_calls() -> list[tuple[str, str, set[str]]]:
     calls: list[tuple[str, str, set[str]]] = []
     for path in sorted(PACKAGE.rglob("*.py")):
         where = str(path.relative_to(PACKAGE))
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parse_source(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")

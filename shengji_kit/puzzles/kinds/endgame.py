@@ -121,7 +121,10 @@ class Endgame(Question):
         if self.key(play) in self.solution().best:
             return Grade(True, (self._best_line(), line))
         attackers = "attackers" if self.position.is_attacker(self.mover) else "defenders"
-        why = Message(f"puzzle_endgame_lead_{attackers}", {"cards": tuple(play), "total": self.lead_total(play)})
+        total = self.lead_total(play)
+        why = Message(f"puzzle_endgame_lead_{attackers}", {
+            "cards": tuple(play), "total": total, "cost": abs(self.solution().total - total),
+        })
         return Grade(False, (why,), (self._best_line(), line))
 
     def lead_total(self, play: list[Card]) -> int:
