@@ -56,6 +56,8 @@ class RoundKeeper:
     resumed: bool = False
     offer_trick: int = 0
     """The trick the offered round stands at (0: before the first lead)."""
+    offer_cards: int = 0
+    """How many cards the learner (South) still holds in the offered round."""
     save_error: str = ""
     """Why the last save failed ("" while saving works); the page says the round is not being saved."""
     _untouchable: bool = field(default=False, repr=False)
@@ -87,6 +89,7 @@ class RoundKeeper:
             if rnd.result is None:
                 self.offer = saved
                 self.offer_trick = rnd.tricks_played + 1 if rnd.phase == "play" else 0
+                self.offer_cards = len(rnd.view(0).hand)
 
     def _set_aside(self, reason: str) -> None:
         """Rename the damaged file out of the way and say so (or, if it cannot be moved, leave it be)."""
@@ -142,8 +145,8 @@ class RoundKeeper:
         if self.offer is None:
             return ""
         if not self.offer_trick:
-            return text("resume_offer_bidding", lang, seed=self.offer.seed)
-        return text("resume_offer", lang, trick=self.offer_trick, seed=self.offer.seed)
+            return text("resume_offer_bidding", lang)
+        return text("resume_offer", lang, trick=self.offer_trick, cards=self.offer_cards)
 
     def saving_note(self) -> Message | None:
         """The page's note while saves fail (None while they work or ``problem`` already says so)."""

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from html_tree import parse
 from widgets.helpers import take_turn
 
 from shengji_kit.apps.play._round_keeper import RoundKeeper
@@ -88,6 +89,8 @@ def test_a_reload_offers_the_learner_their_round_once_the_bar_names_them(data_fo
     assert 'data-role="resume-offer"' not in reloaded.html
     set_current_learner("Ann")
     assert 'data-role="resume-offer"' in reloaded.html
+    offer = parse(reloaded.html).find(data_role="resume-offer").text  # issue 38, item 22: no raw seed, no "of 25"
+    assert "you hold" in offer and "seed" not in offer and "of 25" not in offer
     reloaded.handle({"type": "action", "action": "resume", "value": ""})
     assert scene(reloaded).controller.round.view(0).hand == ann_hand
 
