@@ -28,7 +28,7 @@ def test_a_reload_offers_the_open_round_and_resumes_it_at_the_same_trick(data_fo
 
     again = play_app(seed=4, delay=0)  # the page reloaded: a new kernel, a new app
     reloaded: PlayApp = again.scene  # type: ignore[assignment]
-    assert 'data-role="resume-offer"' in again.html and "trick 4 of 25" in again.html
+    assert 'data-role="resume-offer"' in again.html and "trick 4 is next" in again.html
     assert 'data-action="resume"' in again.html and 'data-action="resume-new"' in again.html
     SESSION.lang = "zh"
     assert "第 4 墩" in again.html and "继续我的这一局" in again.html
