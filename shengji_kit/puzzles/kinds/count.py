@@ -30,6 +30,8 @@ from ._deal import Context, DealSpec, Pack, codes, context, deal_trick, finish, 
 KIND = "count"
 FIELDS = ("ask", "answer")
 ASKS = ("total", "multiplier", "outcome", "next_dealer")
+TOP_TOTAL = 400
+"""Totals are looked at up to here when saying which totals give an outcome (the top band runs on above it)."""
 _OUTCOME = re.compile(r"^\s*(defenders|attackers)\s*\+\s*(\d+)\s*$")
 
 
@@ -162,7 +164,20 @@ class CountQuestion(AskedAnswer, Question):
             return Message("puzzle_count_wrong_multiplier", {"multiplier": given})
         if self.ask == "next_dealer" and isinstance(given, int):
             return Message("puzzle_count_wrong_dealer", {"seat": given})
+        band = self._band(str(given))
+        parsed = read_outcome(str(given))
+        if band is not None and parsed is not None:  # what the chosen result needs, without giving the total away
+            low, high = band
+            shape = "exact" if low == high else "above" if high == TOP_TOTAL else "range"
+            chosen = Outcome(parsed[0], parsed[1], parsed[0] == ATTACKERS)
+            return Message(f"puzzle_count_outcome_needs_{shape}", {"given": chosen, "low": low, "high": high})
         return Message("puzzle_count_wrong_outcome")
+
+    def _band(self, given: str) -> tuple[int, int] | None:
+        """The attackers' totals (lowest, highest, in steps of 5 up to 200 and beyond) that give outcome ``given``."""
+        totals = [total for total in range(0, TOP_TOTAL + 1, 5)
+                  if outcome_text(level_outcome(total, self.table.rules)) == given]
+        return (totals[0], totals[-1]) if totals else None
 
 
 def parse(raw: Raw, table: PositionTable) -> CountQuestion:
