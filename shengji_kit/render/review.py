@@ -21,7 +21,7 @@ LESSONS_FROM_APPS = "../"
 _CELL = "padding:2px 8px;text-align:left;vertical-align:middle"
 _HEADS = {
     "en": ("trick", "you played", "coach", "cost", "why"),
-    "zh": ("轮次", "你出的牌", "教练", "损失", "原因"),
+    "zh": ("墩", "你出的牌", "教练", "损失", "原因"),
 }
 
 

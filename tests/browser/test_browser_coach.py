@@ -93,4 +93,4 @@ def test_hint_by_key_then_play_the_hints_to_the_summary_and_review(page: Page, w
     assert review_width <= page_width + 1, f"the review fits the page: {review_width} of {page_width} px"
     assert table.hand_count() == 0
     table.click(table.button("lang"))
-    expect(review.locator("th").first).to_have_text("轮次")
+    expect(review.locator("th").first).to_have_text("墩")
