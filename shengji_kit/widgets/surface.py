@@ -9,6 +9,7 @@ language, and passes the browser's messages on. Messages look like ``{"type": "c
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -139,7 +140,9 @@ class CardSurface(anywidget.AnyWidget):
         self.html = str(self.scene.render(self.lang))
 
     def close(self) -> None:
-        SESSION.unobserve(self._language_changed, names="lang")
+        """Stop following the language and the scene; closing twice (then ``__del__``) is harmless."""
+        with contextlib.suppress(ValueError):  # already unobserved by an earlier close
+            SESSION.unobserve(self._language_changed, names="lang")
         if isinstance(self.scene, Observable):
             self.scene.unsubscribe(self.redraw)
         super().close()

@@ -149,8 +149,10 @@ def run_voila(command: list[str], env: dict[str, str], stop_seconds: float = STO
     command started in the background by a script inherits SIGINT as ignored, so Python raises no
     KeyboardInterrupt and ``kill -INT`` did nothing (issue 36). A Voila that has not stopped
     ``stop_seconds`` after the first signal is killed; further signals meanwhile are passed on only.
+    Voila runs in its own process group, so a terminal's Ctrl+C reaches only this command and Voila
+    is asked to stop once: a SIGINT of its own racing our SIGTERM once killed it mid-cleanup (-15).
     """
-    process = subprocess.Popen(command, env=env)
+    process = subprocess.Popen(command, env=env, process_group=0)
     asked = False
 
     def stop(signum: int, frame: object) -> None:
