@@ -148,8 +148,8 @@ def test_run_prints_the_url_and_starts_voila(
     started: dict[str, Any] = {}
 
     class FakeProcess:
-        def __init__(self, command: list[str], env: dict[str, str]) -> None:
-            started.update(command=command, env=env)
+        def __init__(self, command: list[str], env: dict[str, str], process_group: int | None = None) -> None:
+            started.update(command=command, env=env, process_group=process_group)
 
         def wait(self, timeout: float | None = None) -> int:
             return 3
@@ -158,6 +158,7 @@ def test_run_prints_the_url_and_starts_voila(
     assert serve.main(["--port", "9002"]) == 3
     assert started["command"] == serve.voila_command(9002)
     assert started["env"]["JUPYTER_PATH"].startswith(str(serve.JUPYTER_DIR))
+    assert started["process_group"] == 0  # its own group: a terminal's Ctrl+C reaches only the command
     assert serve.landing_url(9002) in capsys.readouterr().out
 
 

@@ -223,8 +223,8 @@ def test_run_prints_both_addresses_saves_the_qr_and_starts_the_guarded_server(
     started: dict[str, Any] = {}
 
     class FakeProcess:  # only the server process is replaced: nothing is started
-        def __init__(self, command: list[str], env: dict[str, str]) -> None:
-            started.update(command=command, env=env)
+        def __init__(self, command: list[str], env: dict[str, str], process_group: int | None = None) -> None:
+            started.update(command=command, env=env, process_group=process_group)
 
         def wait(self, timeout: float | None = None) -> int:
             return 0
