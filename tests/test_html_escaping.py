@@ -36,6 +36,7 @@ WITHOUT_CATALOGUE_TEXT = ("trick list",)
 """Surfaces that show only seat and card names, which are not catalogue messages."""
 
 
+@pytest.mark.slow  # every surface drawn with a marked catalogue: make test runs it
 def test_markup_in_texts_is_shown_as_text_on_every_surface(
     marked_catalogue: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

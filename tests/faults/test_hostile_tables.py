@@ -25,6 +25,8 @@ import pytest
 from benchmarks.tables import CODE, TEACHER, class_server
 from shengji_kit.classroom.class_list import load_class_list, pass_token, set_pin
 
+pytestmark = pytest.mark.slow  # a class server per test: make test runs it, make check does not
+
 ANN_PIN = "2468"
 JSON = dict[str, Any]
 

@@ -25,6 +25,8 @@ import pytest
 from shengji_kit.classroom.hub_service import MAX_BODY_BYTES, SERVICE_NAME
 from shengji_kit.words import text
 
+pytestmark = pytest.mark.slow  # twenty megabytes sent to a real service: make test runs it, make check does not
+
 PREFIX = f"/services/{SERVICE_NAME}/"
 START_SECONDS = 90
 TWENTY_MB = 20 * 1024 * 1024

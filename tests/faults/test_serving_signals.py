@@ -24,6 +24,8 @@ from pathlib import Path
 import psutil
 import pytest
 
+pytestmark = pytest.mark.slow  # a real server started and stopped per test: make test runs it, make check does not
+
 # Voila starting with no pooled kernel, on a machine shared with other work
 START_SECONDS = 90
 # How long a stop may take: Voila closes its (here, no) kernels and removes its files

@@ -35,7 +35,7 @@ from shengji_kit.puzzles import Bank, default_bank
 from shengji_kit.widgets.learner_bar import LearnerBarScene
 from shengji_kit.words import text
 
-pytestmark = pytest.mark.postgres
+pytestmark = [pytest.mark.postgres, pytest.mark.slow]  # real outages take seconds each
 WHO_WINS = "01-who-wins"
 REPO = Path(__file__).resolve().parents[2]
 

@@ -26,7 +26,7 @@ from shengji_kit.classroom.tables.table_spool import SpooledTableStore
 from shengji_kit.classroom.tables.table_store import TableStore
 from shengji_kit.words import Message
 
-pytestmark = pytest.mark.postgres
+pytestmark = [pytest.mark.postgres, pytest.mark.slow]  # real outages take seconds each
 BOUND_S = 1.0  # an action that waited on the store would take the outage's length (many seconds)
 
 

@@ -9,6 +9,7 @@ from shengji_kit.cli import main
 from .conftest import WriteSet, winner_puzzle
 
 
+@pytest.mark.slow  # the whole bank proven again: make test runs it
 def test_check_of_the_shipped_bank_passes(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["puzzles", "check"]) == 0
     out = capsys.readouterr().out

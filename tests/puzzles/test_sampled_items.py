@@ -112,6 +112,7 @@ def _big_item(tmp_path: Path, cheap: str, dear: str) -> Path:
     return path
 
 
+@pytest.mark.slow  # 2,000 deals solved twice: make test runs it
 def test_many_deals_are_sampled_and_the_figure_must_meet_a_fresh_interval(tmp_path: Path) -> None:
     path = _big_item(tmp_path, "5", "8")  # about 4.6 and 7.9 over 2,000 deals
     item = load_bank([path]).puzzles()[0]

@@ -166,6 +166,7 @@ def _check_many(count: int, seed: str) -> None:
     assert merged_some > count // 10  # merging really happened, so the two searches really differ
 
 
+@pytest.mark.slow  # 1,000 endgames solved twice: make test runs it
 def test_merged_and_plain_searches_agree_on_random_endgames() -> None:
     _check_many(1000, "merging")
 
