@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..engine.cards import CARDS, Card
+from ..engine.cards import CARDS, RANKS, Card
 from ..engine.scoring import points
 from ..engine.shapes import THROW, shape
 from ..engine.tricks import play_key, trick_winner
@@ -111,6 +111,18 @@ def is_top_in_suit(play: Sequence[Card], view: SeatView) -> bool:
     if view.trump.suit_of(lead[0]) == TRUMP or not wins_now(play, view):
         return False
     return _unbeatable(play, view, lead, ruffs=False)
+
+
+LOW_BELOW = RANKS.index("10")
+"""A plain card ranked below this (2 to 9) is a small card."""
+
+
+def is_low_single(play: Sequence[Card], view: SeatView) -> bool:
+    """``play`` is one plain card ranked 2 to 9, without points, that is not the highest left of its suit."""
+    assert view.trump is not None
+    if len(play) != 1 or view.trump.is_trump(play[0]) or points(play):
+        return False
+    return play[0].index % 13 < LOW_BELOW and not is_top_in_suit(play, view)
 
 
 def partner_sure_winner(view: SeatView) -> bool:

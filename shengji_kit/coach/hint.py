@@ -1,9 +1,9 @@
 """A hint, the coach side of render/hint.py: ``hint(view_or_round, seat)``.
 
 The coach's suggested play and the checked reasons for it. The play is SearchBot's choice under a
-time budget (under 0.5 s at the start of a round, under 0.2 s late in it). The reasons lead with the
-strategy idea the play carries out (``tactics``: each detected from facts of the seat's view and
-linked to the lesson that teaches it), then the search's figure in words.
+time budget (under 0.5 s at the start of a round, under 0.2 s late in it). The reasons are the ONE
+strategy idea the play carries out (``tactics.idea``: detected from facts of the seat's view and
+linked to the lesson that teaches it), then the evidence: the search's figure in words.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from ..game.views import SeatView, rules_of
 from ..words import Message
 from ._sample_playout import Budget
 from .search_bot import Scored, best_of, candidates, evaluate
-from .tactics import tactics
+from .tactics import idea
 
 EARLY_BUDGET = Budget(samples=24, seconds=0.35, candidates=5, solve_at=4)
 LATE_BUDGET = Budget(samples=16, seconds=0.12, candidates=5, solve_at=4)
@@ -82,13 +82,16 @@ def hint(view_or_round: SeatView | Round, seat: int | None = None, budget: Budge
 def reasons_for(
     play: tuple[Card, ...], view: SeatView, scored: list[Scored], against: tuple[Card, ...] | None = None,
 ) -> list[Message]:
-    """The strategy ideas ``play`` carries out (``tactics``), then the search's figure in words.
+    """The one idea ``play`` carries out (``tactics.idea``), then the search's figure in words.
 
     The figure compares ``play`` with ``against`` (a review: the learner's own play) or, without it,
-    with the best other candidate the search scored.
+    with the best other candidate the search scored; a play with no other candidate is the only one.
     """
-    found = tactics(play, view)
+    named = idea(play, view)
+    found = [] if named is None else [named]
     evidence = search_reason(play, view, scored, against)
+    if evidence is None and against is None and [s.cards for s in scored] == [play]:
+        evidence = Message("tactic_only_play")
     if evidence is not None:
         found.append(evidence)
     return found

@@ -271,10 +271,11 @@ def _cost(view: SeatView, scored: list[Scored], played: tuple[Card, ...]) -> flo
 def missed_reasons(
     better: tuple[Card, ...], played: tuple[Card, ...], view: SeatView, scored: list[Scored],
 ) -> list[Message]:
-    """The ideas of the better play that the learner's play does not carry out, then the figure against it."""
+    """The first idea of the better play that the learner's play does not carry out (one, as a hint names one),
+    then the figure against it."""
     own = {message.code for message in tactics(played, view)}
     ideas = [message for message in tactics(better, view) if message.code not in own]
-    found = [Message("tactic_missed", {"idea": idea}) for idea in ideas[:2]]
+    found = [Message("tactic_missed", {"idea": idea}) for idea in ideas[:1]]
     evidence = search_reason(better, view, scored, against=played)
     if evidence is not None:
         found.append(evidence)

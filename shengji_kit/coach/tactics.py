@@ -21,6 +21,7 @@ from ..game.round import FOLLOW_LIMIT
 from ..game.views import SeatView, rules_of
 from ..words import Message
 from .facts import (
+    is_low_single,
     is_sure_winner,
     is_top_in_suit,
     kept_trump_pair,
@@ -51,6 +52,8 @@ LESSONS: dict[str, str] = {
     "tactic_partner_void": PARTNER,
     "tactic_partner_strength": PARTNER,
     "tactic_feed": PARTNER,
+    "tactic_feed_hopeful": PARTNER,
+    "tactic_overtake": PARTNER,
     "tactic_duck": PARTNER,
     "tactic_no_overtake": PARTNER,
     "tactic_partner_ahead": PARTNER,
@@ -62,6 +65,8 @@ LESSONS: dict[str, str] = {
     "tactic_least_points": PARTNER,
     "tactic_take_lead": LEADING,
     "tactic_lead_low": LEADING,
+    "tactic_force_out": LEADING,
+    "tactic_concede": PARTNER,
     "tactic_win_kitty": KITTY,
     "tactic_keep_pair_attack": KITTY,
     "tactic_guard_kitty": KITTY,
@@ -86,6 +91,12 @@ def lesson_for(code: str) -> str | None:
 
 def is_tactic(message: Message) -> bool:
     return message.code in LESSONS
+
+
+def idea(play: Sequence[Card], view: SeatView) -> Message | None:
+    """The one idea a hint names for ``play``: the most telling of ``tactics`` (every play has one)."""
+    found = tactics(play, view)
+    return found[0] if found else None
 
 
 def tactics(play: Sequence[Card], view: SeatView) -> list[Message]:
@@ -303,7 +314,7 @@ def ruff(play: tuple[Card, ...], view: SeatView) -> Message | None:
 
 
 def with_partner(play: tuple[Card, ...], view: SeatView) -> Message | None:
-    """The partner is winning: feed it points or duck when it is sure; else don't overtake it."""
+    """The partner is winning and the play leaves it so: feed it points (sure or hoped), duck, or don't overtake."""
     if view.winning != view.partner or wins_now(play, view):
         return None
     theirs = next(cards for seat, cards in view.trick if seat == view.partner)
@@ -313,7 +324,17 @@ def with_partner(play: tuple[Card, ...], view: SeatView) -> Message | None:
         return Message("tactic_duck", {"partner": view.partner, "their": theirs})
     if could_win(view):
         return Message("tactic_no_overtake", {"partner": view.partner, "their": theirs})
+    if points(play):
+        return Message("tactic_feed_hopeful", {"partner": view.partner, "their": theirs, "points": points(play)})
     return Message("tactic_partner_ahead", {"partner": view.partner, "their": theirs})
+
+
+def overtake(play: tuple[Card, ...], view: SeatView) -> Message | None:
+    """The partner is winning and the play beats it: a stronger hold on the trick against the seats after."""
+    if view.winning != view.partner or not wins_now(play, view):
+        return None
+    theirs = next(cards for seat, cards in view.trick if seat == view.partner)
+    return Message("tactic_overtake", {"partner": view.partner, "their": theirs, "cards": play})
 
 
 def could_win(view: SeatView) -> bool:
@@ -364,11 +385,29 @@ def least_points(play: tuple[Card, ...], view: SeatView) -> Message | None:
 
 
 def lead_low(play: tuple[Card, ...], view: SeatView) -> Message | None:
-    """A low plain single led without points: it risks little and leaves the winners for later."""
-    assert view.trump is not None
-    if view.trick or len(play) != 1 or view.trump.is_trump(play[0]) or points(play):
+    """A small plain single (2 to 9, no points, not the highest left) led: it risks nothing, keeps the winners."""
+    if view.trick or not is_low_single(play, view):
         return None
-    return Message("tactic_lead_low", {"cards": play, "partner": view.partner})
+    return Message("tactic_lead_low", {"cards": play, "suit": led_suit(view, play), "partner": view.partner})
+
+
+def force_out(play: tuple[Card, ...], view: SeatView) -> Message | None:
+    """A lead (no throw) that can be beaten: whoever takes the trick must spend a higher card on it."""
+    if view.trick or _shape_kind(play, view) == THROW or is_sure_winner(play, view) or is_top_in_suit(play, view):
+        return None
+    return Message("tactic_force_out", {"cards": play})
+
+
+def concede(play: tuple[Card, ...], view: SeatView) -> Message | None:
+    """An opponent is winning, the play leaves it so and gives points, more than the fewest the seat could."""
+    assert view.trump is not None and view.lead is not None
+    winner = view.winning
+    if winner is None or winner % 2 == view.seat % 2 or wins_now(play, view) or not points(play):
+        return None
+    if least_points(play, view) is not None:
+        return None
+    theirs = next(cards for seat, cards in view.trick if seat == winner)
+    return Message("tactic_concede", {"seat": winner, "their": theirs, "points": points(play)})
 
 
 def play_low(play: tuple[Card, ...], view: SeatView) -> Message | None:
@@ -407,10 +446,10 @@ def keep_pair_attack(play: tuple[Card, ...], view: SeatView) -> Message | None:
 
 _LEAD: tuple[Detector, ...] = (
     win_kitty, throw, count_winner, cash, lead_shape, draw_trumps, partner_void, partner_strength, avoid_void,
-    long_suit, lead_low,
+    long_suit, lead_low, force_out,
 )
 _FOLLOW: tuple[Detector, ...] = (
-    win_kitty, over_ruff, ruff, with_partner, count_winner, sure_win, take_points, take_lead, play_low,
-    least_points,
+    win_kitty, over_ruff, ruff, with_partner, count_winner, sure_win, overtake, take_points, take_lead, play_low,
+    least_points, concede,
 )
 _KITTY: tuple[Detector, ...] = (guard_kitty, keep_pair_attack)

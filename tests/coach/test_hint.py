@@ -17,7 +17,7 @@ from shengji_kit.coach.facts import (
     shown_void,
 )
 from shengji_kit.coach.hint import reasons_for
-from shengji_kit.coach.tactics import LESSON_NUMBERS, LESSONS, is_tactic
+from shengji_kit.coach.tactics import LESSON_NUMBERS, LESSONS, is_tactic, tactics
 from shengji_kit.render.hint import hint_panel_html
 from shengji_kit.words.catalogue import text
 from tests.coach.positions import cards, made_view, round_at
@@ -26,8 +26,14 @@ TINY = Budget(samples=2, candidates=3, horizon=1, solve_at=3)
 
 
 def codes_of(play: str, view_kwargs: dict[str, object], hand: str) -> set[str]:
+    """Every idea detected for ``play`` (a hint names the first of them)."""
     view = made_view(hand, **view_kwargs)  # type: ignore[arg-type]
-    return {reason.code for reason in reasons_for(cards(play), view, [])}
+    return {reason.code for reason in tactics(cards(play), view)}
+
+
+def test_a_hint_names_the_first_idea_only() -> None:
+    view = made_view("S3 S3 D4 D6 C7", dealer=0)
+    assert [reason.code for reason in reasons_for(cards("D4"), view, [])] == ["tactic_lead_low"]
 
 
 @pytest.mark.parametrize(("seed", "trick", "played"), [(1, 0, 0), (2, 4, 1), (3, 7, 3), (5, 10, 2), (8, 12, 0)])

@@ -99,9 +99,12 @@ def test_lead_away_from_an_opponents_void() -> None:
 
 
 def test_lead_low_without_points() -> None:
-    view = made_view("H4 H10 D6")
-    assert "tactic_lead_low" in codes("H4", view)
-    assert "tactic_lead_low" not in codes("H10", view)
+    assert "tactic_lead_low" in codes("H4", made_view("H4 H10 D6"))
+    assert "tactic_lead_low" not in codes("H10", made_view("H4 H10 D6"))  # points
+    view = made_view("H4 HQ HA D6")
+    assert "tactic_lead_low" not in codes("HQ", view)  # not a small card
+    assert codes("HQ", view)[0] == "tactic_force_out"
+    assert codes("HA", view)[0] == "tactic_cash_top" and "tactic_lead_low" not in codes("HA", view)
 
 
 # --- follows ------------------------------------------------------------------------------
@@ -119,8 +122,18 @@ def test_feed_and_duck_onto_the_partners_sure_trick() -> None:
 def test_do_not_overtake_the_partner() -> None:
     trick = [(2, "H10"), (3, "H4")]  # North leads ♥10, West follows; East plays after South
     assert codes("H5", made_view("HK H5 D3", trick))[0] == "tactic_no_overtake"
-    cannot = codes("H5", made_view("H6 H5 D3", trick))
+    cannot = codes("H6", made_view("H6 H5 D3", trick))
     assert "tactic_no_overtake" not in cannot and cannot[0] == "tactic_partner_ahead"
+    # ♥5 carries points onto a trick the partner leads but may lose: giving points, not playing low
+    assert codes("H5", made_view("H6 H5 D3", trick))[0] == "tactic_feed_hopeful"
+
+
+def test_overtake_the_partner_and_concede_points() -> None:
+    trick = [(2, "H10"), (3, "H4")]
+    assert codes("HK", made_view("HK H5 D3", trick))[0] == "tactic_overtake"
+    # an opponent wins with ♥A; ♥10 gives more points than the ♥5 South holds too
+    assert codes("H10", made_view("H10 H5 D3", [(1, "HA")]))[0] == "tactic_concede"
+    assert codes("H5", made_view("H10 H5 D3", [(1, "HA")]))[0] == "tactic_least_points"
 
 
 def test_ruff_and_over_ruff() -> None:
