@@ -59,5 +59,5 @@ class BuryTable:
             '<div class="sk-controls">'
             '<button type="button" class="sk-button" data-action="deal">{deal}</button></div></div>'
         ).format(lb=lang_button(lang), head=text("kittyl_bury_hand", lang, trump=self.trump),
-                 hand=card_row_html(self.hand, lang), best=best, naive=naive, check=check,
+                 hand=card_row_html(self.hand, lang, classes=["sk-bury-hand"]), best=best, naive=naive, check=check,
                  deal=text("kittyl_bury_deal", lang)))
