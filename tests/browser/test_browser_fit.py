@@ -21,9 +21,9 @@ from live_server import VoilaServer, start_server, stop_server
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 from conftest import ACTION_TIMEOUT_MS, ARTIFACTS, PAGE_TIMEOUT_MS, PageGuard, guard
+from shengji_kit import legal_plays, parse_cards
 from shengji_kit.classroom.store import SQLClassStore
 from shengji_kit.classroom.store_protocol import ATTEMPT, ClassEvent
-from shengji_kit import legal_plays, parse_cards
 from shengji_kit.puzzles import default_bank
 
 pytestmark = pytest.mark.browser
