@@ -3,8 +3,11 @@ no control (button, input, select, card) lies outside the viewport's width, the 
 sideways, and every card of every hand can be clicked (``elementFromPoint`` at its centre hits it, if
 need be after scrolling inside its own hand). Each page is opened once, in one tab that is resized from
 size to size; a full-page screenshot of each lands in ``test-artifacts/screens/<page>-<width>.png``.
-At laptop size the same page load is also scanned by axe-core: no serious or critical violation (the play
-app, the trainer and a lesson block are scanned again after acting, in ``test_browser_accessible.py``).
+At 1366×768 the play app's learner hand lies wholly in the window without scrolling (at the first play,
+and with the last trick shown, whose panel covers no seat box, also at 390, 768 and 1920 px); at 390 px
+each card of lesson 11's bury panel shows at least 24 px (its rank and suit). At laptop size the same
+page load is also scanned by axe-core: no serious or critical violation (the play app, the trainer and
+a lesson block are scanned again after acting, in ``test_browser_accessible.py``).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from live_server import VoilaServer, start_server, stop_server
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 from conftest import ACTION_TIMEOUT_MS, ARTIFACTS, PAGE_TIMEOUT_MS, PageGuard, guard
+from shengji_kit import legal_plays, parse_cards
 from shengji_kit.classroom.store import SQLClassStore
 from shengji_kit.classroom.store_protocol import ATTEMPT, ClassEvent
 from shengji_kit.puzzles import default_bank
@@ -306,6 +310,10 @@ def check_fits(tabs: Tabs, folder: str, name: str, size: ViewportSize) -> None:
         tall = page.evaluate("() => Math.ceil(document.querySelector('.sk-table').getBoundingClientRect().height)")
         if tall > size["height"]:
             problems.append(f"the card table is {tall} px tall: it needs a scroll in a {size['height']} px window")
+    if name == "play" and size == LAPTOP:
+        hand = page.evaluate(_TABLE_BOXES)["hand"]
+        if hand is None or hand["bottom"] > size["height"] or hand["top"] < 0:
+            problems.append(f"the learner's hand {hand} is not wholly in the window without scrolling")
     if size is SIZES[-1]:
         found = severe(scan(page))
         if found:
@@ -324,3 +332,101 @@ def test_lesson_fits_the_screen(tabs: Tabs, lesson: str, size: ViewportSize) -> 
 @pytest.mark.parametrize("app", APPS)
 def test_app_fits_the_screen(tabs: Tabs, app: str, size: ViewportSize) -> None:
     check_fits(tabs, "notebooks", app, size)
+
+
+# --- The play table at a laptop's 1366×768 and lesson 11's bury panel on a phone (issue 38, items 23) -------------
+
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}
+PROJECTOR: ViewportSize = {"width": 1920, "height": 1080}
+READABLE_CARD_PX = 24  # of each card of a hand, at least this much shows (its rank and suit in the corner)
+
+# The learner's hand, the last-trick panel and the seat boxes, where they are drawn (at the page's top).
+_TABLE_BOXES = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+                        return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
+  const hand = document.querySelector('[data-seat="0"]');
+  const last = document.querySelector('.sk-last-trick');
+  return {
+    hand: hand ? box(hand) : null,
+    cards: hand ? [...hand.querySelectorAll('button.sk-card')].map(box) : [],
+    last: last ? box(last) : null,
+    seats: [...document.querySelectorAll('.sk-felt .sk-seat-box')].map(
+      (el) => ({name: (el.querySelector('.sk-seat-name') || el).textContent.trim(), ...box(el)})),
+    view: {width: window.innerWidth, height: window.innerHeight},
+  };
+}"""
+
+# Of each card of each hand in the bury panel: how many pixels show, left to right, before the next card covers it.
+_BURY_CARDS = """() => {
+  const panel = document.querySelector('[data-role=bury-table]');
+  const cards = panel ? [...panel.querySelectorAll('.sk-card')] : [];
+  return cards.map((card) => {
+    const r = card.getBoundingClientRect();
+    let shown = r.width;
+    for (const other of cards) {
+      if (other === card) continue;
+      const o = other.getBoundingClientRect();
+      const overlapsRows = o.top < r.bottom - 4 && o.bottom > r.top + 4;
+      const later = card.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING;
+      if (later && overlapsRows && o.left >= r.left - 0.5 && o.left < r.right) shown = Math.min(shown, o.left - r.left);
+    }
+    return {card: card.dataset.card, shown, width: r.width};
+  });
+}"""
+
+
+def intersects(one: dict[str, float], other: dict[str, float]) -> bool:
+    return (one["left"] < other["right"] - 0.5 and other["left"] < one["right"] - 0.5
+            and one["top"] < other["bottom"] - 0.5 and other["top"] < one["bottom"] - 0.5)
+
+
+def play_to_a_last_trick(page: Page) -> None:
+    """From the first play, play the first legal cards until a trick is over and the learner is asked again, so the
+    table shows the "Your last trick" panel beside the new trick."""
+    table = CardTable(page)
+    for _ in range(4):
+        if page.locator("[data-role=last-trick]").count():
+            return
+        hand = parse_cards(" ".join(table.hand_codes()))
+        table.select(next(legal_plays(table.lead(), hand, table.trump())))
+        table.click(table.button("play"))
+        table.wait_for_turn()
+    raise AssertionError("no last-trick panel after four plays")
+
+
+def test_play_table_fits_a_laptop_with_the_last_trick(tabs: Tabs) -> None:
+    """At 1366×768 the learner's hand is wholly in the window without scrolling, and the last trick covers no seat;
+    the same table is drawn (and photographed) at phone, tablet and projector size."""
+    page = tabs.show("play", f"/voila/render/notebooks/play.ipynb{QUERY['play']}", LAPTOP)
+    play_to_a_last_trick(page)
+    problems = []
+    for size in [*SIZES, PROJECTOR]:
+        page.set_viewport_size(size)
+        page.evaluate(_TO_TOP)
+        page.wait_for_function(_SETTLED, arg=SETTLE_MS, polling=100, timeout=PAGE_TIMEOUT_MS)
+        boxes: dict[str, Any] = page.evaluate(_TABLE_BOXES)
+        save_screenshot(page, SCREENS / f"play-last-trick-{size['width']}.png", size)
+        where = f"at {size['width']}×{size['height']}"
+        assert boxes["hand"] is not None and boxes["last"] is not None, f"{where}: no hand or no last trick"
+        for seat in boxes["seats"]:
+            if intersects(boxes["last"], seat):
+                problems.append(f"{where}: the last trick {boxes['last']} covers {seat['name']}'s box {seat}")
+        if size == LAPTOP:
+            hand = boxes["hand"]
+            if hand["top"] < 0 or hand["bottom"] > size["height"] or hand["left"] < 0 or hand["right"] > size["width"]:
+                problems.append(f"{where}: the hand {hand} is not wholly in the window without scrolling")
+    problems += tabs.seen.problems()
+    assert not problems, "\n".join(problems)
+
+
+def test_lesson_11_bury_hand_is_readable_on_a_phone(tabs: Tabs) -> None:
+    """At 390 px each of the bury panel's 33 cards shows at least READABLE_CARD_PX (its corner: rank and suit)."""
+    size = SIZES[0]
+    page = tabs.show("11_kitty", "/voila/render/lessons/11_kitty.ipynb", size)
+    page.locator("[data-role=bury-table] .sk-card").first.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+    page.evaluate(_TWO_FRAMES)
+    cards: list[dict[str, Any]] = page.evaluate(_BURY_CARDS)
+    page.locator("[data-role=bury-table]").screenshot(path=SCREENS / "11_kitty-bury-390.png")
+    assert len(cards) >= 33
+    narrow = [f"{card['card']}: {card['shown']:.0f} px" for card in cards if card["shown"] < READABLE_CARD_PX]
+    assert not narrow, f"bury panel cards show less than {READABLE_CARD_PX} px at 390 px: " + ", ".join(narrow)

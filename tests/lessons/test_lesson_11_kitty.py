@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from shengji_kit.apps.lessons import cells, kitty_lesson
+from shengji_kit.coach.bury_value import SampledGap
 from shengji_kit.engine.cards import Card
 from shengji_kit.puzzles.kinds.kitty_endgame import KittyEndgame
 from shengji_kit.puzzles.lesson_exercises import load_lesson
@@ -95,6 +96,33 @@ def test_the_bury_table_shows_the_evaluation_and_the_sampled_check() -> None:
     table.handle({"type": "action", "action": "deal"})
     assert table.hand != before and "按评分盖的底" in table.render("zh")
     assert isinstance(kitty_lesson.bury_table().scene, BuryTable)
+
+
+def test_the_first_bury_hand_shows_the_improvement_the_lesson_claims() -> None:
+    """Issue 38 item 15: the lesson's first hand is one the play-outs tell apart, and every number and the verdict
+    the panel states (in both languages) are the computed ones; the prose's claim (the older bury breaks a
+    tractor, the evaluation's does not) holds for it."""
+    table = kitty_lesson.bury_table().scene
+    assert isinstance(table, BuryTable)
+    gap = table.gap
+    assert gap.clear and gap.low > 0 and gap.mean >= 5, gap
+    assert table.value.total > table.naive_value.total
+    assert table.naive_value.tractors >= 1 and table.value.tractors == 0
+    assert table.verdict == "better"
+    numbers = [f"{gap.mean:.1f}", f"{gap.low:.1f}", f"{gap.high:.1f}", str(gap.samples)]
+    for lang, says in (("en", "better beyond doubt"), ("zh", "确实更好")):
+        html = table.render(lang)
+        assert all(number in html for number in numbers), (lang, numbers)
+        assert f"{table.value.total}" in html and f"{table.naive_value.total}" in html
+        assert 'data-verdict="better"' in html and says in html
+
+
+def test_the_bury_verdict_follows_the_interval() -> None:
+    table = BuryTable(seed=3, samples=20)
+    for low, high, verdict in ((1.0, 9.0, "better"), (-9.0, -1.0, "worse"), (-3.0, 4.0, "close")):
+        table.gap = SampledGap(20, (low + high) / 2, low, high)
+        assert table.verdict == verdict
+        assert f'data-verdict="{verdict}"' in table.render("en") and f'data-verdict="{verdict}"' in table.render("zh")
 
 
 def test_the_notebook_shows_its_groups_and_is_listed() -> None:
