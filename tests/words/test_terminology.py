@@ -194,3 +194,18 @@ def test_listed_tractors_are_separated_by_the_chinese_comma() -> None:
     grade = read_puzzle(fields, "t", "t.toml").question.grade([])
     said = " ".join(line.render("zh") for line in (*grade.lines, *grade.reveal))
     assert "♠4♠4 ♠3♠3、♥8♥8 ♥7♥7" in said and ", " not in said
+
+
+PLAYER_AS_IT = re.compile(r"给它(?:送)?分|给了它|送给它|它的牌是看不见|它首发|它跟牌|它毙")
+"""它 standing for a player (a seat, the partner, an opponent): a player is 他/对方/the seat's name."""
+
+
+def test_no_zh_text_calls_a_player_it() -> None:
+    """Issue 38 item 17: 它 is for a card or a thing, never for a player ("不给它分", "它的牌是看不见的")."""
+    sources = [(code, template.source) for code, template in templates("zh").items()]
+    for path in toml_files():
+        sources += list(zh_values(tomllib.loads(path.read_text(encoding="utf-8")), path.name))
+    sources += list(markdown_cells())
+    found = [(where, hit.group()) for where, source in sources for hit in PLAYER_AS_IT.finditer(source)]
+    assert not found, found
+    assert PLAYER_AS_IT.search("你不去争这一墩，这手牌不给它分。")
