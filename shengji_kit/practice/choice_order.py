@@ -8,19 +8,13 @@ ones. ``best_play`` keeps its file order: it is answered by playing, not by choo
 
 from __future__ import annotations
 
-import hashlib
-import random
-
 from ..puzzles import Choice, Puzzle
+from ..puzzles.choice_seed import order_seed, shown_order
+
+__all__ = ["KEPT_IN_ORDER", "choice_order", "order_seed"]
 
 KEPT_IN_ORDER = frozenset({"best_play"})
 """Kinds whose choices are shown as the file gives them."""
-
-
-def order_seed(learner: str, puzzle_id: str) -> int:
-    """A seed from the learner's name and the puzzle's id, the same in every process (no ``hash``)."""
-    digest = hashlib.sha256(f"{learner}\n{puzzle_id}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 def choice_order(puzzle: Puzzle, learner: str) -> list[Choice]:
@@ -28,5 +22,4 @@ def choice_order(puzzle: Puzzle, learner: str) -> list[Choice]:
     choices = list(puzzle.question.choices())
     if puzzle.kind in KEPT_IN_ORDER or len(choices) < 2:
         return choices
-    random.Random(order_seed(learner, puzzle.id)).shuffle(choices)
-    return choices
+    return shown_order(choices, learner, puzzle.id)

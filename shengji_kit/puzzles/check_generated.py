@@ -63,6 +63,20 @@ def margin_problems(puzzle: Puzzle) -> list[Problem]:
     return problems
 
 
+def idea_problems(kind: str, idea: str, puzzle: Puzzle) -> list[Problem]:
+    """Problems with what a dealt item must show for its idea beyond its margin: a ``guard`` kitty endgame
+    keeps the defenders' trump pair whole until the last trick of the solver's best line, and wins it."""
+    from .kinds._kitty_endgame_deal import guard_kept
+    from .kinds.kitty_endgame import KittyEndgame
+
+    question = puzzle.question
+    guard = kind == "kitty_endgame" and idea == "guard" and isinstance(question, KittyEndgame)
+    if guard and isinstance(question, KittyEndgame) and not guard_kept(question.position):
+        return [Problem(puzzle.file, puzzle.id, "answer",
+                        "the best line does not keep the trump pair whole for the last trick")]
+    return []
+
+
 @dataclass(frozen=True)
 class GeneratedReport:
     """How many dealt items were re-proved, every problem, and how long it took."""
@@ -88,5 +102,6 @@ def check_generated(seeds: int = SAMPLE) -> GeneratedReport:
                 items += 1
                 where = f"(generated {kind} {idea} seed {seed})"
                 problems += [Problem(where, found.puzzle_id, found.field, found.message)
-                             for found in verify_puzzle(puzzle) + margin_problems(puzzle)]
+                             for found in verify_puzzle(puzzle) + margin_problems(puzzle)
+                             + idea_problems(kind, idea, puzzle)]
     return GeneratedReport(items, tuple(problems), time.perf_counter() - started)

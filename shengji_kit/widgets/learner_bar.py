@@ -44,6 +44,7 @@ from ..classroom.identity import (
 )
 from ..classroom.settings import class_store_works
 from ..classroom.store_protocol import POLL_OPEN, POLL_REVEALED, ClassStoreAPI, Poll, StoreError
+from ..puzzles.choice_seed import shown_order
 from ..render.table import lang_button
 from ..words import ERROR, INFO, OK, Message, text
 from .class_store import class_name, shared_store
@@ -100,18 +101,26 @@ def _button(action: str, label: str, *, value: str = "", extra: Markup | None = 
     ).format(action=action, value=value, extra=extra or Markup(""), label=label)
 
 
+def poll_options(poll: Poll, learner: str) -> list[str]:
+    """The poll's options in the order ``learner`` sees them: seeded by the learner and the question (the
+    same after a reload, another for the next learner), so the right one sits nowhere in particular."""
+    return shown_order(poll.options, learner, f"poll:{poll.source}:{poll.ref}")
+
+
 def poll_panel_html(poll: Poll, learner: str, lang: str, note: Message | None = None) -> Markup:
-    """The poll as a learner sees it: the question, the options (theirs pressed), the answer once revealed."""
+    """The poll as a learner sees it: the question, the options (theirs pressed) in the learner's own order,
+    numbered for the number keys (``data-key``), the answer once revealed."""
     revealed = poll.state == POLL_REVEALED
     chosen = poll.answers.get(learner)
     buttons = []
-    for option in poll.options:
+    for key, option in enumerate(poll_options(poll, learner), start=1):
         right = revealed and option == poll.answer
         buttons.append(Markup(
-            '<button type="button" class="sk-button sk-poll-option" data-option="{option}" aria-pressed="{pressed}"'
-            '{disabled}{right}>{mark}{option}</button>'
+            '<button type="button" class="sk-button sk-poll-option" data-option="{option}" data-key="{key}"'
+            ' aria-pressed="{pressed}"{disabled}{right}>{kbd}{mark}{option}</button>'
         ).format(
-            option=option, pressed="true" if option == chosen else "false",
+            option=option, key=key, pressed="true" if option == chosen else "false",
+            kbd=Markup('<kbd class="sk-trainer-key" aria-hidden="true">{}</kbd>').format(key) if key < 10 else "",
             disabled=Markup(" disabled") if revealed else Markup(""),
             right=Markup(' data-correct="true"') if right else Markup(""), mark="✔ " if right else "",
         ))

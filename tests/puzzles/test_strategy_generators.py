@@ -15,7 +15,7 @@ import pytest
 
 from shengji_kit.engine.cards import SUITS
 from shengji_kit.puzzles.check import verify_puzzle
-from shengji_kit.puzzles.check_generated import margin_problems, strategy_ideas
+from shengji_kit.puzzles.check_generated import idea_problems, margin_problems, strategy_ideas
 from shengji_kit.puzzles.generated import generate_puzzle, generate_raw
 from shengji_kit.puzzles.kinds._deal import DealSpec, DealSpecError
 from shengji_kit.words import Message
@@ -62,6 +62,7 @@ def deals_proven_distinct_items(kind: str, idea: str, count: int) -> None:
         assert puzzle.kind == kind and puzzle.title("en") == title
         assert verify_puzzle(puzzle) == [], (idea, seed, verify_puzzle(puzzle))
         assert margin_problems(puzzle) == [], (idea, seed, margin_problems(puzzle))
+        assert idea_problems(kind, idea, puzzle) == [], (idea, seed, idea_problems(kind, idea, puzzle))
         assert puzzle.explanation.en and puzzle.explanation.zh
         raw = generate_raw(kind, seed, spec)
         wrong = [option for option in raw.get("option", raw.get("options", [])) if "cost" in option]
@@ -123,3 +124,38 @@ def test_an_unknown_idea_is_refused_by_name(kind: str) -> None:
 def test_round_flow_asks_the_wished_question() -> None:
     for ask in ("attackers", "next_leader", "points_for", "levels", "next_dealer"):
         assert {generate_raw("round_flow", seed, DealSpec(idea=ask))["ask"] for seed in range(5)} == {ask}
+
+
+def _guard_lines(seed: int) -> tuple[Any, Any]:
+    from shengji_kit.puzzles.kinds.endgame import solved
+    from shengji_kit.puzzles.kinds.kitty_endgame import KittyEndgame
+
+    question = generate_puzzle("kitty_endgame", seed, DealSpec(idea="guard")).question
+    assert isinstance(question, KittyEndgame)
+    return question, solved(question.position).line
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_guard_item_keeps_the_trump_pair_for_the_last_trick(seed: int) -> None:
+    """The defender's best lead keeps a trump pair whole: the pair is played on the last trick of the
+    solver's line and wins it; leading one card of the pair costs at least twice the kitty's points (the
+    attackers' pair then takes the last trick, the kitty multiplied)."""
+    question, line = _guard_lines(seed)
+    mover, trump = question.mover, question.table.trump
+    hand = list(question.position.hands[mover])
+    paired = {card for card in hand if hand.count(card) == 2 and trump.is_trump(card)}
+    assert paired and not paired & set(question.answer)
+    last = dict(zip(line[-1].seats, line[-1].plays, strict=True))[mover]
+    assert len(last) == 2 and last[0] == last[1] and last[0] in paired
+    assert not question.position.is_attacker(line[-1].winner)
+    kitty = question.position.kitty_points
+    for card in paired:
+        assert question.cost_of((card,)) >= 2 * kitty > 0
+
+
+def test_a_guard_item_is_dealt_with_a_trump_suit() -> None:
+    for seed in range(30):
+        assert generate_raw("kitty_endgame", seed, DealSpec(idea="guard"))["position"]["trump"] != "none"
+    with pytest.raises(DealSpecError) as raised:
+        generate_raw("kitty_endgame", 1, DealSpec(idea="guard", suit="none"))
+    assert raised.value.line.render("zh") != raised.value.line.render("en")

@@ -9,7 +9,7 @@ from html_tree import parse
 from shengji_kit.classroom.identity import current_learner, set_current_learner
 from shengji_kit.classroom.store_protocol import POLL_CLOSED, POLL_REVEALED, ClassStoreAPI
 from shengji_kit.widgets.language import SESSION
-from shengji_kit.widgets.learner_bar import LearnerBar, learner_bar
+from shengji_kit.widgets.learner_bar import LearnerBar, learner_bar, poll_options
 from shengji_kit.words.catalogue import text
 
 from .class_env import class_store  # noqa: F401  (fixture)
@@ -98,7 +98,8 @@ def test_the_poll_appears_is_answered_and_revealed(class_store: ClassStoreAPI) -
     tree = parse(bar.html)
     panel = tree.find(data_role="poll")
     assert panel.attrs["data-poll-id"] == str(poll.id) and panel.attrs["data-state"] == "open"
-    assert [b.attrs["data-option"] for b in panel.find_all("button")] == ["East · 东家", "<i>West</i>"]
+    shown = [b.attrs["data-option"] for b in panel.find_all("button")]
+    assert shown == poll_options(poll, "Ann") and sorted(shown) == sorted(["East · 东家", "<i>West</i>"])
     assert not tree.has("i")
     bar.handle({"type": "action", "action": "option", "value": "<i>West</i>"})
     stored = class_store.current_poll("default")

@@ -20,6 +20,7 @@ from ...engine.explain import seat_name
 from ...game.record import load, parse
 from ...practice.html.parts import labelled_row, paragraphs, seat_hand
 from ...puzzles import Bank, Puzzle
+from ...puzzles.choice_seed import shown_order
 from ...puzzles.lesson_exercises import load_lesson
 from ...puzzles.lesson_list import lesson_list
 from ...puzzles.model import Choice
@@ -108,9 +109,15 @@ class PuzzleProjection:
             parts.append(labelled_row(text("trainer_kitty", lang), table.kitty, lang, "kitty"))
         return Markup("").join(parts)
 
+    def shown_choices(self) -> list[Choice]:
+        """The options as the stage lists them: in an order seeded by the item (the same for the whole class
+        and after a reload), not the file's, where the right one often sits first; each learner's poll
+        buttons have their own order (``learner_bar.poll_options``)."""
+        return shown_order(self.puzzle.question.choices(), "projector", self.key)
+
     def render(self, lang: str, poll: Poll | None) -> Markup:
         question = self.question()
-        choices = self.puzzle.question.choices()
+        choices = self.shown_choices()
         options = Markup("")
         if choices:
             options = Markup('<ol class="sk-projector-options" type="A">{items}</ol>').format(

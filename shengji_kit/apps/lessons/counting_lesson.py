@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...classroom.identity import current_learner
 from ...puzzles.kinds.card_memory import CardMemory
 from ...puzzles.lesson_exercises import load_lesson
 from ...render.lesson_panels.memory_drill import MemoryDrill
@@ -17,6 +18,6 @@ def memory_drill(group: str = "from_memory", seed: int = 12) -> CardSurface:
     def build() -> CardSurface:
         items = load_lesson("12_counting").group(group)
         questions = [item.question for item in items if isinstance(item.question, CardMemory)]
-        return CardSurface(MemoryDrill(questions, seed))
+        return CardSurface(MemoryDrill(questions, seed, current_learner))
 
     return safely(build)

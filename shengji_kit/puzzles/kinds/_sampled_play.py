@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from ...chances.shares import count_shares, every_share
 from ...engine.cards import Card
 from ...game.position_table import PositionTable
+from ...solver._moves import Play
 from ...solver.position import Position
 from ..fields import Raw, read_cards, read_int, require
 from ..problems import FieldError
@@ -74,6 +76,10 @@ class Estimate:
         return f"{self.mean:.2f}" if self.exact else f"{self.mean:.1f}"
 
 
+LeadValues = Callable[[Sequence[Position]], Sequence[Mapping[Play, int]]]
+"""Every deal's leads and their values (one mapping a deal, in order)."""
+
+
 @dataclass(frozen=True, eq=False)
 class DealSet:
     """The deals an item is valued on, each with its weight (physical deals it stands for).
@@ -86,10 +92,30 @@ class DealSet:
     exact: bool = False
     first: Position | None = None
     build: Callable[[], tuple[tuple[Position, ...], tuple[int, ...]]] | None = None
+    _leads: dict[Play, tuple[int, ...]] = field(default_factory=dict, repr=False)
+    """Every lead's value on every deal, once ``lead_values`` has filled it."""
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @cached_property
     def _built(self) -> tuple[tuple[Position, ...], tuple[int, ...]]:
         return self.build() if self.build is not None else ((), ())
+
+    def lead_values(self, values: LeadValues) -> Mapping[Play, tuple[int, ...]]:
+        """Each lead the mover can make on every deal, with its value on each deal (in deal order): ``values``
+        gives every deal's leads and values. Solved once for the deal set, on first use; a second caller (a
+        grade while a background warm-up runs) waits for the first one's table instead of solving again."""
+        with self._lock:
+            if not self._leads and self.positions:
+                found = values(self.positions)
+                common = set(found[0]).intersection(*found[1:])  # standing throws differ from deal to deal
+                self._leads.update({play: tuple(one[play] for one in found) for play in sorted(common)})
+            return self._leads
+
+    def warm(self, values: LeadValues) -> threading.Thread:
+        """Fill ``lead_values`` in a background thread (a grade then only looks the values up)."""
+        thread = threading.Thread(target=self.lead_values, args=(values,), daemon=True, name="sampled-leads")
+        thread.start()
+        return thread
 
     @property
     def positions(self) -> tuple[Position, ...]:

@@ -213,6 +213,15 @@ function render({ model, el }) {
     } else if (field && field.dataset && field.dataset.cancel !== undefined && event.key === "Escape") {
       send(field.dataset.cancel, "");
       event.preventDefault();
+    } else if (/^[1-9]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey
+               && !(field && field.matches && field.matches("input, textarea, select"))) {
+      // the poll's number keys answer the option numbered so (the learner's own order, data-key)
+      const root = field && field.closest ? field.closest('[data-role="poll"]') : null;
+      const option = root ? root.querySelector(`button[data-option][data-key="${event.key}"]:not([disabled])`) : null;
+      if (option) {
+        send("option", option.dataset.option);
+        event.preventDefault();
+      }
     }
     event.stopPropagation(); // keys typed here are the widget's, not JupyterLab's shortcuts
   };

@@ -205,7 +205,8 @@ function render({ model, el }) {
       event.stopPropagation();
       return;
     }
-    const block = event.target.closest ? event.target.closest('[data-role="exercise"]') : null;
+    // an exercise block, or a panel whose choices answer to number keys (``data-number-keys``: the memory drill)
+    const block = event.target.closest ? event.target.closest('[data-role="exercise"], [data-number-keys]') : null;
     const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
     // a stepper panel (``data-arrow-keys``): ← and → press its buttons marked data-arrow="previous"/"next"
     const stepper = event.target.closest ? event.target.closest("[data-arrow-keys]") : null;

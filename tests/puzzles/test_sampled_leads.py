@@ -1,0 +1,49 @@
+"""A sampled best-play item values every lead on every consistent deal once (one searcher for all the
+deals), so after the first grade any other lead is graded by looking its values up; the values agree
+with solving each deal and lead on its own, and a background warm-up leaves nothing for the grade."""
+
+from __future__ import annotations
+
+import time
+
+from shengji_kit.puzzles.kinds.best_play import BestPlay, Option, lead_values, play_value
+from shengji_kit.puzzles.lesson_exercises import load_lesson
+
+
+def _item(item_id: str) -> BestPlay:
+    question = next(i for i in load_lesson("09_leading").items if i.id == item_id).question
+    assert isinstance(question, BestPlay) and question.samples
+    return question
+
+
+def test_every_lead_is_valued_once_and_a_later_grade_is_a_look_up() -> None:
+    question = _item("l9-sampled-cash-the-ace")
+    first = question.grade(["C3"])
+    assert not first.correct
+    started = time.perf_counter()
+    second = question.grade(["D3"])
+    assert time.perf_counter() - started < 0.3
+    assert not second.correct and "5.62" in " ".join(line.render("en") for line in second.lines)
+    assert question.verify() == []  # the stated exact costs (4.94, 5.62) still hold
+    table = question.samples.lead_values(lead_values)
+    assert set(table) == {(card.index,) for card in question.hand()}
+    assert all(len(values) == len(question.samples) for values in table.values())
+
+
+def test_the_shared_searcher_gives_each_deals_own_values() -> None:
+    question = _item("l9-sampled-draw-with-the-joker")
+    deals = question.samples.positions[::97]
+    for deal, values in zip(deals, lead_values(deals), strict=True):
+        assert values == {play: play_value(deal, (), play) for play in values}
+
+
+def test_a_warm_up_in_the_background_fills_the_table_for_the_grade() -> None:
+    question = _item("l9-sampled-draw-with-the-joker")
+    question.samples._leads.clear()
+    thread = question.samples.warm(lead_values)
+    wrong = question.grade(["CA"])  # waits for the warm-up's table rather than solving again
+    thread.join()
+    assert not wrong.correct and question.samples._leads
+    started = time.perf_counter()
+    estimate = question.estimate(Option(tuple(c for c in question.hand() if c.code == "CK")))
+    assert time.perf_counter() - started < 0.3 and estimate.exact
