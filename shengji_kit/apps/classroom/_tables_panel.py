@@ -16,6 +16,7 @@ from markupsafe import Markup
 from ...classroom.tables.client import TableClient, TableUnreachable, local_server_url
 from ...words.catalogue import text
 
+TIMEOUT_SECONDS = 5.0
 TablesSource = Callable[[], list[dict[str, Any]] | dict[str, Any]]
 """The tables (a list), or the server's whole list reply (``{"tables": …, "store": …}``)."""
 
@@ -28,13 +29,13 @@ class TablesNow(NamedTuple):
     store: dict[str, Any] | None = None
 
 
-def local_tables() -> TablesSource | None:
-    """The class server's tables as a kernel on its machine reads them (None when not on ``serve --classroom``)."""
+def local_client(teacher_code: str | None = None) -> TableClient | None:
+    """A client of the class server as a kernel on its machine reaches it, with the teacher's code (None: the
+    kernel's ``$SHENGJI_KIT_TEACHER_CODE``); None when not on ``serve --classroom``."""
     url = local_server_url()
     if url is None:
         return None
-    client = TableClient(url, timeout=2.0)
-    return client.listing
+    return TableClient(url, teacher_code=teacher_code or None, timeout=TIMEOUT_SECONDS)
 
 
 def read_tables(source: TablesSource | None) -> TablesNow:
@@ -82,8 +83,10 @@ def _seat_html(seat: Mapping[str, Any], lang: str) -> Markup:
 
 
 def tables_html(tables: Sequence[Mapping[str, Any]], reachable: bool, lang: str,
-                store: Mapping[str, Any] | None = None) -> Markup:
-    """The section listing every open table (or why there is none to show), under the store's notice if it lags."""
+                store: Mapping[str, Any] | None = None, *, head: Markup | None = None,
+                controls: Callable[[Mapping[str, Any]], Markup] | None = None) -> Markup:
+    """The section listing every open table (or why there is none to show), under the store's notice if it lags;
+    ``head`` (the teacher's form and result line) goes above the list, ``controls`` draws a row's buttons."""
     if not reachable:
         body = Markup('<p class="sk-message" data-kind="error" data-role="tables-unreachable">{t}</p>').format(
             t=text("tables_lost_connection", lang))
@@ -103,13 +106,16 @@ def tables_html(tables: Sequence[Mapping[str, Any]], reachable: bool, lang: str,
                              tricks=table.get("tricks_played", 0))
             rows.append(Markup(
                 '<li data-table="{id}" data-phase="{phase}" data-paused="{paused}"><strong>{name}</strong> '
-                '<span>{state}</span> <span>{levels}</span><ul class="sk-table-seats">{seats}</ul></li>'
+                '<span data-role="table-state">{state}</span> <span>{levels}</span>'
+                '<ul class="sk-table-seats">{seats}</ul>{controls}</li>'
             ).format(id=table["table"], phase=table.get("phase", ""), paused="1" if table.get("paused") else "0",
+                     controls=Markup("") if controls is None else controls(table),
                      name=table.get("name", ""), state=state,
                      levels=text("tables_levels", lang, ours=levels[0], theirs=levels[1]),
                      seats=Markup("").join(_seat_html(seat, lang) for seat in table.get("seats") or [])))
         body = Markup('<ul data-role="tables-list">{rows}</ul>').format(rows=Markup("").join(rows))
     if reachable:
         body = store_notice(store, lang) + body
+    body = (head or Markup("")) + body
     return Markup('<section data-role="class-tables"><h3>{title}</h3>{body}</section>').format(
         title=text("tables_dash_title", lang), body=body)

@@ -28,6 +28,7 @@ from ...classroom.store_protocol import (
     StoredEvent,
     StoreError,
 )
+from ...classroom.tables.client import TableClient
 from ...data_folder import data_dir
 from ...puzzles import Bank, default_bank
 from ...puzzles.lesson_exercises import load_lesson
@@ -49,8 +50,10 @@ from ._dashboard_panels import (
     missed_html,
     stuck_html,
 )
-from ._gate import teacher_refusal
-from ._tables_panel import TablesNow, TablesSource, local_tables, read_tables, tables_html
+from ._gate import TEACHER_PARAMETER, teacher_refusal
+from ._table_watch import TableProjection
+from ._tables_desk import TablesDesk, class_learners
+from ._tables_panel import TablesNow, TablesSource, local_client, read_tables, tables_html
 from .projector import Projection, ProjectorCatalogue, projector_html
 
 log = logging.getLogger(__name__)
@@ -112,12 +115,19 @@ class DashboardScene(Observable):
         stuck_minutes: int = DEFAULT_STUCK_MINUTES,
         clock: Clock = _now,
         tables: TablesSource | None = None,
+        table_client: TableClient | None = None,
     ) -> None:
         super().__init__()
-        self.tables_source = tables if tables is not None else local_tables()
+        query = query_options() if query is None else query
+        self.refusal = teacher_refusal(query, environ)
+        if table_client is None and tables is None and self.refusal is None:
+            table_client = local_client(query.get(TEACHER_PARAMETER, "").strip())
+        self.tables_source = tables if tables is not None else (
+            table_client.listing if table_client is not None else None)
         """The class server's shared tables (None: not served by ``serve --classroom``, no section)."""
+        self.desk = TablesDesk(table_client) if table_client is not None and self.refusal is None else None
+        """The teacher's table controls (None: a list without controls, or no tables)."""
         self.tables = TablesNow([], True)
-        self.refusal = teacher_refusal(query_options() if query is None else query, environ)
         self.store = store
         self.class_name = class_name_ or class_name()
         self.stuck_minutes = stuck_minutes
@@ -159,11 +169,23 @@ class DashboardScene(Observable):
             self.error = str(error)
             return old_error != self.error
         old_tables, self.tables = self.tables, read_tables(self.tables_source)
+        live = self._refresh_live_tables()
         report = class_report(self.events, self.clock(), self.totals, self.stuck_minutes)
         renewed = self.report is None or bool(new) or _stuck_changed(self.report, report)
         if renewed:
             self.report = report
-        return renewed or self.poll != old_poll or self.error != old_error or self.tables != old_tables
+        return renewed or self.poll != old_poll or self.error != old_error or self.tables != old_tables or live
+
+    def _refresh_live_tables(self) -> bool:
+        """Read the watched table and the projected one again; True when either changed."""
+        if self.desk is None:
+            return False
+        changed = self.desk.refresh_watch()
+        if isinstance(self.projection, TableProjection):
+            reply = self.desk.read(self.projection.table_id)
+            if reply is not None:
+                changed = self.projection.update(reply) or changed
+        return changed
 
     def tick(self) -> None:
         if self.refresh():
@@ -186,7 +208,15 @@ class DashboardScene(Observable):
             self.open_poll()
         elif action in ("poll-reveal", "poll-close"):
             self.set_poll_state(POLL_REVEALED if action == "poll-reveal" else POLL_CLOSED)
+        elif action.startswith("table-") and self.desk is not None:
+            fields = message.get("fields")
+            self.desk.handle(action, value, fields if isinstance(fields, Mapping) else {},
+                             {str(t.get("table")): str(t.get("name", "")) for t in self.tables.tables},
+                             self._project_table)
         self.refresh()
+
+    def _project_table(self, projection: TableProjection) -> None:
+        self.projection = projection
 
     def project(self, key: str) -> bool:
         """Put ``key`` (``puzzle:ID``, ``exercise:ID``, ``record:NAME``) on the projector."""
@@ -244,7 +274,7 @@ class DashboardScene(Observable):
             '<section data-role="class-grid"><h3>{grid_title}</h3>{grid}</section>'
             '{stuck}{missed}{tables}<div class="sk-dash-row">{csv}</div>{project}{join}</div>'
         ).format(
-            tables=Markup("") if self.tables_source is None else tables_html(*self.tables[:2], lang, self.tables.store),
+            tables=self._tables_html(lang),
             class_name=self.class_name, title=text("cls_dash_title", lang, class_name=self.class_name),
             live=text("cls_dash_live", lang, seconds=f"{REFRESH_SECONDS:g}"), last=last_event_html(report, lang),
             lang_button=lang_button(lang),
@@ -254,6 +284,19 @@ class DashboardScene(Observable):
             csv=csv_link_html(report, self.class_name, self.clock(), lang), project=self._project_html(lang),
             join=join_html(lang),
         ))
+
+    def _tables_html(self, lang: str) -> Markup:
+        """The tables' section: the list, and with a client the teacher's form and each table's controls."""
+        if self.tables_source is None:
+            return Markup("")
+        desk = self.desk
+        if desk is None:
+            return tables_html(*self.tables[:2], lang, self.tables.store)
+        projected = self.projection.key if isinstance(self.projection, TableProjection) else ""
+        learners = class_learners(self.report.learners if self.report is not None else ())
+        return tables_html(*self.tables[:2], lang, self.tables.store,
+                           head=desk.form_html(lang, learners) + desk.note_html(lang),
+                           controls=lambda table: desk.row_html(table, lang, projected == f"table:{table['table']}"))
 
     def _project_html(self, lang: str) -> Markup:
         groups: dict[str, list[Markup]] = {"puzzle": [], "exercise": [], "record": []}
