@@ -48,3 +48,53 @@ def test_the_dashboard_shows_the_tables_live(page: Page, voila_server: VoilaServ
     expect(row.locator("[data-seat='2'][data-learner='Mei']")).to_be_visible(timeout=15_000)
     teacher.set_paused(table, True)
     expect(row).to_have_attribute("data-paused", "1", timeout=15_000)
+
+
+def test_the_teacher_opens_pauses_and_closes_a_table_from_the_dashboard(page: Page, voila_server: VoilaServer
+                                                                         ) -> None:
+    """Real clicks: the form opens a table, Pause marks its row paused, Close asks and then closes it; the
+    panel is looked at (with a watched table's hands) at phone, tablet and laptop width, and never overflows."""
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(DASHBOARD)
+    form = page.locator("[data-role=class-tables] [data-role=table-form]")
+    expect(form).to_be_visible(timeout=90_000)
+    form.locator("input[name=table-name]").fill("Form table")
+    form.locator("select[data-pick=table-form-tier]").select_option("strong")
+    expect(form.locator("select[data-pick=table-form-tier]")).to_have_value("strong")
+    form.locator("button[data-action=table-open]").click()
+    row = page.locator("[data-role=tables-list] > li", has_text="Form table")
+    expect(row).to_be_visible(timeout=15_000)
+    expect(row.locator("[data-bot=strong]")).to_have_count(4)
+    expect(page.locator("[data-role=table-desk-note]")).to_contain_text("Form table is open")
+
+    pause = row.locator("button[data-action=table-pause]")
+    pause.focus()
+    page.keyboard.press("Enter")  # a real button: the keyboard works it
+    expect(row).to_have_attribute("data-paused", "1", timeout=15_000)
+    expect(row.locator("[data-role=table-state]")).to_have_text("paused")
+    expect(row.locator("button[data-action=table-resume]")).to_be_visible()
+
+    other = TableClient(voila_server.base_url, class_code=CODE, teacher_code=TEACHER_CODE)
+    watched = other.open_table("Watched", seed=4, tier="gentle", learners=["Lin"])
+    TableClient(voila_server.base_url, class_code=CODE).sit(watched, 0, "Lin")
+    watched_row = page.locator(f"[data-role=tables-list] > li[data-table='{watched}']")
+    watched_row.locator("button[data-action=table-watch]").click(timeout=15_000)
+    expect(watched_row.locator("[data-role=table-watch] [data-role=hand]")).to_have_count(4, timeout=15_000)
+    panel = page.locator("[data-role=class-tables]")
+    for width in (390, 768, 1366):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_timeout(300)
+        overflow = page.evaluate("() => document.scrollingElement.scrollWidth - window.innerWidth")
+        assert overflow <= 1, f"the dashboard scrolls sideways by {overflow} px at {width} px"
+        page.set_viewport_size({"width": width, "height": 3000})  # tall enough for the whole panel in one picture
+        page.wait_for_timeout(300)
+        panel.screenshot(path=str(ARTIFACTS / f"dashboard-tables-{width}.png"))
+
+    row.locator("button[data-action=table-close]").click()
+    ask = row.locator("[data-role=table-close-ask]")
+    expect(ask).to_contain_text("Close Form table for good?")
+    ask.locator("button[data-action=table-close-yes]").click()
+    expect(page.locator("[data-role=tables-list] > li", has_text="Form table")).to_have_count(0, timeout=15_000)
+    expect(page.locator("[data-role=table-desk-note]")).to_contain_text("Form table is closed")
+    assert all(table["name"] != "Form table" for table in other.tables())
+    other.close_table(watched)

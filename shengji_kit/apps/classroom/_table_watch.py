@@ -1,9 +1,9 @@
 """A live shared table drawn for the teacher: every hand on the dashboard, the public table on the projector.
 
 ``watch_html`` draws the teacher's watch reply (``TableClient.watch``): the trick, the score, whose turn,
-and all four hands, with the kit's card rendering (``practice.html.parts.seat_hand``). ``TableProjection``
-is a ``Projection`` for the projector; it keeps only the public part of the reply (``public_table``), so no
-hand can reach the projector whatever the reply holds.
+and all four hands, with the kit's card rendering (``practice.html.parts.labelled_row``, each row named by
+its seat). ``TableProjection`` is a ``Projection`` for the projector; it keeps only the public part of the
+reply (``public_table``), so no hand can reach the projector whatever the reply holds.
 
 DOM hooks: ``data-role="table-watch"`` with ``data-table``; each hand ``data-role="hand"`` ``data-hand``
 (the seat); ``data-role="table-public"`` (the projected table) with ``data-table``; inside both the trick
@@ -19,7 +19,7 @@ from markupsafe import Markup
 
 from ...classroom.store_protocol import Poll
 from ...engine.cards import parse_card
-from ...practice.html.parts import seat_hand
+from ...practice.html.parts import labelled_row
 from ...render.table_data import PlayedCards
 from ...render.tricks import trick_centre_html
 from ...words.catalogue import text
@@ -64,8 +64,10 @@ def watch_html(reply: Mapping[str, Any], lang: str) -> Markup:
     """The teacher's view of one table: its state and all four hands (the dashboard is teacher-gated)."""
     hands = reply.get("hands") or []
     if hands:
-        body = Markup("").join(seat_hand(seat, [parse_card(code) for code in codes], lang)
-                               for seat, codes in enumerate(hands))
+        body = Markup("").join(
+            labelled_row(text("tables_seat_name", lang, seat=seat), [parse_card(code) for code in codes], lang, "hand",
+                         Markup(' data-hand="{seat}"').format(seat=seat))
+            for seat, codes in enumerate(hands))
     else:
         body = Markup('<p data-role="watch-no-deal">{t}</p>').format(t=text("tdesk_no_deal", lang))
     return Markup(

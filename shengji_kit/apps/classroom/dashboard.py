@@ -5,7 +5,9 @@
 page follows the class without a reload. Nothing is read from the store while the gate refuses.
 
 Messages (``{"type": "action", "action": a, "value": v}``): pick (``v`` a projectable key),
-project, previous, next (a record's tricks), poll-open, poll-reveal, poll-close.
+project, previous, next (a record's tricks), poll-open, poll-reveal, poll-close; the shared tables'
+``table-…`` controls go to the ``TablesDesk`` (``_tables_desk``), which calls the class server with the
+teacher's code; a watched or projected table is read again on every refresh.
 """
 
 from __future__ import annotations
