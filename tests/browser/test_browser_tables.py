@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Iterator
 
+import axe
 import pytest
 from live_server import VoilaServer, free_port, launch_server, stop_server
 from playwright.sync_api import Page, expect
@@ -90,9 +91,18 @@ def test_the_teacher_opens_pauses_and_closes_a_table_from_the_dashboard(page: Pa
         page.wait_for_timeout(300)
         panel.screenshot(path=str(ARTIFACTS / f"dashboard-tables-{width}.png"))
 
+    watched_row.locator("button[data-action=table-project]").click()
+    public = page.locator(f"[data-role=projector] [data-role=table-public][data-table='{watched}']")
+    expect(public).to_be_visible(timeout=15_000)
+    expect(public.locator("[data-role=live-turn]")).to_be_visible()
+    expect(page.locator("[data-role=projector] [data-role=hand]")).to_have_count(0)
+    page.locator("[data-role=projector]").screenshot(path=str(ARTIFACTS / "dashboard-tables-projector-1366.png"))
+
     row.locator("button[data-action=table-close]").click()
     ask = row.locator("[data-role=table-close-ask]")
     expect(ask).to_contain_text("Close Form table for good?")
+    problems = axe.severe(axe.scan(page))  # the form, the rows, the watched hands and the question
+    assert not problems, axe.report("the dashboard's tables", problems)
     ask.locator("button[data-action=table-close-yes]").click()
     expect(page.locator("[data-role=tables-list] > li", has_text="Form table")).to_have_count(0, timeout=15_000)
     expect(page.locator("[data-role=table-desk-note]")).to_contain_text("Form table is closed")

@@ -221,7 +221,7 @@ class TablesDesk:
             on="1" if hints else "0", t=text("tdesk_hints_state_on" if hints else "tdesk_hints_state_off", lang))
         if self.closing == table_id:
             controls = Markup(
-                '<div class="sk-dash-row" data-role="table-close-ask" role="alertdialog" aria-label="{ask}">'
+                '<div class="sk-dash-row" data-role="table-close-ask" role="group" aria-label="{ask}">'
                 '<span>{ask}</span>{yes}{no}</div>').format(
                 ask=text("tdesk_close_ask", lang, name=name), yes=button("table-close-yes", "tdesk_close_yes", True),
                 no=button("table-close-no", "tdesk_close_no"))

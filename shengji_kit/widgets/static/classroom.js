@@ -55,7 +55,11 @@ function morphElement(from, to) {
 function focusKey(element) {
   if (!element || !element.dataset) return null;
   if (element.dataset.option !== undefined) return `[data-option="${CSS.escape(element.dataset.option)}"]`;
-  if (element.dataset.action !== undefined) return `[data-action="${CSS.escape(element.dataset.action)}"]`;
+  if (element.dataset.action !== undefined) {
+    // a table's buttons share their actions with the other tables' rows: the row (data-value) tells them apart
+    const value = element.dataset.value !== undefined ? `[data-value="${CSS.escape(element.dataset.value)}"]` : "";
+    return `[data-action="${CSS.escape(element.dataset.action)}"]${value}`;
+  }
   if (element.dataset.pick !== undefined) return `[data-pick="${CSS.escape(element.dataset.pick)}"]`;
   if (element.name) return `[name="${CSS.escape(element.name)}"]`;
   return null;
@@ -178,7 +182,9 @@ function render({ model, el }) {
       autofocus.setAttribute("data-focused", "true");
       autofocus.focus();
     } else if (inside && !within(document.activeElement) && focused) {
-      const again = el.querySelector(focused) || (host && host.querySelector(focused));
+      const loose = focused.replace(/\[data-value="[^"]*"\]$/, ""); // the same action, should its value have changed
+      const again = el.querySelector(focused) || (host && host.querySelector(focused)) || el.querySelector(loose)
+        || (host && host.querySelector(loose));
       if (again) again.focus({ preventScroll: true });
     }
     fitStage(el);
