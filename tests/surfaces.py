@@ -10,6 +10,7 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from shengji_kit.apps.lessons import trump_ranking_lesson as lesson
 from shengji_kit.apps.play.controller import TableController
@@ -379,9 +380,65 @@ def classroom_surfaces(tmp: Path, mark: str) -> Iterator[Surface]:
         yield from _both("dashboard, poll revealed", dash.render)
         dash.project("record:sample")
         yield from _both("dashboard, record", dash.render)
+        yield from tables_desk_surfaces(store, mark)
     finally:
         store.close()
         reset_current_learner()
+
+
+def tables_desk_surfaces(store: Any, mark: str) -> Iterator[Surface]:
+    """The dashboard's table controls on a hall in this process: the form (named seats), a paused table, the
+    close question, a watched table's hands, the projected table, a refusal."""
+    from shengji_kit.apps.classroom import DashboardScene
+    from shengji_kit.classroom.tables.client import TableClient, TableRefused
+    from shengji_kit.classroom.tables.hall import TableError, TableHall
+    from shengji_kit.classroom.tables.seat_wire import refusal_to_json
+
+    class HallClient(TableClient):
+        """The teacher's client, answered by ``hall`` without HTTP (refusals as the server sends them)."""
+
+        def __init__(self, hall: TableHall) -> None:
+            super().__init__("http://127.0.0.1:1/", teacher_code="c")
+            self.hall = hall
+
+        def _call(self, method: str, path: str, body: Any = None, timeout: float | None = None) -> Any:
+            raise TableRefused(409, refusal_to_json(TableError("tables_unknown_route", {"route": path})))
+
+        def listing(self) -> dict[str, Any]:
+            return {"tables": self.hall.tables(), "store": None}
+
+        def open_table(self, name: str, **options: Any) -> str:
+            options.pop("start", None)
+            return self.hall.open_table(name, **options)
+
+        def set_paused(self, table: str, paused: bool) -> None:
+            self.hall.set_paused(table, paused)
+
+        def watch(self, table: str) -> dict[str, Any]:
+            return self.hall.teacher_view(table)
+
+    hall = TableHall()
+    try:
+        dash = DashboardScene(lambda: store, query={"teacher": "c"}, environ={"SHENGJI_KIT_TEACHER_CODE": "c"},
+                              table_client=HallClient(hall))
+
+        def send(action: str, value: str = "", **fields: str) -> None:
+            dash.handle({"type": "action", "action": action, "value": value, "fields": fields})
+
+        send("table-form-seating", "named")
+        send("table-open", **{"table-name": mark + "Room"})
+        yield from _both("dashboard, a table opened", dash.render)
+        table = dash.tables.tables[0]["table"]
+        hall.start(table)
+        send("table-pause", table)
+        send("table-watch", table)
+        send("table-project", table)
+        yield from _both("dashboard, a table watched and projected", dash.render)
+        send("table-close", table)
+        send("table-start", table)  # refused: the client has no such route here
+        yield from _both("dashboard, a table to close, a refusal", dash.render)
+    finally:
+        hall.shutdown()
 
 
 def all_surfaces(tmp: Path, mark: str) -> Iterator[Surface]:
