@@ -140,7 +140,11 @@ def test_watch_shows_four_hands_and_project_shows_none(store: SQLClassStore, ser
     assert parse(scene.render("en")).find(data_role="projector").find(data_role="live-trick").find_all(data_card=True)
     act(scene, "table-unwatch", table)
     assert not panel(scene).find_all(data_role="table-watch")
-    teacher.close_table(table)
+    act(scene, "table-watch", table)
+    teacher.close_table(table)  # from elsewhere: the dashboard stops watching and says why
+    scene.refresh()
+    assert not panel(scene).find_all(data_role="table-watch")
+    assert "no longer open" in panel(scene).find(data_role="table-desk-note").text
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

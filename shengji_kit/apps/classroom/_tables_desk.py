@@ -115,9 +115,18 @@ class TablesDesk:
         if self.watching is None:
             return False
         old = self.watched
-        self.watched = self._read(self.watching, quiet=old is not None)
-        if self.watched is None and old is not None:
-            self.watching = None  # closed or gone: the result line says why
+        try:
+            self.watched = dict(self.client.watch(self.watching))
+        except TableUnreachable as error:
+            if old is None:
+                self.note = _failure(error)
+            return False  # a moment without the server: the last view stays, the list says the connection is lost
+        except TableRefused as error:
+            self.note = _failure(error)  # closed or gone: the result line says why
+            self.watching = self.watched = None
+        if self.watched is not None and self.watched.get("closed"):
+            self.note = ("info", "tdesk_gone", {})  # closed from elsewhere (another dashboard, a script)
+            self.watching = self.watched = None
         return self.watched != old
 
     def read(self, table_id: str) -> dict[str, Any] | None:
