@@ -48,6 +48,7 @@ from .seat_keeper import SeatKeeper
 log = logging.getLogger(__name__)
 JSONObject = dict[str, Any]
 LONG_POLL = 20.0
+PAGE_HTML = Markup('<div class="sk-tables-page" data-role="tables-page" role="region" aria-label="{}">{}</div>')
 RETRY_SECONDS = 2.0
 LOBBY_SECONDS = 4.0
 PLAY_PAGE = "play.ipynb"
@@ -466,6 +467,8 @@ class TablesApp(Observable):
                         if entry.get("bot") in ("gentle", "steady", "strong") else str(entry.get("bot")))
         if entry.get("away"):
             return text("tables_away_seat", lang, name=learner)
+        if entry.get("claimed") is False:
+            return text("tables_named_seat", lang, name=learner)
         return str(learner)
 
     def _waiting_for_someone(self) -> bool:
@@ -551,15 +554,15 @@ class TablesApp(Observable):
         return Markup("").join(sections)
 
     def render(self, lang: str) -> str:
-        parts = [Markup('<h2 class="sk-tables-title">{}</h2>').format(text("tpage_title", lang))]
+        parts: list[Markup] = []
         if self.base_url is None:
             parts.append(Markup(
                 '<p class="sk-message" data-role="tables-no-server" data-kind="info">{said} '
                 '<a href="{href}" data-role="play-link">{link}</a></p>'
             ).format(said=text("tpage_no_server", lang), href=page_address(PLAY_PAGE),
                      link=text("tpage_play_link", lang)))
-            return str(Markup('<div class="sk-tables-page" data-role="tables-page">{}</div>').format(
-                Markup("").join(parts)))
+            return str(PAGE_HTML.format(
+                text("tpage_title", lang), Markup("").join(parts)))
         if self.lost:
             parts.append(Markup('<p class="sk-message" data-role="tables-lost" data-kind="error">{}</p>').format(
                 text("tpage_lost", lang)))
@@ -568,7 +571,7 @@ class TablesApp(Observable):
                 kind=self.note.kind, line=self.note.text(lang)))
         if self.seated and self.message is not None:
             parts.append(Markup(
-                '<div class="sk-tables-seated" data-role="tables-seated" data-table="{table}" data-seat="{seat}">'
+                '<div class="sk-tables-seated" data-role="tables-seated" data-table="{table}" data-my-seat="{seat}">'
                 '<span>{where}</span> <button type="button" class="sk-button" data-action="leave">{leave}</button>'
                 '</div>'
             ).format(table=self.message.get("table", ""), seat=self.mine,
@@ -580,8 +583,8 @@ class TablesApp(Observable):
                 '<p><button type="button" class="sk-button" data-action="refresh">{}</button></p>'
             ).format(text("tpage_refresh", lang)))
             parts.append(self.lobby_markup(lang))
-        return str(Markup('<div class="sk-tables-page" data-role="tables-page">{}</div>').format(
-            Markup("").join(parts)))
+        return str(PAGE_HTML.format(
+            text("tpage_title", lang), Markup("").join(parts)))
 
 
 class TablesSurface(CardSurface):
