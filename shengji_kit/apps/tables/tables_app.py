@@ -28,10 +28,13 @@ from ...classroom.identity import DEFAULT_LEARNER, current_learner, on_learner_c
 from ...classroom.tables.client import TableClient, TableRefused, TableUnreachable, local_server_url
 from ...coach.hint import Hint
 from ...engine.cards import Card, codes
+from ...engine.errors import RuleError
 from ...engine.explain import seat_name
 from ...engine.follow import playable_cards
+from ...engine.shapes import THROW, shape
 from ...engine.trump import Trump
 from ...game import Action, SeatView
+from ...game.views import rules_of
 from ...kit_files import page_address
 from ...render.selection import Selection
 from ...render.table import table_html
@@ -41,7 +44,7 @@ from ...widgets.ticker import Ticker
 from ...words import ERROR, OK, Message, text
 from ..play._table_builder import build_scene
 from ..play.coach_desk import CoachDesk
-from ..play.controller import Note
+from ..play.controller import Note, TablePreferences
 from .remote_view import seat_view, server_seat
 from .seat_keeper import SeatKeeper
 
@@ -109,6 +112,8 @@ class TablesApp(Observable):
         self.log: list[Any] = []
         self.held_trick: int | None = None
         self.pending_throw: tuple[Card, ...] | None = None
+        """A throw the learner chose and is asked to confirm (as in the play app)."""
+        self.preferences = TablePreferences()
         self.allow_undo = False
         self.undo_points: list[int] = []
         self.show_previous = False
@@ -121,6 +126,7 @@ class TablesApp(Observable):
         if live:
             with contextlib.suppress(RuntimeError):
                 self._loop = asyncio.get_running_loop()
+        self.retry_seconds = RETRY_SECONDS
         self.ticker = Ticker(1.0, self._tick)
         self._lobby_wait = 0.0
         if base_url is None:
@@ -291,7 +297,7 @@ class TablesApp(Observable):
                 message = client.view(after=after, wait=LONG_POLL)
             except TableUnreachable:
                 self._post(generation, self._went_away)
-                time.sleep(RETRY_SECONDS)
+                time.sleep(self.retry_seconds)
                 continue
             except TableRefused as error:
                 self._post(generation, lambda error=error: self._seat_gone(error))  # type: ignore[misc]
@@ -383,6 +389,9 @@ class TablesApp(Observable):
                 return
         if not self.seated or self.view is None:
             return
+        answering = kind == "action" and str(message.get("action", "")) == "throw"
+        if self.pending_throw is not None and kind in ("click", "key", "action") and not answering:
+            self.pending_throw, self.note = None, None
         if kind == "click":
             if self.view.phase in ("bury", "play"):
                 self.selection.toggle(int(message.get("index", -1)), str(message.get("card", "")) or None)
@@ -405,6 +414,8 @@ class TablesApp(Observable):
             self.act(action)
         elif action == "deal-on":
             self.act("deal_on")
+        elif action == "throw":
+            self.answer_throw(value)
         elif action == "clear":
             self.selection.clear()
         elif action == "previous":
@@ -412,16 +423,49 @@ class TablesApp(Observable):
         elif action == "next-round":
             self._send(lambda client: client.next_round())
 
-    def play(self) -> bool:
+    def play(self, confirmed: bool = False) -> bool:
+        """Lead or follow with the selected cards; a throw is asked about first, as the play app does."""
         chosen = self.selection.chosen()
         if not chosen:
             self.note = Note(Message("ui_select_cards", {}), ERROR)
+            return False
+        weakest = self.throw_weakest(chosen)
+        if weakest and self.preferences.confirm_throws and not confirmed:
+            self.pending_throw = tuple(chosen)
+            self.note = Note(Message("table_throw_confirm", {"cards": weakest}), "warn", weakest, sticky=True)
             return False
         finished = len(self.view.tricks) if self.view is not None else 0
         if self.act("play", codes(chosen)):
             self.held_trick = finished
             return True
         return False
+
+    def throw_weakest(self, chosen: list[Card]) -> tuple[Card, ...]:
+        """For a throw lead, its weakest part (the one others can most easily beat); else ()."""
+        view = self.view
+        if view is None or len(chosen) < 2 or view.phase != "play" or view.lead is not None or view.trump is None:
+            return ()
+        try:
+            if not rules_of(view).throws_allowed:
+                return ()
+            found = shape(chosen, view.trump)
+        except (RuleError, ValueError):
+            return ()
+        if found.kind != THROW:
+            return ()
+        return min(found.components, key=lambda part: (part.top, part.size)).cards
+
+    def answer_throw(self, answer: str) -> bool:
+        """``throw`` plays the pending throw, ``always`` too and stops asking, ``cancel`` drops it."""
+        pending, self.pending_throw = self.pending_throw, None
+        self.note = None
+        if pending is None or answer == "cancel":
+            return False
+        if answer == "always":
+            self.preferences.confirm_throws = False
+        if sorted(self.selection.chosen()) != sorted(pending):
+            return False
+        return self.play(confirmed=True)
 
     def bury(self) -> bool:
         chosen = self.selection.chosen()
@@ -450,7 +494,7 @@ class TablesApp(Observable):
         except TableUnreachable:
             self.lost = True
             return False
-        self.note = None
+        self.note, self.pending_throw = None, None
         self.take(reply)
         return True
 
@@ -503,7 +547,11 @@ class TablesApp(Observable):
             for box in scene.seats
         )
         asked = self.turn_prompt(view, lang)
-        scene = replace(scene, seats=seats, prompt=asked if asked is not None else scene.prompt)
+        # no coach at the shared tables yet: no hint button, no review of the round
+        actions = tuple(button for button in scene.actions if button.action not in ("hint", "review"))
+        ending = None if scene.summary is None else replace(scene.summary, coach="")
+        scene = replace(scene, seats=seats, prompt=asked if asked is not None else scene.prompt, actions=actions,
+                        summary=ending, review="")
         return table_html(scene)
 
     def lobby_markup(self, lang: str) -> Markup:
