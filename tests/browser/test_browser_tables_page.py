@@ -100,8 +100,9 @@ def test_two_learners_sit_from_the_tables_page_and_each_plays_a_card(browser: Br
             expect(row).to_be_visible(timeout=PAGE_TIMEOUT_MS)
             expect(row.locator("[data-bot=gentle]")).to_have_count(2)
             if seat == 0:
-                page.set_viewport_size({"width": 1366, "height": 900})
-                page.screenshot(path=ARTIFACTS / "tables-page-lobby-1366.png", full_page=True)
+                for width in WIDTHS:
+                    page.set_viewport_size({"width": width, "height": 900})
+                    page.screenshot(path=ARTIFACTS / f"tables-page-lobby-{width}.png", full_page=True)
             row.locator(f"button[data-action=sit][data-value='{table_id}:{seat}']").click()
             expect(page.locator(f"[data-role=tables-seated][data-table='{table_id}']")).to_be_visible()
             tables[name] = TablesPage(page)
@@ -125,6 +126,15 @@ def test_two_learners_sit_from_the_tables_page_and_each_plays_a_card(browser: Br
         assert set(played) == set(LEARNERS), f"only {sorted(played)} played a card"
         expect(pages["Ann"].locator("[data-role=seat-box], [data-role=table]").first).to_be_visible()
         assert "Ann (you)" in pages["Ann"].locator("[data-role=table]").inner_text()
+        # Ann reloads her page: the browser gives the learner bar her name, the page takes her seat up again
+        ann = pages["Ann"]
+        hand = sorted(tables["Ann"].hand_codes())
+        ann.reload()
+        expect(ann.locator(f"[data-role=tables-seated][data-table='{table_id}']")).to_be_visible(
+            timeout=PAGE_TIMEOUT_MS)
+        expect(ann.locator("[data-role=tables-note]")).to_contain_text("Welcome back")
+        tables["Ann"].hand_cards.first.wait_for(state="visible")
+        assert sorted(tables["Ann"].hand_codes()) == hand
         for width in WIDTHS:
             for name, page in pages.items():
                 page.set_viewport_size({"width": width, "height": 900})

@@ -184,3 +184,42 @@ def test_the_landing_page_lists_the_tables_page() -> None:
     from shengji_kit.apps.serving.serve import catalogue_html
 
     assert 'data-notebook="notebooks/tables.ipynb"' in str(catalogue_html())
+
+
+@pytest.fixture(scope="module")
+def pin_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """A class server whose class list gives Ann the PIN 2468."""
+    from shengji_kit.classroom.class_list import set_pin
+
+    class_list = tmp_path_factory.mktemp("class") / "class-list.toml"
+    set_pin(class_list, "Ann", "2468")
+    with tempfile.TemporaryDirectory(prefix="tables-page-pin-") as folder, \
+            class_server(Path(folder), extra=["--class-list", str(class_list)]) as (url, _):
+        yield url, class_list
+
+
+def test_a_learner_with_a_pin_sits_with_the_pass_the_learner_bar_holds(
+    pin_server: tuple[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from shengji_kit.classroom.class_list import CLASS_LIST_VAR
+    from shengji_kit.widgets.learner_bar import LearnerBarScene
+
+    url, class_list = pin_server
+    monkeypatch.setenv(CLASS_LIST_VAR, str(class_list))
+    table = TableClient(url, class_code=CODE, teacher_code=TEACHER).open_table("Room Pin", seed=8)
+    surface = page(url, "Ann", SeatKeeper(tmp_path))  # the name, but not the PIN: no pass in the bar
+    surface.handle(sit_message(table, 1))
+    assert not app_of(surface).seated and 'data-kind="error"' in surface.html
+    assert LearnerBarScene(show_poll=False).choose("Ann", "2468")  # the bar takes the PIN: it holds a pass
+    surface.handle(sit_message(table, 1))
+    assert app_of(surface).seated and app_of(surface).mine == 1
+
+
+def test_a_paused_table_says_so(server_url: str, tmp_path: Path) -> None:
+    teacher = TableClient(server_url, class_code=CODE, teacher_code=TEACHER)
+    table = teacher.open_table("Room Pause", seed=9, start=False)
+    surface = page(server_url, "Eve", SeatKeeper(tmp_path))
+    surface.handle(sit_message(table, 0))
+    teacher.set_paused(table, True)
+    app_of(surface).poll()
+    assert 'data-role="tables-paused"' in surface.html and "paused" in surface.html

@@ -99,7 +99,7 @@ class TablesApp(Observable):
         super().__init__()
         self.base_url = base_url
         self.keeper = keeper or SeatKeeper()
-        self.make_client = make_client or (lambda url: TableClient(url))
+        self.make_client = make_client or (lambda url: TableClient(url, timeout=5.0))
         self.tables: list[JSONObject] = []
         self.client: TableClient | None = None
         self.message: JSONObject | None = None
@@ -625,6 +625,9 @@ class TablesApp(Observable):
             ).format(table=self.message.get("table", ""), seat=self.mine,
                      where=text("tpage_seated", lang, table=self.message.get("name", ""), seat=self.mine),
                      leave=text("tpage_leave", lang)))
+            if self.message.get("closed") or self.message.get("paused"):
+                parts.append(Markup('<p class="sk-message" data-role="tables-paused" data-kind="info">{}</p>').format(
+                    text("tables_closed" if self.message.get("closed") else "tables_paused", lang)))
             parts.append(self.table_markup(lang))
         else:
             parts.append(Markup(
