@@ -132,10 +132,16 @@ def test_two_learners_sit_from_the_tables_page_and_each_plays_a_card(browser: Br
         ann.reload()
         expect(ann.locator(f"[data-role=tables-seated][data-table='{table_id}']")).to_be_visible(
             timeout=PAGE_TIMEOUT_MS)
-        expect(ann.locator("[data-role=tables-note]")).to_contain_text("Welcome back")
+        expect(ann.locator("[data-role=message]")).to_contain_text("Welcome back")
         tables["Ann"].hand_cards.first.wait_for(state="visible")
         assert sorted(tables["Ann"].hand_codes()) == hand
         for width in WIDTHS:
             for name, page in pages.items():
                 page.set_viewport_size({"width": width, "height": 900})
                 page.screenshot(path=ARTIFACTS / f"tables-page-{name}-{width}.png", full_page=True)
+        # the page's language button: the seats, the prompt and the page's lines in Chinese
+        bo = tables["Bo"]
+        bo.click(bo.button("lang"))
+        expect(pages["Bo"].locator("[data-role=table]")).to_contain_text("Bo（你）")
+        expect(pages["Bo"].locator("[data-role=tables-seated]")).to_contain_text("离开牌桌")
+        pages["Bo"].screenshot(path=ARTIFACTS / "tables-page-Bo-zh-1366.png", full_page=True)

@@ -614,7 +614,7 @@ class TablesApp(Observable):
         if self.lost:
             parts.append(Markup('<p class="sk-message" data-role="tables-lost" data-kind="error">{}</p>').format(
                 text("tpage_lost", lang)))
-        if self.note is not None:
+        if self.note is not None and not self.seated:  # seated, the table's own message line says it
             parts.append(Markup('<p class="sk-message" data-role="tables-note" data-kind="{kind}">{line}</p>').format(
                 kind=self.note.kind, line=self.note.text(lang)))
         if self.seated and self.message is not None:
