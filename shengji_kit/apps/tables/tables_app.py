@@ -165,7 +165,7 @@ class TablesApp(Observable):
             return False
         learner = current_learner()
         if learner == DEFAULT_LEARNER:
-            self.note = Note(Message("tpage_no_name"), ERROR)
+            self.note = Note(Message("tables_no_name"), ERROR)
             return False
         client = self.make_client(self.base_url)
         if self.client is not None and self.message is not None and self.message.get("table") == table:
