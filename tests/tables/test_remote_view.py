@@ -27,7 +27,7 @@ def test_south_reads_back_as_it_was_sent() -> None:
     back = seat_view(view_to_json(view))
     assert (back.hand, back.trick, back.trump, back.levels, back.dealer, back.to_act) == (
         view.hand, view.trick, view.trump, view.levels, view.dealer, view.to_act)
-    assert [t.plays for t in back.tricks] == [t.plays for t in view.tricks]
+    assert [(t.number, t.plays, t.points) for t in back.tricks] == [(t.number, t.plays, t.points) for t in view.tricks]
     assert back.hand_sizes == view.hand_sizes and back.attackers_points == view.attackers_points
 
 

@@ -129,6 +129,8 @@ def test_list_sit_play_see_and_resume(server_url: str, tmp_path: Path) -> None:
         trick.play_of(3) for trick in view.tricks]
     assert tuple(played.cards) in seen
     assert re.search(r'data-seat="0"', bo.html) and "Bo (you)" in bo.html
+    if view.tricks:  # the game log names each finished trick's winner, as the play app does
+        assert "wins trick 1 with" in bo.html
 
     # a reload of Ann's page (a fresh kernel page, the same learner): the seat and the round as they stand
     app_of(ann).poll()

@@ -83,7 +83,7 @@ def seat_view(data: JSONObject) -> SeatView:
         kitty=None if data.get("kitty") is None else _cards(data["kitty"]),
         trick=tuple((_seat(seat, mine), _cards(cards)) for seat, cards in data["trick"]),
         attempt=None if data.get("attempt") is None else _cards(data["attempt"]),
-        tricks=tuple(_trick(number, trick, mine) for number, trick in enumerate(data["tricks"])),
+        tricks=tuple(_trick(number, trick, mine) for number, trick in enumerate(data["tricks"], start=1)),
         attackers_points=int(data["attackers_points"]),
         result=None if data.get("result") is None else _result(data["result"], rules, mine),
         kitty_size=int(data.get("kitty_size") or 8),

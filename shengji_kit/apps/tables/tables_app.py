@@ -33,7 +33,7 @@ from ...engine.explain import seat_name
 from ...engine.follow import playable_cards
 from ...engine.shapes import THROW, shape
 from ...engine.trump import Trump
-from ...game import Action, SeatView
+from ...game import Action, Event, SeatView
 from ...game.views import rules_of
 from ...kit_files import page_address
 from ...render.selection import Selection
@@ -80,6 +80,13 @@ def refusal(error: TableRefused) -> Note:
     return Note(ServerWords(error.texts, error.code, error.params), ERROR, sticky=True)
 
 
+@dataclass(frozen=True)
+class LoggedTrick:
+    """One line of the game log (what ``build_scene`` reads of the play app's ``LogEntry``)."""
+
+    event: Event
+
+
 class NoCoach(CoachDesk):
     """The shared tables give no hints on this page (the teacher's hint switch comes with the dashboard)."""
 
@@ -109,7 +116,6 @@ class TablesApp(Observable):
         # what build_scene reads (the play controller's fields)
         self.selection = Selection((), Trump("2", None))
         self.coach = NoCoach()
-        self.log: list[Any] = []
         self.held_trick: int | None = None
         self.pending_throw: tuple[Card, ...] | None = None
         """A throw the learner chose and is asked to confirm (as in the play app)."""
@@ -348,6 +354,16 @@ class TablesApp(Observable):
     def view(self) -> SeatView | None:
         data = None if self.message is None else self.message.get("view")
         return None if data is None else seat_view(data)
+
+    @property
+    def log(self) -> list[LoggedTrick]:
+        """The game log: every finished trick, who won it and its points (as the play app words them)."""
+        view = self.view
+        if view is None:
+            return []
+        return [LoggedTrick(Event("trick", trick.winner, params={"seat": trick.winner, "number": trick.number,
+                                                                 "points": trick.points}))
+                for trick in view.tricks]
 
     @property
     def mine(self) -> int:
