@@ -63,6 +63,11 @@ _PASSES: dict[str, str] = {}
 HUB_USER_ENV = "JUPYTERHUB_USER"
 
 
+def pass_of(learner: str) -> str:
+    """The pass token the learner bar holds for ``learner`` (after their PIN in this kernel); "" for none."""
+    return _PASSES.get(learner, "")
+
+
 def error_reason(error: Exception) -> Message | str:
     """Why a name or a store call was refused: the error's catalogue message when it carries one, else its text."""
     message = getattr(error, "message", None)
