@@ -19,6 +19,7 @@ from shengji_kit.apps.tables.tables_app import TablesApp, TablesSurface, tables_
 from shengji_kit.classroom.identity import reset_current_learner, set_current_learner
 from shengji_kit.classroom.tables.client import TableClient
 from shengji_kit.game.actions import Action
+from shengji_kit.widgets import learner_bar
 from shengji_kit.widgets.language import SESSION
 
 pytestmark = pytest.mark.slow  # one class server for the module
@@ -39,8 +40,14 @@ def fresh_learner() -> Iterator[None]:
     SESSION.lang = "en"
 
 
-def page(url: str | None, learner: str, keeper: SeatKeeper, follow: bool = False) -> TablesSurface:
-    """A learner's page: the learner bar's name, then the app as the notebook builds it."""
+ANNS_BROWSER, OTHER_BROWSER = "a" * 32, "b" * 32
+
+
+def page(url: str | None, learner: str, keeper: SeatKeeper, follow: bool = False,
+         browser: str = ANNS_BROWSER) -> TablesSurface:
+    """A learner's page in ``browser``: the learner bar's name and the browser's id (as its first message
+    brings them), then the app as the notebook builds it."""
+    learner_bar._BROWSER["id"] = browser
     set_current_learner(learner)
     surface = TablesSurface(TablesApp(url, keeper, live=False, follow=follow))
     return surface
@@ -141,6 +148,11 @@ def test_list_sit_play_see_and_resume(server_url: str, tmp_path: Path) -> None:
     assert resumed.message["table"] == table
     assert resumed.view is not None and sorted(resumed.view.hand) == sorted(hand)
     assert "Welcome back" in again.html
+    # another browser whose learner bar merely says "Ann" (no class list: any name can be typed) finds no seat
+    impostor = app_of(page(server_url, "Ann", keeper, follow=True, browser=OTHER_BROWSER))
+    assert not impostor.seated and impostor.client is None
+    learner_bar._BROWSER["id"] = ANNS_BROWSER
+    set_current_learner("Ann")
     # the learner bar switches to Dee: Ann's seat is not Dee's
     set_current_learner("Dee")
     assert not resumed.seated and "Welcome back" not in again.html

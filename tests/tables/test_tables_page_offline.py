@@ -14,6 +14,7 @@ from shengji_kit.apps.tables.seat_keeper import SeatKeeper
 from shengji_kit.apps.tables.tables_app import TablesApp, TablesSurface
 from shengji_kit.classroom.identity import reset_current_learner, set_current_learner
 from shengji_kit.classroom.tables.client import TableClient, TableRefused, TableUnreachable
+from shengji_kit.widgets import learner_bar
 from shengji_kit.widgets.language import SESSION
 
 URL = "http://tables.test/"
@@ -63,6 +64,7 @@ class FakeClient(TableClient):
 def ann() -> Iterator[None]:
     reset_current_learner()
     set_current_learner("Ann")
+    learner_bar._BROWSER["id"] = "c" * 32  # Ann's browser, as the learner bar's first message brings it
     SESSION.lang = "en"
     yield
     reset_current_learner()
@@ -111,7 +113,7 @@ def test_the_long_poll_says_a_lost_server_and_takes_the_table_up_again(tmp_path:
     assert seen[0] is True  # lost the table, reconnecting…
     assert False in seen  # then the table again
     assert not app.seated and "no longer holds your seat" in surface.html  # and the token went elsewhere
-    assert SeatKeeper(tmp_path).token("Ann", URL) is None
+    assert SeatKeeper(tmp_path).token("Ann", URL, learner_bar.browser_id()) is None
 
 
 def test_the_page_says_lost_in_chinese(tmp_path: Path) -> None:

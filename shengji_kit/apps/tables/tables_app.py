@@ -38,7 +38,7 @@ from ...game.views import rules_of
 from ...kit_files import page_address
 from ...render.selection import Selection
 from ...render.table import table_html
-from ...widgets.learner_bar import pass_of
+from ...widgets.learner_bar import browser_id, pass_of
 from ...widgets.surface import CardSurface, Observable, script, styles
 from ...widgets.ticker import Ticker
 from ...words import ERROR, OK, Message, text
@@ -194,7 +194,7 @@ class TablesApp(Observable):
         if self.base_url is None:
             return False
         learner = current_learner()
-        token = self.keeper.token(learner, self.base_url)
+        token = self.keeper.token(learner, self.base_url, browser_id())
         if token is None:
             return False
         client = self.make_client(self.base_url)
@@ -202,7 +202,7 @@ class TablesApp(Observable):
         try:
             message = client.view()
         except TableRefused:
-            self.keeper.forget(learner, self.base_url)
+            self.keeper.forget(learner, self.base_url, browser_id())
             return False
         except TableUnreachable:
             self.lost = True
@@ -235,7 +235,7 @@ class TablesApp(Observable):
         self._generation += 1
         self.client, self.learner = client, learner
         if self.base_url is not None and client.token:
-            self.keeper.keep(learner, self.base_url, client.token)
+            self.keeper.keep(learner, self.base_url, browser_id(), client.token)
         self.take(message)
         if self._loop is not None:
             generation = self._generation
@@ -244,7 +244,7 @@ class TablesApp(Observable):
     def _drop(self, forget: bool = True) -> None:
         self._generation += 1
         if forget and self.base_url is not None and self.client is not None:
-            self.keeper.forget(self.learner, self.base_url)
+            self.keeper.forget(self.learner, self.base_url, browser_id())
         self.client, self.message = None, None
         self.selection = Selection((), Trump("2", None))
         self.held_trick, self.pending_throw = None, None
