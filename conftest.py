@@ -19,16 +19,27 @@ _CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if _CI else "dev"))
 
 
+# The longest browser files (test seconds in docs/testing.md's measured run), handed out first among the
+# browser files so that the two workers finish together rather than one waiting out a long last file.
+LONGEST_BROWSER_FILES = (
+    "test_browser_fit.py", "test_browser_links.py", "test_browser_serve_classroom.py", "test_site_browser.py",
+    "test_browser_serving.py", "test_browser_two_learners.py", "test_trainer.py", "test_browser_language.py",
+)
+
+
 def pytest_collection_modifyitems(config: object, items: list[object]) -> None:
-    """Run the browser tests last.
+    """Run the browser tests last, their longest files first.
 
     Playwright's sync API keeps an asyncio loop running in the main thread for the rest of the
     session, which would break the tests and notebook kernels that run their own loop after it.
     """
     from pathlib import Path
 
-    def in_browser_suite(item: object) -> bool:
+    def order(item: object) -> tuple[bool, int]:
         parts = Path(str(getattr(item, "fspath", ""))).parts
-        return "browser" in parts or "test_site_browser.py" in parts
+        browser = "browser" in parts or "test_site_browser.py" in parts
+        name = parts[-1] if parts else ""
+        longest = LONGEST_BROWSER_FILES.index(name) if name in LONGEST_BROWSER_FILES else len(LONGEST_BROWSER_FILES)
+        return browser, longest if browser else 0
 
-    items[:] = sorted(items, key=in_browser_suite)
+    items[:] = sorted(items, key=order)

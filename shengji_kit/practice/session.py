@@ -63,6 +63,8 @@ class Practice:
 
     def _open(self, puzzle: Puzzle | None) -> None:
         self.visit = Visit.of(puzzle, self.learner) if puzzle else None
+        if puzzle:
+            puzzle.question.warm()  # a sampled lead values every lead while the learner thinks
 
     def next_puzzle(self) -> None:
         """Open the next puzzle (each kind of session chooses its own)."""

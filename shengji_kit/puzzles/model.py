@@ -82,6 +82,10 @@ class Question(ABC):
     def verify(self) -> list[Mismatch]:
         """Where the stated answer differs from the engine's (empty when it agrees)."""
 
+    def warm(self) -> None:
+        """Start, in the background, work the first grade would otherwise wait for (nothing for most kinds)."""
+        return None
+
     def reseeded(self, seed: int) -> Question:
         """The same question with its sampled deals drawn afresh from ``seed`` (``puzzles check --seed``).
 

@@ -60,7 +60,21 @@ PIN_FIELD = "learner-pin"
 BROWSER_ID = re.compile(r"[0-9a-f]{32}")
 # learner name -> the pass token this kernel gave after the right PIN (every bar of the page shares it)
 _PASSES: dict[str, str] = {}
+_BROWSER = {"id": ""}
+"""The id of the browser this kernel's page runs in, once the learner bar heard it ("" until then)."""
 HUB_USER_ENV = "JUPYTERHUB_USER"
+
+
+def browser_id() -> str:
+    """The random id the page's browser keeps (classroom.js, localStorage); "" before its first message or
+    without storage. What a page keeps for its learner between reloads is keyed by it, so another browser
+    that merely types the same name finds nothing."""
+    return _BROWSER["id"]
+
+
+def pass_of(learner: str) -> str:
+    """The pass token the learner bar holds for ``learner`` (after their PIN in this kernel); "" for none."""
+    return _PASSES.get(learner, "")
 
 
 def error_reason(error: Exception) -> Message | str:
@@ -207,7 +221,7 @@ class LearnerBarScene(Observable):
     def handle(self, message: Mapping[str, Any]) -> None:
         browser = str(message.get("browser") or "")
         if BROWSER_ID.fullmatch(browser):
-            self.browser = browser
+            self.browser = _BROWSER["id"] = browser
         kind = message.get("type")
         if kind == "restore":
             self.restore(str(message.get("name") or ""), str(message.get("pass") or ""))

@@ -21,7 +21,7 @@ import pytest
 from axe import report, scan, severe
 from card_table import MY_TURN, TURN_TIMEOUT_MS, CardTable
 from live_server import VoilaServer, start_server, stop_server
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 from conftest import ACTION_TIMEOUT_MS, ARTIFACTS, PAGE_TIMEOUT_MS, PageGuard, guard
 from shengji_kit import legal_plays, parse_cards
@@ -415,6 +415,18 @@ def test_play_table_fits_a_laptop_with_the_last_trick(tabs: Tabs) -> None:
             hand = boxes["hand"]
             if hand["top"] < 0 or hand["bottom"] > size["height"] or hand["left"] < 0 or hand["right"] > size["width"]:
                 problems.append(f"{where}: the hand {hand} is not wholly in the window without scrolling")
+    # the same in Chinese (its lines wrap differently), then back to English for the module's other pages
+    page.set_viewport_size(LAPTOP)
+    for lang in ("zh", "en"):
+        page.locator("button[data-action=lang]").first.click()
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        page.evaluate(_TO_TOP)
+        page.wait_for_function(_SETTLED, arg=SETTLE_MS, polling=100, timeout=PAGE_TIMEOUT_MS)
+        if lang == "zh":
+            save_screenshot(page, SCREENS / "play-last-trick-1366-zh.png", LAPTOP)
+            hand = page.evaluate(_TABLE_BOXES)["hand"]
+            if hand is None or hand["top"] < 0 or hand["bottom"] > LAPTOP["height"]:
+                problems.append(f"in Chinese at 1366×768: the hand {hand} is not wholly in the window")
     problems += tabs.seen.problems()
     assert not problems, "\n".join(problems)
 

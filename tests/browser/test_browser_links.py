@@ -15,13 +15,16 @@ from urllib.parse import unquote, urldefrag, urlsplit
 
 import pytest
 from live_server import VoilaServer
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from shengji_kit.apps.serving import serve
 
 pytestmark = pytest.mark.browser
 
 PAGES = [serve.LANDING_PAGE, *(entry.path for entry in serve.catalogue())]
+TITLES = {serve.LANDING_PAGE: "Shengji kit", **{entry.path: entry.title for entry in serve.catalogue()}}
+# A failed cell (Voila runs with show_tracebacks) or stray stderr shows as a stderr output.
+ERROR_OUTPUT = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
 LOAD_MS = 90_000
 STABLE_S = 1.5  # a page is drawn when its links stopped changing for this long (widgets draw after the cells)
 DRAWN_S = 45.0
@@ -193,12 +196,16 @@ def _css_string(value: str) -> str:
 
 @pytest.mark.parametrize("notebook", PAGES)
 def test_every_link_on_the_page_goes_somewhere(page: Page, voila_server: VoilaServer, notebook: str) -> None:
-    """Each link of ``notebook`` in Voila looks like a link; in-page ones jump to their section, the others
-    answer 200 (and show their section); none leads off this machine."""
+    """``notebook`` in Voila shows its title and no error output; each of its links looks like a link;
+    in-page ones jump to their section, the others answer 200 (and show their section); none leads off
+    this machine."""
     response = page.goto(f"/voila/render/{notebook}", timeout=LOAD_MS)
     assert response is not None and response.status == 200
     links = [link for link in drawn(page) if not link.href.startswith(SKIPPED_SCHEMES)]
     assert links, f"{notebook} shows no link at all"
+    # the page the landing page's link opens (test_browser_landing.py) shows its title and no error
+    expect(page.get_by_role("heading", name=TITLES[notebook]).first).to_be_visible()
+    expect(page.locator(ERROR_OUTPUT)).to_have_count(0)
     problems: list[str] = []
     for link in links:
         problems.append(looks_like_a_link(link) or "")

@@ -4,10 +4,14 @@ with solving each deal and lead on its own, and a background warm-up leaves noth
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
+from shengji_kit.practice.event_log import ProgressStore
+from shengji_kit.practice.session import Practice
 from shengji_kit.puzzles.kinds import best_play
 from shengji_kit.puzzles.kinds.best_play import BestPlay, Option, lead_values, play_value
 from shengji_kit.puzzles.lesson_exercises import load_lesson
@@ -67,3 +71,23 @@ def test_a_warm_up_in_the_background_fills_the_table_for_the_grade(monkeypatch: 
     solves = _no_more_solving(monkeypatch)
     estimate = question.estimate(Option(tuple(c for c in question.hand() if c.code == "CK")))
     assert solves == [] and estimate.exact
+
+
+def test_opening_a_sampled_item_values_its_leads_before_the_first_grade(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The learner reads the position while every lead is valued in the background; the first wrong lead is
+    then graded by looking up, with no deal solved at the grade."""
+    puzzle = next(i for i in load_lesson("09_leading").items if i.id == "l9-sampled-draw-with-the-joker")
+    question = puzzle.question
+    assert isinstance(question, BestPlay)
+    question.samples._leads.clear()
+    practice = Practice(ProgressStore.for_learner("warm", tmp_path))
+    practice._open(puzzle)  # as a block does when it shows the item
+    for thread in threading.enumerate():
+        if thread.name == "sampled-leads":
+            thread.join()
+    assert question.samples._leads  # filled by the warm-up, not by a grade
+    solves = _no_more_solving(monkeypatch)
+    feedback = practice.answer(["CA"])
+    assert feedback is not None and not feedback.correct and solves == []

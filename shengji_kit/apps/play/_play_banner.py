@@ -8,8 +8,12 @@ from collections.abc import Sequence
 from markupsafe import Markup
 
 from ...engine.rules import Rules
+from ...kit_files import page_address
 from ...words import Message, text
 from ._round_keeper import DECLINE, RESUME, RoundKeeper
+
+TABLES_PAGE = "tables.ipynb"
+"""The class's shared tables (notebooks/tables.ipynb), linked on the class server."""
 
 
 def rules_label(rules: Rules | str, lang: str) -> str:
@@ -22,8 +26,10 @@ def rules_label(rules: Rules | str, lang: str) -> str:
     return text("page_rules_in_force", lang, name=name)
 
 
-def banner_html(rules: Rules | str, notes: Sequence[Message], keeper: RoundKeeper | None, lang: str) -> Markup:
-    """The banner: one line per option note, the saved round's problem, the offer with its two buttons, the rules."""
+def banner_html(rules: Rules | str, notes: Sequence[Message], keeper: RoundKeeper | None, lang: str,
+                tables: bool = False) -> Markup:
+    """The banner: one line per option note, the saved round's problem, the offer with its two buttons, the rules;
+    on the class server (``tables``) a link to the class's shared tables."""
     parts = [
         Markup('<p class="sk-page-note" data-role="page-note" data-option="{}">{}</p>').format(
             note.params["name"], note.render(lang)
@@ -50,4 +56,7 @@ def banner_html(rules: Rules | str, notes: Sequence[Message], keeper: RoundKeepe
     parts.append(Markup('<p class="sk-rules" data-role="rules" data-rules="{}">{}</p>').format(
         str(rules), rules_label(rules, lang)
     ))
+    if tables:
+        parts.append(Markup('<p class="sk-rules"><a href="{}" data-role="tables-link">{}</a></p>').format(
+            page_address(TABLES_PAGE), text("tpage_tables_link", lang)))
     return Markup('<div class="sk-banner" data-role="banner">{}</div>').format(Markup("").join(parts))

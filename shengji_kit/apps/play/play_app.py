@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...classroom.identity import current_learner, on_learner_change
+from ...classroom.tables.client import local_server_url
 from ...coach.bot_tiers import DEFAULT_TIER, TIER_NAMES, bot_factory, tier_named
 from ...engine.rules import Rules
 from ...game.bots import Bot, RuleBot
@@ -79,6 +80,8 @@ class PlayApp(Observable):
         self.keeper = keeper
         self.notes = tuple(notes)
         self.finished_rounds: list[RoundActions] = []
+        self.class_tables = local_server_url() is not None
+        """On ``serve --classroom``: the banner links the class's shared tables."""
         self.controller = self._control(self.match.new_round())
         self._keep()
         if keeper_for is not None:  # held weakly: the listener goes with the app
@@ -188,7 +191,7 @@ class PlayApp(Observable):
         self._keep()
 
     def render(self, lang: str) -> str:
-        banner = banner_html(self.match.rules, self.notes, self.keeper, lang)
+        banner = banner_html(self.match.rules, self.notes, self.keeper, lang, tables=self.class_tables)
         tiers = tier_choice_html(self.bots_tier, self.can_choose_tier and self.match.winner is None, lang)
         return banner + tiers + self.controller.render(lang)
 

@@ -20,7 +20,9 @@ whose 95% interval must meet the stated ``cost`` under any seed (``_sampled_play
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -225,9 +227,11 @@ class BestPlay(Question):
         return self.samples.estimate(lambda deal: sign * (play_value(deal, (), right) - play_value(deal, (), other)))
 
     def warm(self) -> None:
-        """Sampled items: start valuing every lead on every deal in the background (grading then looks up)."""
-        if self.samples:
-            self.samples.warm(lead_values)
+        """Sampled items: start valuing every lead on every deal in the background (grading then looks up).
+        Where no thread can start (Pyodide in the static site) the first grade does the work instead."""
+        if self.samples and sys.platform != "emscripten":
+            with contextlib.suppress(RuntimeError):  # "can't start new thread"
+                self.samples.warm(lead_values)
 
     @property
     def _over(self) -> str:

@@ -1,9 +1,9 @@
 """A narrated deal (Bridge Master style): the last tricks of a round, the learner playing one seat.
 
-The deal is data (``puzzles/lesson_data/narrated/<name>.toml``): an open endgame position, a title
-and introduction, and one note per trick of the solver's best line that says why it works. The other three seats
-play the exact solver's best play; each play of the learner is valued by the solver against the
-best one, and the note of a trick appears once it is finished. Buttons: ``data-action`` = ``play``
+The deal is data (``puzzles/lesson_data/narrated/<name>.toml``): an open endgame position, a title and
+introduction, and idea notes, each with the claims it makes (``narrated_claims``). The solver plays the other
+seats and values each of the learner's plays against the best one in the position actually reached; after
+a trick comes that verdict, then the notes whose claims hold there. Buttons: ``data-action`` = ``play``
 (``data-value`` the cards), ``restart``.
 """
 
@@ -29,10 +29,11 @@ from ...puzzles.loader import LESSON_DATA_DIR
 from ...puzzles.text import Text
 from ...solver._moves import Play
 from ...solver.position import Position
-from ...solver.solve import searcher_for, solve, start_hands
+from ...solver.solve import searcher_for, start_hands
 from ...words.catalogue import text
 from ..table_data import PlayedCards
 from ..tricks import trick_centre_html
+from .narrated_claims import Note, TrickSeen, read_note
 
 NARRATED_DIR = LESSON_DATA_DIR / "narrated"
 LEARNER = 0
@@ -40,27 +41,30 @@ LEARNER = 0
 
 @dataclass(frozen=True)
 class DealScript:
-    """A narrated deal's data: the open position, its title and introduction, one note per trick."""
+    """A narrated deal's data: the open position, its title and introduction, the idea notes."""
 
     name: str
     title: Text
     intro: Text
     start: Position
-    notes: tuple[Text, ...]
+    notes: tuple[Note, ...]
 
 
 @cache
 def load_script(name: str, folder: Path = NARRATED_DIR) -> DealScript:
-    """Read ``<folder>/<name>.toml``; a wrong file raises (it is the kit's own data)."""
+    """Read ``<folder>/<name>.toml``; a wrong file raises, and so does a note the best line never shows."""
     data = read_toml(folder / f"{name}.toml")
     deal = require(data, "deal")
     start = Position.from_table(read_position_table(require(deal, "position")))
-    notes = tuple(read_text(require(item, "note"), f"trick.{i}.note") for i, item in enumerate(require(data, "trick")))
-    tricks = len(solve(start).line)
-    if len(notes) != tricks:
-        raise ValueError(f"{name}: {len(notes)} trick notes for the {tricks} tricks of the best line")
-    return DealScript(name, read_text(require(deal, "title"), "title"), read_text(require(deal, "intro"), "intro"),
-                      start, notes)
+    notes = tuple(read_note(item, f"note.{i}") for i, item in enumerate(require(data, "note")))
+    script = DealScript(name, read_text(require(deal, "title"), "title"), read_text(require(deal, "intro"), "intro"),
+                        start, notes)
+    best = NarratedDeal(script)
+    best.play_best_line()
+    missing = sorted(set(range(len(notes))) - {i for shown in best.shown for i in shown})
+    if missing:
+        raise ValueError(f"{name}: notes {missing} make claims that do not hold anywhere on the best line")
+    return script
 
 
 def _cards(play: Play) -> tuple[Card, ...]:
@@ -69,12 +73,15 @@ def _cards(play: Play) -> tuple[Card, ...]:
 
 @dataclass(frozen=True)
 class Decision:
-    """One play of the learner: what was played, the solver's best, and the points it cost."""
+    """One play of the learner: what was played, the solver's best, the points it cost, how many plays were legal."""
 
     trick: int
     played: tuple[Card, ...]
     best: tuple[Card, ...]
     cost: int
+    choices: int
+    total: int
+    """The attackers' final total under best play after this play."""
 
 
 class NarratedDeal:
@@ -87,8 +94,12 @@ class NarratedDeal:
     def restart(self) -> None:
         self.position = self.script.start
         self.trick: list[tuple[int, tuple[Card, ...]]] = []
-        self.done: list[tuple[int, tuple[tuple[Card, ...], ...], int]] = []
-        """Finished tricks: leader, plays in order, winner seat."""
+        self.done: list[TrickSeen] = []
+        """Finished tricks, as the notes' claims see them."""
+        self.shown: list[tuple[int, ...]] = []
+        """For each finished trick, the notes shown after it (each note once, where its claims first hold)."""
+        self.choices: dict[int, int] = {}
+        """Each seat's number of distinct legal plays in the trick under way."""
         self.decisions: list[Decision] = []
         self.final: int | None = None
         """The attackers' final total once the last trick is played."""
@@ -116,6 +127,22 @@ class NarratedDeal:
                  else searcher.leads(start, position.leader, classes))
         return [(_cards(play), play_value(position, trick, play)) for play in found]
 
+    def _legal_count(self) -> int:
+        """The mover's distinct legal plays, equal cards merged only when identical (a real choice, or none)."""
+        position, trick = self.position, self._frozen()
+        searcher = searcher_for(position, merging=False)
+        start = start_hands(position)
+        classes = searcher.classes(start)
+        plays = tuple(tuple(sorted(c.index for c in cards)) for _seat, cards in trick)
+        found = (searcher.follows(start, position.leader, plays, classes) if trick
+                 else searcher.leads(start, position.leader, classes))
+        return len(found)
+
+    def play_best_line(self) -> None:
+        """Play the learner's best play at every turn to the end (the line the notes are written for)."""
+        while not self.finished:
+            self.play(_codes(self._best(LEARNER)[0]))
+
     def _best(self, seat: int) -> tuple[tuple[Card, ...], int]:
         ranked = self.options()
         pick = max if self.position.is_attacker(seat) else min
@@ -128,6 +155,7 @@ class NarratedDeal:
 
     def _play(self, cards: tuple[Card, ...]) -> None:
         seat = self.seat_to_play
+        self.choices[seat] = self._legal_count()
         self.trick.append((seat, cards))
         if len(self.trick) < 4:
             return
@@ -139,13 +167,17 @@ class NarratedDeal:
                 hands[s].remove(card)
         plays = tuple(c for _s, c in self.trick)
         winner = (position.leader + trick_winner(plays, position.trump_context)) % 4
-        gained = 0
+        gained = times = 0
         if position.is_attacker(winner):
             gained = points(card for play in plays for card in play)
             if not hands[0]:
-                gained += points(position.kitty) * kitty_multiplier(plays[0], position.trump_context, position.rules)
-        self.done.append((position.leader, plays, winner))
-        self.trick = []
+                times = kitty_multiplier(plays[0], position.trump_context, position.rules)
+                gained += points(position.kitty) * times
+        seen = TrickSeen(position, tuple(self.trick), winner, tuple(tuple(h) for h in hands), times, self.choices)
+        shown = {i for trick in self.shown for i in trick}
+        self.shown.append(tuple(i for i, note in enumerate(self.script.notes) if i not in shown and note.holds(seen)))
+        self.done.append(seen)
+        self.trick, self.choices = [], {}
         if not hands[0]:
             self.final = position.points + gained
             return
@@ -163,7 +195,7 @@ class NarratedDeal:
             return False
         best = self._best(LEARNER)
         cost = best[1] - chosen[1] if self.position.is_attacker(LEARNER) else chosen[1] - best[1]
-        self.decisions.append(Decision(len(self.done) + 1, chosen[0], best[0], cost))
+        self.decisions.append(Decision(len(self.done) + 1, chosen[0], best[0], cost, self._legal_count(), chosen[1]))
         self._play(chosen[0])
         self._advance()
         return True
@@ -180,15 +212,16 @@ class NarratedDeal:
     def render(self, lang: str) -> str:
         script = self.script
         parts = [Markup("<h4>{}</h4><p>{}</p>").format(script.title(lang), script.intro(lang))]
-        for number, (leader, plays, winner) in enumerate(self.done, start=1):
-            shown = tuple(PlayedCards((leader + i) % 4, cards) for i, cards in enumerate(plays))
+        for number, seen in enumerate(self.done, start=1):
+            shown = tuple(PlayedCards(seat, cards) for seat, cards in seen.plays)
             parts.append(Markup('<div class="sk-narrated-trick" data-role="trick-{n}"><b>{head}</b>{felt}').format(
                 n=number, head=text("narr_trick_head", lang, number=number),
-                felt=trick_centre_html(shown, winner, lang, done=True, role=f"narrated-{number}"),
+                felt=trick_centre_html(shown, seen.winner, lang, done=True, role=f"narrated-{number}"),
             ))
             parts.extend(self._decision_html(number, lang))
-            note = script.notes[number - 1](lang) if number <= len(script.notes) else ""
-            parts.append(Markup('<p data-role="note">{}</p></div>').format(note))
+            parts.extend(Markup('<p data-role="note">{}</p>').format(script.notes[i].text(lang))
+                         for i in self.shown[number - 1])
+            parts.append(Markup("</div>"))
         parts.append(self._now_html(lang))
         return str(Markup('<div class="sk-panel" data-role="narrated-deal" lang="{lang}">{body}</div>').format(
             lang=lang, body=Markup("").join(parts)))
@@ -198,10 +231,8 @@ class NarratedDeal:
         for decision in self.decisions:
             if decision.trick != number:
                 continue
-            code = "narr_you_best" if decision.cost <= 0 else "narr_you_cost"
-            kind = "ok" if decision.cost <= 0 else "error"
-            shown.append(Markup('<p data-role="verdict" data-kind="{kind}">{line}</p>').format(kind=kind, line=text(
-                code, lang, played=decision.played, best=decision.best, cost=decision.cost)))
+            shown.append(Markup('<p data-role="verdict" data-kind="{kind}">{line}</p>').format(
+                kind="error" if decision.cost > 0 else "ok", line=verdict(decision, lang)))
         return shown
 
     def _now_html(self, lang: str) -> Markup:
@@ -221,6 +252,17 @@ class NarratedDeal:
 
     def _restart(self, lang: str) -> Markup:
         return Markup('<button data-action="restart">{}</button>').format(text("narr_restart", lang))
+
+
+def verdict(decision: Decision, lang: str) -> str:
+    """What the learner's play kept or cost against the solver's best, or that there was no choice."""
+    if decision.choices <= 1:
+        code = "narr_you_forced"
+    elif decision.cost > 0:
+        code = "narr_you_cost"
+    else:
+        code = "narr_you_best" if sorted(decision.played) == sorted(decision.best) else "narr_you_tie"
+    return text(code, lang, played=decision.played, best=decision.best, cost=decision.cost, total=decision.total)
 
 
 def _codes(cards: tuple[Card, ...]) -> str:

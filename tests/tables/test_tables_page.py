@@ -1,0 +1,239 @@
+"""The learner's Tables page against a real ``serve --classroom``: the list of tables, sitting by the
+"sit here" button, playing a card by the messages the table widget's JS sends, a classmate's page
+seeing it, a reload taking the seat up again, refusals and a lost server said in the learner's language."""
+
+from __future__ import annotations
+
+import re
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from benchmarks.tables import CODE, TEACHER, class_server
+from shengji_kit.apps.tables.seat_keeper import SeatKeeper
+from shengji_kit.apps.tables.tables_app import TablesApp, TablesSurface, tables_app
+from shengji_kit.classroom.identity import reset_current_learner, set_current_learner
+from shengji_kit.classroom.tables.client import TableClient
+from shengji_kit.game.actions import Action
+from shengji_kit.widgets import learner_bar
+from shengji_kit.widgets.language import SESSION
+
+pytestmark = pytest.mark.slow  # one class server for the module
+
+
+@pytest.fixture(scope="module")
+def server_url() -> Iterator[str]:
+    with tempfile.TemporaryDirectory(prefix="tables-page-") as folder, class_server(Path(folder)) as (url, _):
+        yield url
+
+
+@pytest.fixture(autouse=True)
+def fresh_learner() -> Iterator[None]:
+    reset_current_learner()
+    SESSION.lang = "en"
+    yield
+    reset_current_learner()
+    SESSION.lang = "en"
+
+
+ANNS_BROWSER, OTHER_BROWSER = "a" * 32, "b" * 32
+
+
+def page(url: str | None, learner: str, keeper: SeatKeeper, follow: bool = False,
+         browser: str = ANNS_BROWSER) -> TablesSurface:
+    """A learner's page in ``browser``: the learner bar's name and the browser's id (as its first message
+    brings them), then the app as the notebook builds it."""
+    learner_bar._BROWSER["id"] = browser
+    set_current_learner(learner)
+    surface = TablesSurface(TablesApp(url, keeper, live=False, follow=follow))
+    return surface
+
+
+def app_of(surface: TablesSurface) -> TablesApp:
+    scene = surface.scene
+    assert isinstance(scene, TablesApp)
+    return scene
+
+
+def sit_message(table: str, seat: int) -> dict[str, Any]:
+    return {"type": "action", "action": "sit", "value": f"{table}:{seat}"}
+
+
+def step(surface: TablesSurface) -> Action | None:
+    """One move by clicks, as the JS sends them, when the seat is to act; the action taken (None: not its turn)."""
+    app = app_of(surface)
+    app.poll()
+    message = app.message or {}
+    legal = [Action.from_json(entry) for entry in message.get("legal") or []]
+    if not legal:
+        return None
+    chosen = next((action for action in legal if action.kind not in ("overturn", "redeal")), legal[0])
+    if chosen.kind in ("play", "bury"):
+        surface.handle({"type": "action", "action": "clear", "value": ""})
+        cards = app.selection.cards
+        taken: set[int] = set()
+        for card in chosen.cards:
+            index = next(i for i, held in enumerate(cards) if held == card and i not in taken)
+            taken.add(index)
+            surface.handle({"type": "click", "card": card.code, "index": index})
+        surface.handle({"type": "action", "action": chosen.kind, "value": ""})
+    elif chosen.kind in ("declare", "overturn"):
+        surface.handle({"type": "action", "action": "declare", "value": " ".join(c.code for c in chosen.cards)})
+    else:
+        surface.handle({"type": "action", "action": chosen.kind.replace("_", "-"), "value": ""})
+    return chosen
+
+
+def test_list_sit_play_see_and_resume(server_url: str, tmp_path: Path) -> None:
+    teacher = TableClient(server_url, class_code=CODE, teacher_code=TEACHER)
+    table = teacher.open_table("Room Page", seed=5, tier="steady")
+    keeper = SeatKeeper(tmp_path / "seats")
+    ann = page(server_url, "Ann", keeper)
+    html = ann.html
+    assert f'data-table="{table}"' in html
+    assert html.count(f'data-value="{table}:') == 4  # four free seats, each with its button
+    ann.handle(sit_message(table, 0))
+    assert app_of(ann).seated and 'data-role="tables-seated"' in ann.html
+    bo = page(server_url, "Bo", keeper)
+    bo.handle(sit_message(table, 1))
+    assert app_of(bo).seated
+    # Cy cannot take Ann's seat: the server's reason, in Chinese on a Chinese page
+    cy = page(server_url, "Cy", keeper)
+    SESSION.lang = "zh"
+    cy.handle(sit_message(table, 0))
+    assert not app_of(cy).seated
+    assert "Ann" in cy.html and "已经坐在" in cy.html and 'data-kind="error"' in cy.html
+    SESSION.lang = "en"
+    teacher.start(table)
+
+    played = None
+    saw_waiting = False
+    deadline = time.monotonic() + 120
+    while played is None and time.monotonic() < deadline:
+        moved = False
+        for surface in (ann, bo):
+            chosen = step(surface)
+            moved = moved or chosen is not None
+            if surface is ann and chosen is not None and chosen.kind == "play":
+                played = chosen
+        app_of(bo).poll()
+        seen_by_bo = app_of(bo).view
+        if seen_by_bo is not None and seen_by_bo.to_act == 3 and seen_by_bo.result is None:
+            assert "Waiting for Ann" in bo.html  # Ann's turn, as Bo's page says it
+            saw_waiting = True
+        if not moved:
+            time.sleep(0.05)
+    assert played is not None, "Ann never got to play a card"
+    # Bo's page sees Ann's cards on the table (Ann sits at Bo's West: seat 3 as Bo's page draws it)
+    app_of(bo).poll()
+    view = app_of(bo).view
+    assert view is not None
+    seen = [cards for seat, cards in view.trick if seat == 3] + [
+        trick.play_of(3) for trick in view.tricks]
+    assert tuple(played.cards) in seen
+    assert re.search(r'data-seat="0"', bo.html) and "Bo (you)" in bo.html
+    if view.tricks:  # the game log names each finished trick's winner, as the play app does
+        assert "wins trick 1 with" in bo.html
+
+    # a reload of Ann's page (a fresh kernel page, the same learner): the seat and the round as they stand
+    app_of(ann).poll()
+    hand = app_of(ann).view.hand  # type: ignore[union-attr]
+    again = page(server_url, "Ann", keeper, follow=True)
+    resumed = app_of(again)
+    assert resumed.seated and resumed.mine == 0 and resumed.message is not None
+    assert resumed.message["table"] == table
+    assert resumed.view is not None and sorted(resumed.view.hand) == sorted(hand)
+    assert "Welcome back" in again.html
+    # another browser whose learner bar merely says "Ann" (no class list: any name can be typed) finds no seat
+    impostor = app_of(page(server_url, "Ann", keeper, follow=True, browser=OTHER_BROWSER))
+    assert not impostor.seated and impostor.client is None
+    learner_bar._BROWSER["id"] = ANNS_BROWSER
+    set_current_learner("Ann")
+    # the learner bar switches to Dee: Ann's seat is not Dee's
+    set_current_learner("Dee")
+    assert not resumed.seated and "Welcome back" not in again.html
+    assert saw_waiting
+
+
+def test_a_learner_without_a_name_is_asked_for_one(server_url: str, tmp_path: Path) -> None:
+    teacher = TableClient(server_url, class_code=CODE, teacher_code=TEACHER)
+    table = teacher.open_table("Room Nameless", seed=6)
+    reset_current_learner()
+    surface = TablesSurface(TablesApp(server_url, SeatKeeper(tmp_path), live=False, follow=False))
+    surface.handle(sit_message(table, 2))
+    assert not app_of(surface).seated
+    assert "learner bar" in surface.html
+
+
+def test_outside_the_class_server_the_page_links_the_play_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SHENGJI_KIT_JOIN_URL", raising=False)
+    surface = tables_app()
+    assert 'data-role="tables-no-server"' in surface.html and 'href="play.ipynb"' in surface.html
+    SESSION.lang = "zh"
+    assert "班级服务器" in surface.html
+
+
+def test_a_lost_server_is_said_and_asked_again(tmp_path: Path) -> None:
+    from benchmarks.tables import free_port
+
+    surface = page(f"http://127.0.0.1:{free_port()}/", "Ann", SeatKeeper(tmp_path))
+    assert 'data-role="tables-lost"' in surface.html and "reconnecting" in surface.html
+
+
+def test_the_play_app_links_the_tables_on_the_class_server_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    from shengji_kit.apps.play.play_app import PlayApp
+
+    monkeypatch.delenv("SHENGJI_KIT_JOIN_URL", raising=False)
+    assert 'data-role="tables-link"' not in PlayApp(seed=3, delay=0).render("en")
+    monkeypatch.setenv("SHENGJI_KIT_JOIN_URL", "http://127.0.0.1:8866/?token=x")
+    shown = PlayApp(seed=3, delay=0).render("zh")
+    assert 'href="tables.ipynb"' in shown and "班级牌桌" in shown
+
+
+def test_the_landing_page_lists_the_tables_page() -> None:
+    from shengji_kit.apps.serving.serve import catalogue_html
+
+    assert 'data-notebook="notebooks/tables.ipynb"' in str(catalogue_html())
+
+
+@pytest.fixture(scope="module")
+def pin_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """A class server whose class list gives Ann the PIN 2468."""
+    from shengji_kit.classroom.class_list import set_pin
+
+    class_list = tmp_path_factory.mktemp("class") / "class-list.toml"
+    set_pin(class_list, "Ann", "2468")
+    with tempfile.TemporaryDirectory(prefix="tables-page-pin-") as folder, \
+            class_server(Path(folder), extra=["--class-list", str(class_list)]) as (url, _):
+        yield url, class_list
+
+
+def test_a_learner_with_a_pin_sits_with_the_pass_the_learner_bar_holds(
+    pin_server: tuple[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from shengji_kit.classroom.class_list import CLASS_LIST_VAR
+    from shengji_kit.widgets.learner_bar import LearnerBarScene
+
+    url, class_list = pin_server
+    monkeypatch.setenv(CLASS_LIST_VAR, str(class_list))
+    table = TableClient(url, class_code=CODE, teacher_code=TEACHER).open_table("Room Pin", seed=8)
+    surface = page(url, "Ann", SeatKeeper(tmp_path))  # the name, but not the PIN: no pass in the bar
+    surface.handle(sit_message(table, 1))
+    assert not app_of(surface).seated and 'data-kind="error"' in surface.html
+    assert LearnerBarScene(show_poll=False).choose("Ann", "2468")  # the bar takes the PIN: it holds a pass
+    surface.handle(sit_message(table, 1))
+    assert app_of(surface).seated and app_of(surface).mine == 1
+
+
+def test_a_paused_table_says_so(server_url: str, tmp_path: Path) -> None:
+    teacher = TableClient(server_url, class_code=CODE, teacher_code=TEACHER)
+    table = teacher.open_table("Room Pause", seed=9, start=False)
+    surface = page(server_url, "Eve", SeatKeeper(tmp_path))
+    surface.handle(sit_message(table, 0))
+    teacher.set_paused(table, True)
+    app_of(surface).poll()
+    assert 'data-role="tables-paused"' in surface.html and "paused" in surface.html
