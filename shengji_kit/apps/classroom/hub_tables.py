@@ -79,11 +79,14 @@ class HubTablesHandler(TablesRoutes, ServiceHandler):
         if not who.teacher:
             raise TableError("tables_hub_teachers_only", {"user": who.name})
 
-    @web.authenticated
+    def prepare(self) -> None:
+        """Nobody the hub vouches for: refused at once (an API, not a page: no redirect to the hub's login)."""
+        if not self.current_user:
+            raise web.HTTPError(403)
+
     async def get(self, route: str) -> None:
         await self._handle(route, "GET")
 
-    @web.authenticated
     async def post(self, route: str) -> None:
         await self._handle(route, "POST")
 
