@@ -3,6 +3,7 @@
 It is shengji_kit/classroom/hub_service.py with the kit's items: every trainer puzzle of the bank and
 every lesson exercise, so the service judges each attempt with the engine itself and derives the
 solves and stars (a learner's page never asserts them). An item it does not know is refused.
+The same service serves the class's shared tables to the hub's users (``hub_tables.py``, ``tables/api/``).
 """
 
 from __future__ import annotations
