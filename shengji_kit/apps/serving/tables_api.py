@@ -8,6 +8,8 @@ The teacher's routes (``teacher/…``: open, pause, close, hints, next, watch) a
 except from this machine, where the page kernels call it (``classroom_server.KERNEL_CALLED``). The
 hall's work (which may wait for a table's lock, never for the class store: the tables' writes go
 through ``table_spool``) runs on a thread pool, never on the event loop; bots think on the hall's own threads.
+The routes themselves are ``TablesRoutes``, which JupyterHub's class service serves too, with the hub user
+as the caller (``apps/classroom/hub_tables.py``).
 """
 
 from __future__ import annotations
