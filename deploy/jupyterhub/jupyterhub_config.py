@@ -3,7 +3,8 @@
 Run it from this folder (or pass ``-f``): ``jupyterhub -f deploy/jupyterhub/jupyterhub_config.py``.
 What each learner gets: their own Jupyter server showing the kit through Voila (the landing page
 is the default URL); their progress goes to the class service (``shengji_kit.classroom.hub_service``),
-which JupyterHub starts beside itself and which alone holds the class store (PostgreSQL). The
+which JupyterHub starts beside itself and which alone holds the class store (PostgreSQL). The same
+service is the class's shared tables (``tables/api/`` under it, shengji_kit/apps/classroom/hub_tables.py). The
 people of the teachers group see the whole class on the dashboard (notebooks/classroom.ipynb).
 
 Settings come from the environment, so the same file serves a classroom and the test:
@@ -115,7 +116,9 @@ c.Spawner.server_token_scopes = [
     f"access:services!service={SERVICE_NAME}",
 ]
 
-# --- the class service: the only holder of the class store ------------------------------------------
+# --- the class service: the only holder of the class store; it serves the shared tables too ---------
+# (``/services/shengji-class/tables/api/``: a learner sits as their hub user and acts only for their own seat;
+# the teachers group runs the tables; the Tables page finds it through SHENGJI_KIT_CLASS_SERVICE_URL)
 c.JupyterHub.services = [
     {
         "name": SERVICE_NAME,
@@ -126,6 +129,8 @@ c.JupyterHub.services = [
             "SHENGJI_KIT_CLASS_DB": class_db,
             "SHENGJI_KIT_CLASS": class_name,
             "SHENGJI_KIT_TEACHERS_GROUP": DEFAULT_TEACHERS_GROUP,
+            # the shared tables' spool (their writes that wait for the class store) lives with the hub's state
+            "SHENGJI_KIT_DATA_DIR": str(state / "class-service"),
         },
         "oauth_no_confirm": True,
         "display": False,

@@ -368,7 +368,7 @@ class AboutHandler(web.RequestHandler):
 
     def get(self) -> None:
         self.set_header("Content-Type", "application/json; charset=utf-8")
-        api = ["api/whoami", "api/events", "api/learners", "api/polls"]
+        api = ["api/whoami", "api/events", "api/learners", "api/polls", "tables/api/"]
         self.finish(json.dumps({"service": SERVICE_NAME, "api": api}))
 
 
@@ -557,8 +557,15 @@ def open_sql_store() -> ServiceStore:
     return opener()
 
 
-def make_app(store: ServiceStore, items: ItemChecker, environ: Mapping[str, str] | None = None) -> web.Application:
-    """The tornado application, configured from JupyterHub's ``JUPYTERHUB_*`` variables."""
+Routes = list[tuple[str, type[web.RequestHandler], dict[str, Any]]]
+MoreRoutes = Callable[[str, "ClassService"], Routes]
+"""More of the service's addresses under its prefix, given the service (the kit's shared tables:
+apps/classroom/hub_tables.py)."""
+
+
+def make_app(store: ServiceStore, items: ItemChecker, environ: Mapping[str, str] | None = None,
+             more: MoreRoutes | None = None) -> web.Application:
+    """The tornado application, configured from JupyterHub's ``JUPYTERHUB_*`` variables, with ``more`` routes."""
     env = os.environ if environ is None else environ
     prefix = env.get("JUPYTERHUB_SERVICE_PREFIX", f"/services/{SERVICE_NAME}/")
     service = ClassService(
@@ -569,7 +576,7 @@ def make_app(store: ServiceStore, items: ItemChecker, environ: Mapping[str, str]
         items=items,
     )
     return LimitedApplication(
-        routes(prefix, service),
+        (more(prefix, service) if more else []) + routes(prefix, service),
         body_limit=MAX_BODY_BYTES,
         body_discard=SERVER_BODY_BYTES,
         answer=refusal_body,
@@ -579,7 +586,7 @@ def make_app(store: ServiceStore, items: ItemChecker, environ: Mapping[str, str]
     )
 
 
-def main(items: ItemChecker | None = None) -> None:
+def main(items: ItemChecker | None = None, more: MoreRoutes | None = None) -> None:
     """Listen where JupyterHub said (``JUPYTERHUB_SERVICE_URL``) until stopped, judging ``items``.
 
     Without ``items``, the kit's own (shengji_kit/apps/classroom/class_service.py, which JupyterHub runs).
@@ -590,14 +597,15 @@ def main(items: ItemChecker | None = None) -> None:
     if items is None:  # the kit's puzzles live on a floor above this one: asked for by name
         items = importlib.import_module("shengji_kit.apps.classroom.class_service").ItemBook.kit()
     url = os.environ["JUPYTERHUB_SERVICE_URL"]
-    asyncio.run(serve(url, open_sql_store(), items, os.environ.get(BIND_IP_ENV) or None))
+    asyncio.run(serve(url, open_sql_store(), items, os.environ.get(BIND_IP_ENV) or None, more))
 
 
-async def serve(url: str, store: ServiceStore, items: ItemChecker, bind_ip: str | None = None) -> None:
+async def serve(url: str, store: ServiceStore, items: ItemChecker, bind_ip: str | None = None,
+                more: MoreRoutes | None = None) -> None:
     """Answer on ``url``'s host and port until SIGTERM or SIGINT (JupyterHub stops it with them)."""
     address = urlsplit(url)
     host = bind_ip or address.hostname or "127.0.0.1"
-    server = make_app(store, items).listen(address.port or 80, host, max_body_size=SERVER_BODY_BYTES)
+    server = make_app(store, items, more=more).listen(address.port or 80, host, max_body_size=SERVER_BODY_BYTES)
     log.info("class service listening on %s (%s)", url, host)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -3,6 +3,7 @@
 It is shengji_kit/classroom/hub_service.py with the kit's items: every trainer puzzle of the bank and
 every lesson exercise, so the service judges each attempt with the engine itself and derives the
 solves and stars (a learner's page never asserts them). An item it does not know is refused.
+The same service serves the class's shared tables to the hub's users (``hub_tables.py``, ``tables/api/``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from ...classroom import hub_service
 from ...puzzles.bank import default_bank
 from ...puzzles.lesson_exercises import LessonExercises, lesson_files, load_lesson, parse_dealt_id
 from ...puzzles.model import Puzzle
+from .hub_tables import tables_routes
 
 log = logging.getLogger("shengji_kit.hub_service")
 DEALT_KEPT = 4096  # dealt items remembered (each answer's events ask for its item more than once)
@@ -85,7 +87,7 @@ class ItemBook:
 
 def main() -> None:
     """Run the class service with the kit's items (JupyterHub's ``services`` command)."""
-    hub_service.main(ItemBook.kit())
+    hub_service.main(ItemBook.kit(), more=tables_routes)  # the shared tables too (hub_tables.py)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,8 @@ The teacher's routes (``teacher/…``: open, pause, close, hints, next, watch) a
 except from this machine, where the page kernels call it (``classroom_server.KERNEL_CALLED``). The
 hall's work (which may wait for a table's lock, never for the class store: the tables' writes go
 through ``table_spool``) runs on a thread pool, never on the event loop; bots think on the hall's own threads.
+The routes themselves are ``TablesRoutes``, which JupyterHub's class service serves too, with the hub user
+as the caller (``apps/classroom/hub_tables.py``).
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 import sys
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jupyter_server.base.handlers import JupyterHandler
 from tornado.ioloop import IOLoop
@@ -38,6 +41,7 @@ from ...engine.errors import RuleError
 from ...game.actions import Action
 from ...game.bots.base import Bot
 
+log = logging.getLogger(__name__)
 SETTINGS_KEY = "shengji_tables"
 MAX_BODY = 16 * 1024
 WORKERS = 8
@@ -109,7 +113,8 @@ STATUS = {"tables_bad_token": 403, "tables_bad_teacher_code": 403, "tables_no_ta
           "tables_missing_field": 400, "tables_bad_action": 400, "tables_bad_seat": 400, "tables_bad_request": 400,
           "tables_bad_table_name": 400, "tables_table_name_long": 400, "tables_bad_grace": 400,
           "learner_name_empty": 400, "learner_name_too_long": 400, "learner_name_bad_character": 400,
-          "serving_pin_needed": 403, "serving_pin_wrong": 403, "serving_pin_bad": 403}
+          "tables_hub_not_you": 403, "tables_hub_not_your_seat": 403,
+          "tables_hub_teachers_only": 403, "serving_pin_needed": 403, "serving_pin_wrong": 403, "serving_pin_bad": 403}
 """HTTP status per refusal; any other refusal (a rule, a seat taken, a paused table) is 409."""
 
 
@@ -138,17 +143,46 @@ def read_action(given: Any) -> Action:
         raise TableError("tables_bad_action", {"given": shown(given)}) from error
 
 
-class TablesHandler(JupyterHandler):
-    """``/tables/api/<route>``: JSON in, JSON out; refusals as ``{"code", "params", "message"}``."""
+class TablesRoutes:
+    """The API's routes, whoever serves them: JSON in, JSON out; refusals as ``{"code", "params", "message"}``.
+
+    A server mixes it into its tornado handler and says who the caller is: ``learner_for`` (the name a
+    learner sits as, and whether the server has proved it), ``check_seat`` (may the caller use this seat)
+    and ``check_teacher`` (may the caller run the tables). The class server (``TablesHandler``) takes the
+    name the page gives and the teacher code; JupyterHub's class service (``hub_tables``) takes the hub user.
+    """
 
     _poll: asyncio.Future[None] | None = None
 
+    if TYPE_CHECKING:  # what the tornado handler it is mixed into gives it
+        request: Any
+        settings: dict[str, Any]
+
+        def set_status(self, status_code: int, reason: str | None = None) -> None: ...
+        def set_header(self, name: str, value: Any) -> None: ...
+        def finish(self, chunk: Any = None) -> Any: ...
+        get_argument: Any
+
     @property
-    def service(self) -> TablesService:
+    def tables_service(self) -> TablesService:
         service: TablesService = self.settings[SETTINGS_KEY]
         if service.loop is None:
             service.loop = asyncio.get_running_loop()
         return service
+
+    async def learner_for(self, data: dict[str, Any]) -> tuple[object, bool]:
+        """The learner a ``sit`` seats and whether the server vouches for them (here: the page's word, not vouched)."""
+        return field(data, "learner"), False
+
+    async def check_seat(self, token: str) -> None:
+        """Refuse a caller who may not use the seat of ``token`` (here: the token alone proves the seat)."""
+
+    async def check_teacher(self) -> None:
+        """Refuse a caller who may not run the tables (here: the ``X-Shengji-Teacher`` code)."""
+        expected = teacher_code()
+        given = self.request.headers.get(TEACHER_HEADER, "")
+        if not expected or not secrets.compare_digest(expected.encode(), given.encode()):
+            raise TableError("tables_bad_teacher_code")
 
     def reply(self, status: int, body: Any) -> None:
         self.set_status(status)
@@ -185,51 +219,46 @@ class TablesHandler(JupyterHandler):
         except ValueError as error:
             raise TableError("tables_bad_field", {"field": name, "given": shown(given)}) from error
 
-    def teacher(self) -> None:
-        expected = teacher_code()
-        given = self.request.headers.get(TEACHER_HEADER, "")
-        if not expected or not secrets.compare_digest(expected.encode(), given.encode()):
-            raise TableError("tables_bad_teacher_code")
-
-    async def get(self, route: str) -> None:
-        await self._handle(route, "GET")
-
-    async def post(self, route: str) -> None:
-        await self._handle(route, "POST")
-
     async def _handle(self, route: str, method: str) -> None:
         try:
             await self._route(route, method)
         except RuleError as error:
             self.refuse(STATUS.get(error.code, 409), error)
         except (ValueError, TypeError, KeyError) as error:  # a request no check above foresaw: logged, not echoed
-            self.log.warning("tables: %s %s refused: %r", method, route[:40], error)
+            log.warning("tables: %s %s refused: %r", method, route[:40], error)
             self.refuse(400, TableError("tables_bad_request", {"detail": route[:40]}))
 
     async def _route(self, route: str, method: str) -> None:
-        service, hall = self.service, self.service.hall
+        service, hall = self.tables_service, self.tables_service.hall
         if method == "GET" and route == "list":
             self.reply(200, {"tables": await service.run(hall.tables), "store": await service.run(service.store_json)})
         elif method == "GET" and route == "view":
             await self._view()
         elif method == "POST" and route == "sit":
             data = self.body()
+            learner, vouched = await self.learner_for(data)
             token = await service.run(lambda: hall.sit(
-                text_field(data, "table"), field(data, "seat"), field(data, "learner"),
+                text_field(data, "table"), field(data, "seat"), learner,
                 token=text_field(data, "token", ""), pin=text_field(data, "pin", ""),
-                learner_pass=text_field(data, "pass", "")))
+                learner_pass=text_field(data, "pass", ""), vouched=vouched))
             self.reply(200, {"token": token, "message": await service.run(hall.message, token)})
         elif method == "POST" and route == "act":
             data = self.body()
             action = read_action(field(data, "action"))
-            self.reply(200, await service.run(hall.act, text_field(data, "token"), action))
+            token = text_field(data, "token")
+            await self.check_seat(token)
+            self.reply(200, await service.run(hall.act, token, action))
         elif method == "POST" and route == "next":
-            self.reply(200, await service.run(hall.next_round, text_field(self.body(), "token")))
+            token = text_field(self.body(), "token")
+            await self.check_seat(token)
+            self.reply(200, await service.run(hall.next_round, token))
         elif method == "POST" and route == "leave":
-            await service.run(hall.leave, text_field(self.body(), "token"))
+            token = text_field(self.body(), "token")
+            await self.check_seat(token)
+            await service.run(hall.leave, token)
             self.reply(200, {"left": True})
         elif route.startswith("teacher/"):
-            self.teacher()
+            await self.check_teacher()
             await self._teacher(route.removeprefix("teacher/"), method)
         else:
             raise TableError("tables_unknown_route", {"route": shown(route)})
@@ -237,10 +266,11 @@ class TablesHandler(JupyterHandler):
     async def _view(self) -> None:
         """The seat's message; with ``after``, a long poll until the table passes that version (the page
         counts as there while it waits, and as gone as soon as its connection closes)."""
-        service, hall = self.service, self.service.hall
+        service, hall = self.tables_service, self.tables_service.hall
         token = self.get_argument("token", None)
         if token is None:
             raise TableError("tables_missing_field", {"field": "token"})
+        await self.check_seat(token)
         after = self.number_argument("after", -1)
         wait = min(max(self.number_argument("wait", 0), 0.0), LONG_POLL_SECONDS)
         table_id = token.split(".")[0]
@@ -266,7 +296,7 @@ class TablesHandler(JupyterHandler):
         self.reply(200, message)
 
     async def _teacher(self, route: str, method: str) -> None:
-        service, hall = self.service, self.service.hall
+        service, hall = self.tables_service, self.tables_service.hall
         if method == "POST" and route == "open":
             data = self.body()
             learners = data.get("learners") or []
@@ -311,6 +341,16 @@ class TablesHandler(JupyterHandler):
             self.reply(200, await service.run(hall.teacher_view, table_id))
         else:
             raise TableError("tables_unknown_route", {"route": shown(f"teacher/{route}")})
+
+
+class TablesHandler(TablesRoutes, JupyterHandler):
+    """``/tables/api/<route>`` of the class server (``serve --classroom``): the page's name, the teacher code."""
+
+    async def get(self, route: str) -> None:
+        await self._handle(route, "GET")
+
+    async def post(self, route: str) -> None:
+        await self._handle(route, "POST")
 
 
 def tables_handlers(base_url: str) -> list[tuple[str, type]]:

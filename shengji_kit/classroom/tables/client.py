@@ -4,7 +4,8 @@ Plain HTTP with JSON bodies (the standard library only, so a kernel pays nothing
 seat's token is kept by the client once it sits; ``view(after=…)`` is a long poll that returns as
 soon as the table has changed past that version. A refusal raises ``TableRefused`` with the
 server's catalogue code and text; a server that does not answer raises ``TableUnreachable``, so a
-page can say the connection is lost and try again.
+page can say the connection is lost and try again. On JupyterHub the tables are the class service's
+(``local_server_url`` finds it) and the client sends the server's hub token, which says who sits.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ JSONObject = dict[str, Any]
 API = "tables/api/"
 LONG_POLL_SECONDS = 25.0
 TEACHER_HEADER = "X-Shengji-Teacher"
+HUB_SERVICE_URL_VAR = "SHENGJI_KIT_CLASS_SERVICE_URL"  # as service_client.SERVICE_URL_ENV
+HUB_TOKEN_VAR = "JUPYTERHUB_API_TOKEN"
 
 
 class TableRefused(ValueError):
@@ -31,7 +34,8 @@ class TableRefused(ValueError):
         self.status = status
         self.code = str(body.get("code", "tables_bad_request"))
         self.params = dict(body.get("params") or {})
-        self.texts = dict(body.get("message") or {})
+        message = body.get("message") or {}
+        self.texts = dict(message) if isinstance(message, dict) else {"en": str(message)}
         super().__init__(self.texts.get("en") or self.code)
 
 
@@ -41,11 +45,30 @@ class TableUnreachable(ValueError):
 
 def local_server_url() -> str | None:
     """The class server as a kernel on its machine reaches it: the join address's host and port (the
-    server listens there, and lets this machine in without the code); None outside ``serve --classroom``."""
+    server listens there, and lets this machine in without the code); on JupyterHub, the class service
+    (:func:`hub_tables_url`); None outside ``serve --classroom`` and a hub."""
     join = urlsplit(os.environ.get(JOIN_URL_VAR, "").strip())
     if not join.scheme or not join.netloc:
-        return None
+        return hub_tables_url()
     return f"{join.scheme}://{join.netloc}/"
+
+
+def hub_tables_url() -> str | None:
+    """The class service's address as a learner's JupyterHub server reaches it (``$SHENGJI_KIT_CLASS_SERVICE_URL``,
+    which deploy/jupyterhub sets), when the server has its hub token (``$JUPYTERHUB_API_TOKEN``); else None.
+    The service serves the tables under it (``tables/api/``) to the hub's signed-in users."""
+    url = os.environ.get(HUB_SERVICE_URL_VAR, "").strip()
+    if not url or not os.environ.get(HUB_TOKEN_VAR, "").strip() or not urlsplit(url).netloc:
+        return None
+    return url.rstrip("/") + "/"
+
+
+def hub_token_for(base_url: str) -> str | None:
+    """The hub token a client of ``base_url`` sends: the server's own, and only to the hub's class service."""
+    hub = hub_tables_url()
+    if hub is None or base_url.rstrip("/") + "/" != hub:
+        return None
+    return os.environ.get(HUB_TOKEN_VAR, "").strip() or None
 
 
 class TableClient:
@@ -54,7 +77,8 @@ class TableClient:
     def __init__(self, base_url: str, *, class_code: str | None = None, teacher_code: str | None = None,
                  timeout: float = 10.0) -> None:
         self.base_url = base_url.rstrip("/") + "/"
-        self.class_code = class_code
+        # on JupyterHub the server's token says who the learner is (the class code's header carries it)
+        self.class_code = class_code if class_code is not None else hub_token_for(self.base_url)
         self.teacher_code = teacher_code if teacher_code is not None else os.environ.get(TEACHER_CODE_VAR) or None
         self.timeout = timeout
         self.token: str | None = None
@@ -68,11 +92,13 @@ class TableClient:
         """The whole list reply: ``tables``, and ``store`` (how many table saves wait for the class store, and why)."""
         return dict(self._call("GET", "list"))
 
-    def sit(self, table: str, seat: int, learner: str, *, pin: str = "", learner_pass: str = "") -> JSONObject:
+    def sit(self, table: str, seat: int, learner: str = "", *, pin: str = "", learner_pass: str = "") -> JSONObject:
         """Sit at ``seat``; the seat's first message. Sitting again at the seat this client holds (a page that
         reloaded with its token) sends the token as proof; a learner with a class-list PIN sends the PIN or
         the learner bar's pass token."""
-        body: JSONObject = {"table": table, "seat": seat, "learner": learner}
+        body: JSONObject = {"table": table, "seat": seat}
+        if learner:  # on JupyterHub the service seats the signed-in user: the name may be left out
+            body["learner"] = learner
         if self.token:
             body["token"] = self.token
         if pin:

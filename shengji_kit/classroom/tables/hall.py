@@ -195,16 +195,17 @@ class TableHall:
         return sorted(found, key=lambda summary: (summary["name"], summary["table"]))
 
     def sit(self, table_id: str, seat: object, learner: object, *, token: object = "", pin: object = "",
-            learner_pass: object = "") -> str:
+            learner_pass: object = "", vouched: bool = False) -> str:
         """Seat ``learner``; the seat's token. A free seat goes to any valid name (with its PIN or pass
         token when the class list gives it one); a held seat only back to its learner, who proves it with
         the seat's token (a reload) or the class list's PIN or pass (a new device). A learner holds one
-        seat per table; a bot's seat in the middle of a round is the teacher's to hand over (``takeover``)."""
+        seat per table; a bot's seat in the middle of a round is the teacher's to hand over (``takeover``).
+        ``vouched``: the caller has proved already that they are ``learner`` (JupyterHub signed them in)."""
         table = self._table(table_id)
         seat = seat_number(seat)
         name = seat_name(learner)
         member = listed_learner(name, self.class_list)
-        vouched = vouched_for(member, pin, learner_pass)
+        vouched = vouched or vouched_for(member, pin, learner_pass)  # a hub's sign-in vouches already
         if member is not None:
             name = member.name
         with table.lock:
@@ -348,6 +349,12 @@ class TableHall:
             if table.heard_from(seat):
                 self._changed(table, save=False)  # back from away: the bot steps aside
         return table, seat
+
+    def seat_holder(self, token: str) -> str | None:
+        """The learner the seat of ``token`` is held by (``tables_bad_token`` when the token holds no seat)."""
+        table, seat = self._seated(token)
+        with table.lock:
+            return table.learners[seat]
 
     def _reclaimed(self, table: LiveTable, seat: int, token: object) -> str | None:
         """The secret of ``token`` when it is this seat's current token (a page sitting again after a reload)."""
