@@ -246,6 +246,12 @@ def test_a_paused_table_says_so(server_url: str, tmp_path: Path) -> None:
     teacher.set_paused(table, True)
     app_of(surface).poll()
     assert 'data-role="tables-paused"' in surface.html and "paused" in surface.html
+    SESSION.lang = "zh"  # the same line in Chinese on a Chinese page
+    assert 'data-role="tables-paused"' in surface.html and "老师暂停了这张牌桌" in surface.html
+    SESSION.lang = "en"
+    teacher.set_paused(table, False)
+    app_of(surface).poll()
+    assert 'data-role="tables-paused"' not in surface.html
 
 
 def test_a_finished_shared_round_is_a_record_the_projector_lists(class_data: tuple[str, Path], tmp_path: Path) -> None:
