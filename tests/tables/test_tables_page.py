@@ -281,7 +281,8 @@ def test_a_finished_shared_round_is_a_record_the_projector_lists(class_data: tup
     while not path.exists() and time.monotonic() < deadline:
         time.sleep(0.1)
     record = load(path)
-    assert record["players"] == ["Ann", "Bo", "bot (steady)", "bot (steady)"] and record["table"] == "Room Record"
+    assert record["players"] == ["Ann", "Bo", None, None] and record["bots"] == "steady"
+    assert record["table"] == "Room Record"
     replayed = replay(record)
     assert replayed.result.total == record["total"]
     assert rebuild(record).result == replayed.result

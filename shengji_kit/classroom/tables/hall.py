@@ -428,12 +428,14 @@ class TableHall:
 
     def _write_record(self, table: LiveTable) -> None:
         """Under ``table.lock``: the finished round as a record file, named by table and round, with the seats'
-        names (a bot's seat: ``bot (<tier>)``); a failed write is logged, never raised (play goes on)."""
+        names (``players``, null for a bot's seat, as the store's ``table_rounds`` has them), the table's name and
+        its bots' tier; a failed write is logged, never raised (play goes on)."""
         rnd = table.round
         assert rnd is not None and self.records_dir is not None
         record = rnd.record()
-        record["players"] = [learner if learner is not None else f"bot ({table.tier})" for learner in table.learners]
+        record["players"] = list(table.learners)
         record["table"] = table.name
+        record["bots"] = table.tier
         path = self.records_dir / f"table-{table.table_id}-round-{rnd.round_number:03d}.json"
         try:
             save_record(record, path)
