@@ -254,6 +254,29 @@ def test_a_paused_table_says_so(server_url: str, tmp_path: Path) -> None:
     assert 'data-role="tables-paused"' not in surface.html
 
 
+def test_a_table_paused_on_the_learners_turn_offers_no_move(server_url: str, tmp_path: Path) -> None:
+    teacher = TableClient(server_url, class_code=CODE, teacher_code=TEACHER)
+    table = teacher.open_table("Room Held", seed=4, learners=["Fay"])
+    surface = page(server_url, "Fay", SeatKeeper(tmp_path))
+    surface.handle(sit_message(table, 0))
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # the bots play on until the learner is asked
+        app_of(surface).poll()
+        if (app_of(surface).message or {}).get("legal"):
+            break
+        time.sleep(0.05)
+    moves = re.compile(r'data-action="(play|bury|pass|declare|redeal|deal-on)"')
+    assert moves.search(surface.html), "the learner was never asked"
+    teacher.set_paused(table, True)
+    app_of(surface).poll()
+    html = surface.html
+    assert not moves.search(html) and "Your turn" not in html
+    assert html.count("The teacher has paused this table") == 2  # above the table and as its prompt
+    teacher.set_paused(table, False)
+    app_of(surface).poll()
+    assert moves.search(surface.html)
+
+
 def test_a_finished_shared_round_is_a_record_the_projector_lists(class_data: tuple[str, Path], tmp_path: Path) -> None:
     """Two learners and two bots play a round to its end by clicks: the round is written to the data folder's
     records as any round record (it replays and rebuilds to the same result), with the seats' names, and the
