@@ -14,11 +14,14 @@ from typing import Any
 import pytest
 
 from benchmarks.tables import CODE, TEACHER, class_server
+from shengji_kit.apps.classroom.projector import ProjectorCatalogue, RecordProjection
 from shengji_kit.apps.tables.seat_keeper import SeatKeeper
 from shengji_kit.apps.tables.tables_app import TablesApp, TablesSurface, tables_app
 from shengji_kit.classroom.identity import reset_current_learner, set_current_learner
 from shengji_kit.classroom.tables.client import TableClient
 from shengji_kit.game.actions import Action
+from shengji_kit.game.record import load, rebuild, replay
+from shengji_kit.puzzles import default_bank
 from shengji_kit.widgets import learner_bar
 from shengji_kit.widgets.language import SESSION
 
@@ -26,9 +29,15 @@ pytestmark = pytest.mark.slow  # one class server for the module
 
 
 @pytest.fixture(scope="module")
-def server_url() -> Iterator[str]:
+def class_data() -> Iterator[tuple[str, Path]]:
+    """The class server's URL and its data folder."""
     with tempfile.TemporaryDirectory(prefix="tables-page-") as folder, class_server(Path(folder)) as (url, _):
-        yield url
+        yield url, Path(folder)
+
+
+@pytest.fixture(scope="module")
+def server_url(class_data: tuple[str, Path]) -> str:
+    return class_data[0]
 
 
 @pytest.fixture(autouse=True)
@@ -237,3 +246,70 @@ def test_a_paused_table_says_so(server_url: str, tmp_path: Path) -> None:
     teacher.set_paused(table, True)
     app_of(surface).poll()
     assert 'data-role="tables-paused"' in surface.html and "paused" in surface.html
+    SESSION.lang = "zh"  # the same line in Chinese on a Chinese page
+    assert 'data-role="tables-paused"' in surface.html and "老师暂停了这张牌桌" in surface.html
+    SESSION.lang = "en"
+    teacher.set_paused(table, False)
+    app_of(surface).poll()
+    assert 'data-role="tables-paused"' not in surface.html
+
+
+def test_a_table_paused_on_the_learners_turn_offers_no_move(server_url: str, tmp_path: Path) -> None:
+    teacher = TableClient(server_url, class_code=CODE, teacher_code=TEACHER)
+    table = teacher.open_table("Room Held", seed=4, learners=["Fay"])
+    surface = page(server_url, "Fay", SeatKeeper(tmp_path))
+    surface.handle(sit_message(table, 0))
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # the bots play on until the learner is asked
+        app_of(surface).poll()
+        if (app_of(surface).message or {}).get("legal"):
+            break
+        time.sleep(0.05)
+    moves = re.compile(r'data-action="(play|bury|pass|declare|redeal|deal-on)"')
+    assert moves.search(surface.html), "the learner was never asked"
+    teacher.set_paused(table, True)
+    app_of(surface).poll()
+    html = surface.html
+    assert not moves.search(html) and "Your turn" not in html
+    assert html.count("The teacher has paused this table") == 2  # above the table and as its prompt
+    teacher.set_paused(table, False)
+    app_of(surface).poll()
+    assert moves.search(surface.html)
+
+
+def test_a_finished_shared_round_is_a_record_the_projector_lists(class_data: tuple[str, Path], tmp_path: Path) -> None:
+    """Two learners and two bots play a round to its end by clicks: the round is written to the data folder's
+    records as any round record (it replays and rebuilds to the same result), with the seats' names, and the
+    teacher's projector lists it and steps through it."""
+    url, data = class_data
+    teacher = TableClient(url, class_code=CODE, teacher_code=TEACHER)
+    table = teacher.open_table("Room Record", seed=11, tier="steady", learners=["Ann", "Bo"])
+    keeper = SeatKeeper(tmp_path / "seats")
+    ann = page(url, "Ann", keeper)
+    ann.handle(sit_message(table, 0))
+    bo = page(url, "Bo", keeper, browser=OTHER_BROWSER)
+    bo.handle(sit_message(table, 1))
+    assert app_of(ann).seated and app_of(bo).seated
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        moved = [step(surface) for surface in (ann, bo)]
+        view = app_of(ann).view
+        if view is not None and view.result is not None:
+            break
+        if not any(moved):
+            time.sleep(0.05)
+    assert app_of(ann).view is not None and app_of(ann).view.result is not None, "the round did not end"  # type: ignore[union-attr]
+    path = data / "records" / f"table-{table}-round-001.json"
+    deadline = time.monotonic() + 10
+    while not path.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    record = load(path)
+    assert record["players"] == ["Ann", "Bo", None, None] and record["bots"] == "steady"
+    assert record["table"] == "Room Record"
+    replayed = replay(record)
+    assert replayed.result.total == record["total"]
+    assert rebuild(record).result == replayed.result
+    catalogue = ProjectorCatalogue(default_bank(), data / "records")
+    assert f"record:{path.name}" in [entry.key for entry in catalogue.entries()]
+    projection = catalogue.open(f"record:{path.name}")
+    assert isinstance(projection, RecordProjection)

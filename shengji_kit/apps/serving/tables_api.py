@@ -37,12 +37,15 @@ from ...classroom.tables.table_spool import SpooledTableStore
 from ...classroom.tables.table_state import GRACE_SECONDS
 from ...classroom.tables.table_store import TableStore
 from ...coach.bot_tiers import tier_named
+from ...data_folder import data_dir
 from ...engine.errors import RuleError
 from ...game.actions import Action
 from ...game.bots.base import Bot
 
 log = logging.getLogger(__name__)
 SETTINGS_KEY = "shengji_tables"
+RECORDS = "records"
+"""The data folder's records, which the teacher's projector lists: every finished shared round is written there."""
 MAX_BODY = 16 * 1024
 WORKERS = 8
 
@@ -70,7 +73,7 @@ class TablesService:
         store = SpooledTableStore(lambda: TableStore(SQLClassStore(url)), name)
         if not store.on_disk:
             print(f"shared tables: the spool {store.path} cannot be used (writes wait in memory)", file=sys.stderr)
-        return TablesService(TableHall(store, class_name=name, make_bot=coach_bot))
+        return TablesService(TableHall(store, class_name=name, make_bot=coach_bot, records_dir=data_dir() / RECORDS))
 
     def store_json(self) -> dict[str, Any] | None:
         """How far the class store lags behind the tables: ``{"behind": n, "trouble": {"en", "zh"} | None}``

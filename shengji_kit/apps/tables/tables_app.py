@@ -56,6 +56,8 @@ RETRY_SECONDS = 2.0
 LOBBY_SECONDS = 4.0
 PLAY_PAGE = "play.ipynb"
 TABLES_PAGE = "tables.ipynb"
+HELD_BUTTONS = frozenset({"play", "bury", "clear", "declare", "pass", "redeal", "deal-on", "throw"})
+"""The move buttons a paused or closed table does not show (the server takes no move there)."""
 
 
 @dataclass(frozen=True)
@@ -564,7 +566,12 @@ class TablesApp(Observable):
         )
         asked = self.turn_prompt(view, lang)
         # no coach at the shared tables yet: no hint button, no review of the round
-        actions = tuple(button for button in scene.actions if button.action not in ("hint", "review"))
+        hidden = {"hint", "review"}
+        if self.message is not None and (self.message.get("paused") or self.message.get("closed")):
+            # a paused table takes no move: no buttons to play with, and the prompt says why
+            hidden |= HELD_BUTTONS
+            asked = text("tables_closed" if self.message.get("closed") else "tables_paused", lang)
+        actions = tuple(button for button in scene.actions if button.action not in hidden)
         ending = None if scene.summary is None else replace(scene.summary, coach="")
         scene = replace(scene, seats=seats, prompt=asked if asked is not None else scene.prompt, actions=actions,
                         summary=ending, review="")

@@ -8,6 +8,8 @@ page is back; a table opened for learners waits for them. Each seat receives onl
 (``seat_wire.view_to_json``); the teacher's view alone shows every hand. Bots think on the hall's
 worker threads, never on the caller's (the server's event loop). With a ``TableStore`` every table is
 saved after each trick and seat change and restored on start, and every finished round becomes a record.
+With ``records_dir`` every finished round is also written there as a record file (``record.save``, the
+seats' names under ``players``), where the projector's record list reads them.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from ...game.actions import Action
 from ...game.bots.base import Bot
 from ...game.bots.rule import RuleBot
 from ...game.deal import derived_seed
+from ...game.record import save as save_record
 from ...game.round import DONE
 from .live_table import LEFT_BOT_SEED, BotMaker, LiveTable
 from .seat_claim import (
@@ -73,7 +76,8 @@ class TableHall:
     """The tables of one class server: open, list, sit, act, watch; bots think on worker threads."""
 
     def __init__(self, store: Any | None = None, *, class_name: str = "default", make_bot: BotMaker = steady_bots,
-                 bot_workers: int = BOT_WORKERS, restore: bool = True, class_list: Path | str | None = None) -> None:
+                 bot_workers: int = BOT_WORKERS, restore: bool = True, class_list: Path | str | None = None,
+                 records_dir: Path | None = None) -> None:
         self.store = store
         """A ``table_store.TableStore`` (or None: the tables live in memory only)."""
         self.class_name = class_name
@@ -89,6 +93,8 @@ class TableHall:
         self.store_error: str | None = None
         """The last failed write to the class store (None once a write succeeds); play goes on meanwhile."""
         self._unrecorded: list[tuple[TableState, dict[str, Any]]] = []
+        self.records_dir = records_dir
+        """Where finished rounds are written as record files (None: only the class store keeps them)."""
         self._save_lock = threading.Lock()
         """Guards ``_unrecorded`` and ``store_error`` (taken inside a table's lock, never around one)."""
         if store is not None and restore:
@@ -420,10 +426,28 @@ class TableHall:
         if finished and self.store is not None:
             with self._save_lock:
                 self._unrecorded.append((table.state(), rnd.record()))
+        if finished and self.records_dir is not None:
+            self._write_record(table)
         trick_ended = rnd.tricks_played != table.saved_tricks and rnd.trick_play is not None
         if finished:
             table.match.finish(rnd)
         self._changed(table, save=trick_ended or finished)
+
+    def _write_record(self, table: LiveTable) -> None:
+        """Under ``table.lock``: the finished round as a record file, named by table and round, with the seats'
+        names (``players``, null for a bot's seat, as the store's ``table_rounds`` has them), the table's name and
+        its bots' tier; a failed write is logged, never raised (play goes on)."""
+        rnd = table.round
+        assert rnd is not None and self.records_dir is not None
+        record = rnd.record()
+        record["players"] = list(table.learners)
+        record["table"] = table.name
+        record["bots"] = table.tier
+        path = self.records_dir / f"table-{table.table_id}-round-{rnd.round_number:03d}.json"
+        try:
+            save_record(record, path)
+        except OSError as error:
+            log.warning("shared tables: cannot write the round record %s: %s", path, error)
 
     def _changed(self, table: LiveTable, *, save: bool) -> None:
         """Under ``table.lock``: a new version; saved if asked; the listeners told; bots woken."""
