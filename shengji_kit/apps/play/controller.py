@@ -52,6 +52,19 @@ class LogEntry:
     mark: int
 
 
+def weakest_throw_part(chosen: list[Card], view: SeatView, throws_allowed: bool) -> tuple[Card, ...]:
+    """When ``chosen`` is a throw led in ``view``, its weakest part (the one others can most easily beat); else ().
+    The play app and the Tables page ask the learner to confirm a throw with it."""
+    if not throws_allowed or len(chosen) < 2 or view.phase != "play" or view.lead is not None or view.trump is None:
+        return ()
+    try:
+        found = shape(chosen, view.trump)
+    except RuleError:
+        return ()
+    if found.kind != THROW:
+        return ()
+    return min(found.components, key=lambda part: (part.top, part.size)).cards
+
 class Speaker(Protocol):
     def message(self, lang: str = "en") -> str: ...
 
@@ -187,18 +200,7 @@ class TableController(Observable):
     def throw_weakest(self, chosen: list[Card]) -> tuple[Card, ...]:
         """For a throw lead, its weakest part (the one others can most easily beat); else () (also when the
         rules allow no throws: the round refuses the lead with its reason, no confirmation is asked)."""
-        view = self.view
-        if len(chosen) < 2 or view.phase != "play" or view.lead is not None or view.trump is None:
-            return ()
-        if not self.round.rules.throws_allowed:
-            return ()
-        try:
-            found = shape(chosen, view.trump)
-        except RuleError:
-            return ()
-        if found.kind != THROW:
-            return ()
-        return min(found.components, key=lambda part: (part.top, part.size)).cards
+        return weakest_throw_part(chosen, self.view, self.round.rules.throws_allowed)
 
     def answer_throw(self, answer: str) -> bool:
         """``throw`` plays the pending throw, ``always`` too and stops asking, ``cancel`` drops it."""

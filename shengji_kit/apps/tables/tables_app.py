@@ -31,7 +31,6 @@ from ...engine.cards import Card, codes
 from ...engine.errors import RuleError
 from ...engine.explain import seat_name
 from ...engine.follow import playable_cards
-from ...engine.shapes import THROW, shape
 from ...engine.trump import Trump
 from ...game import Action, Event, SeatView
 from ...game.views import rules_of
@@ -44,7 +43,7 @@ from ...widgets.ticker import Ticker
 from ...words import ERROR, OK, Message, text
 from ..play._table_builder import build_scene
 from ..play.coach_desk import CoachDesk
-from ..play.controller import Note, TablePreferences
+from ..play.controller import Note, TablePreferences, weakest_throw_part
 from .remote_view import seat_view, server_seat
 from .seat_keeper import SeatKeeper
 
@@ -461,17 +460,13 @@ class TablesApp(Observable):
     def throw_weakest(self, chosen: list[Card]) -> tuple[Card, ...]:
         """For a throw lead, its weakest part (the one others can most easily beat); else ()."""
         view = self.view
-        if view is None or len(chosen) < 2 or view.phase != "play" or view.lead is not None or view.trump is None:
+        if view is None:
             return ()
         try:
-            if not rules_of(view).throws_allowed:
-                return ()
-            found = shape(chosen, view.trump)
-        except (RuleError, ValueError):
+            throws_allowed = rules_of(view).throws_allowed
+        except (RuleError, ValueError):  # rules the server named that this kit cannot read: no question asked
             return ()
-        if found.kind != THROW:
-            return ()
-        return min(found.components, key=lambda part: (part.top, part.size)).cards
+        return weakest_throw_part(chosen, view, throws_allowed)
 
     def answer_throw(self, answer: str) -> bool:
         """``throw`` plays the pending throw, ``always`` too and stops asking, ``cancel`` drops it."""
