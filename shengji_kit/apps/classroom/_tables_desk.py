@@ -236,11 +236,11 @@ class TablesDesk:
                 no=button("table-close-no", "tdesk_close_no"))
         else:
             buttons = []
-            if table.get("started") is False:
-                buttons.append(button("table-start", "tdesk_start", True))
-            if table.get("paused"):
+            if table.get("paused"):  # paused comes first: a waiting table that is paused is resumed, then started
                 buttons.append(button("table-resume", "tdesk_resume", True))
             else:
+                if table.get("started") is False:
+                    buttons.append(button("table-start", "tdesk_start", True))
                 buttons.append(button("table-pause", "tdesk_pause"))
             buttons.append(button("table-hints-off", "tdesk_stop_hints") if hints
                            else button("table-hints-on", "tdesk_allow_hints"))
