@@ -6,36 +6,28 @@ folder's records (where the teacher's projector lists it). Screenshots of a seat
 
 from __future__ import annotations
 
-import os
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
-from card_table import MY_TURN
-from live_server import VoilaServer, free_port, launch_server, stop_server
+from live_server import VoilaServer, stop_server
 from playwright.sync_api import Browser, Page, expect
-from test_browser_classroom import choose_name, tab
-from test_browser_play import hand_of
-from test_browser_tables_page import TablesPage
+from tables_pages import SUMMARY, TablesPage, launch_class_server, lobby_row, sit_here, step
+from test_browser_classroom import tab
 
 from conftest import ARTIFACTS, PAGE_TIMEOUT_MS
-from shengji_kit import legal_plays, parse_cards
 from shengji_kit.classroom.tables.client import TableClient
 from shengji_kit.game.record import load, replay
-from shengji_kit.practice import ENV_VAR
 
 pytestmark = pytest.mark.browser
 
 CODE = "class-5511"
 TEACHER_CODE = "teacher-5522"
-TABLES = f"/voila/render/notebooks/tables.ipynb?token={CODE}"
 LEARNERS = ("Ann", "Bo")  # Ann sits South (0), Bo East (1); bots in North and West
 RELOAD_AFTER, PAUSE_AFTER = 4, 7  # Ann's plays before her page reloads, before the teacher pauses
 ROUND_SECONDS = 900
-SUMMARY = "[data-role=summary]"
 
 
 @pytest.fixture(scope="module")
@@ -45,44 +37,9 @@ def data(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(data: Path) -> Iterator[VoilaServer]:
-    port = free_port()
-    command = [sys.executable, "-m", "shengji_kit.apps.serving.serve", "--classroom",
-               "--host", "127.0.0.1", "--port", str(port), "--code", CODE, "--teacher-code", TEACHER_CODE]
-    env = {**os.environ, ENV_VAR: str(data)}
-    env.pop("SHENGJI_KIT_CLASS_DB", None)
-    launched = launch_server(command, port, ARTIFACTS / "voila-tables-round.log", env)
+    launched = launch_class_server(data, CODE, TEACHER_CODE, "voila-tables-round.log")
     yield launched
     stop_server(launched)
-
-
-def step(table: TablesPage) -> str | None:
-    """One move by clicks when the learner is asked: pass a bid, bury eight, or play the engine's first legal
-    play by clicking its cards and Play. What was done (``summary`` once the round is over; None: not asked)."""
-    page = table.page
-    if page.locator(SUMMARY).count() and page.locator(SUMMARY).first.is_visible():
-        return "summary"
-    if not page.locator(MY_TURN).count():
-        return None
-    turn = table.wait_for_turn(timeout=5_000)
-    if turn.kind == "summary":
-        return "summary"
-    if turn.kind == "play":
-        hand = hand_of(table)
-        play = next(legal_plays(table.lead(), hand, table.trump()))
-        table.select(play)
-        before = table.hand_count()
-        table.click(table.button("play"))
-        expect(table.hand).to_have_attribute("data-count", str(before - len(play)))
-    elif turn.kind == "bury":
-        table.select(parse_cards(" ".join(table.hand_codes()))[:8])
-        table.click(table.button("bury"))
-    elif "pass" in turn.actions:
-        table.click(table.button("pass"))
-    elif page.locator("button[data-action=deal-on]").count():
-        table.click(table.button("deal-on"))
-    else:
-        table.click(table.button(turn.kind))
-    return turn.kind
 
 
 def shoot(page: Page, name: str) -> None:
@@ -99,13 +56,7 @@ def test_two_learners_play_a_shared_round_to_its_summary(browser: Browser, serve
         pages = {name: tabs.enter_context(tab(browser, server, name)) for name in LEARNERS}
         tables: dict[str, TablesPage] = {}
         for seat, (name, page) in enumerate(pages.items()):
-            page.goto(TABLES)
-            choose_name(page, name)
-            row = page.locator(f"[data-role=tables-table][data-table='{table_id}']")
-            expect(row).to_be_visible(timeout=PAGE_TIMEOUT_MS)
-            row.locator(f"button[data-action=sit][data-value='{table_id}:{seat}']").click()
-            expect(page.locator(f"[data-role=tables-seated][data-table='{table_id}']")).to_be_visible()
-            tables[name] = TablesPage(page)
+            tables[name] = sit_here(page, lobby_row(page, CODE, name, table_id), table_id, seat)
         for table in tables.values():  # both sat: the table starts and deals
             table.hand_cards.first.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
 
@@ -117,10 +68,10 @@ def test_two_learners_play_a_shared_round_to_its_summary(browser: Browser, serve
             for name, table in tables.items():
                 if name in done:
                     continue
-                did = step(table)
-                if did == "summary":
+                did = step(table, checked=False)
+                if did is not None and did.kind == "summary":
                     done.add(name)
-                elif did == "play":
+                elif did is not None and did.kind == "play":
                     plays[name] += 1
                     if name == "Ann" and plays[name] == PAUSE_AFTER and not paused:
                         break  # Bo is likely next: the pause catches Bo's page asked to play

@@ -1,4 +1,5 @@
-"""The teacher's controls for the class's shared tables on the dashboard: open, start, pause, hints, close, watch.
+"""The teacher's controls for the class's shared tables on the dashboard: open, start, pause, hints, seats, deal the
+next round, close, watch.
 
 ``TablesDesk`` holds the form's choices (kept in Python: each ``<select data-pick>`` sends its value), the
 table waiting for the close confirmation, the table watched, and the last result line; every control
@@ -10,15 +11,25 @@ Actions (``{"type": "action", "action": a, "value": v}``): ``table-form-rules``,
 ``table-form-hints``, ``table-form-seating``, ``table-form-seat-N`` (picks), ``table-open`` (the name
 comes in the message's ``fields``, ``table-name``), and with ``v`` a table id: ``table-start``,
 ``table-pause``, ``table-resume``, ``table-hints-on``, ``table-hints-off``, ``table-close`` (asks),
-``table-close-yes``, ``table-close-no``, ``table-watch``, ``table-unwatch``, ``table-project``.
+``table-close-yes``, ``table-close-no``, ``table-watch``, ``table-unwatch``, ``table-project``,
+``table-deal-next`` (once a round is over), ``table-takeover-on``, ``table-takeover-off`` (may a learner take a
+bot's seat mid-round), ``table-grace`` (the seconds before a bot plays for a silent page, from the message's
+``fields``, ``table-grace-<id>``; a value that is not a number in range is refused here, in the teacher's language).
+
+A row shows the controls that make sense for the table as it stands: a paused table "Resume" only (a paused table
+that never started is resumed first, then started), a waiting one "Start" and "Pause", a finished round "Deal the
+next round" (not while paused, nor once the match is over).
 
 DOM hooks: ``data-role="table-form"``; ``data-role="table-desk-note"`` with ``data-kind``; per row
-``data-role="table-controls"``; the confirmation ``data-role="table-close-ask"``.
+``data-role="table-controls"``, the seat settings ``data-role="table-seating"`` (the state
+``data-role="table-takeover"`` with ``data-takeover``, the field ``data-role="table-grace"``); the confirmation
+``data-role="table-close-ask"``.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -26,7 +37,9 @@ from markupsafe import Markup
 
 from ...classroom.class_list import ClassListError, learner_pins
 from ...classroom.tables.client import TableClient, TableRefused, TableUnreachable
+from ...classroom.tables.table_state import MAX_GRACE, MIN_GRACE
 from ...engine.rules import PRESET_NAMES
+from ...game.round import DONE
 from ...words.catalogue import text
 from ._table_watch import TableProjection, watch_html
 
@@ -90,6 +103,21 @@ class TablesDesk:
             allowed = action == "table-hints-on"
             self._call(lambda: self.client.set_hints(value, allowed),
                        "tdesk_hints_allowed" if allowed else "tdesk_hints_stopped", name)
+        elif action == "table-deal-next":
+            self._call(lambda: self.client.deal_next(value), "tdesk_dealt", name)
+        elif action in ("table-takeover-on", "table-takeover-off"):
+            takeover = action == "table-takeover-on"
+            self._call(lambda: self.client.set_seating(value, takeover=takeover),
+                       "tdesk_takeover_allowed" if takeover else "tdesk_takeover_stopped", name)
+        elif action == "table-grace":
+            given = str(fields.get(f"table-grace-{value}") or "").strip()[:24]
+            seconds = grace_given(given)
+            if seconds is None:
+                self.note = ("error", "tables_bad_grace", {"given": given or "—", "low": MIN_GRACE,
+                                                           "high": int(MAX_GRACE)})
+            else:
+                self._call(lambda: self.client.set_seating(value, grace=seconds), "tdesk_grace_set", name,
+                           seconds=f"{seconds:g}")
         elif action == "table-close":
             self.closing = value
         elif action == "table-close-no":
@@ -148,13 +176,13 @@ class TablesDesk:
         self.name = ""
         self.note = ("info", "tdesk_opened", {"name": name})
 
-    def _call(self, work: Callable[[], None], done: str, name: str) -> bool:
+    def _call(self, work: Callable[[], None], done: str, name: str, **params: Any) -> bool:
         try:
             work()
         except (TableRefused, TableUnreachable) as error:
             self.note = _failure(error)
             return False
-        self.note = ("info", done, {"name": name})
+        self.note = ("info", done, {"name": name, **params})
         return True
 
     def _read(self, table_id: str, quiet: bool = False) -> dict[str, Any] | None:
@@ -225,9 +253,14 @@ class TablesDesk:
                 pressed=Markup("") if pressed is None else Markup(' aria-pressed="{p}"').format(
                     p="true" if pressed else "false"))
 
-        hints = bool(table.get("hints", True))
-        state = Markup('<span class="sk-legend" data-role="table-hints" data-hints="{on}">{t}</span>').format(
-            on="1" if hints else "0", t=text("tdesk_hints_state_on" if hints else "tdesk_hints_state_off", lang))
+        hints, takeover = bool(table.get("hints", True)), bool(table.get("takeover", False))
+        state = Markup('<span class="sk-legend" data-role="table-hints" data-hints="{on}">{t}</span> '
+                       '<span class="sk-legend" data-role="table-takeover" data-takeover="{take}">{taking}</span>'
+                       ).format(on="1" if hints else "0",
+                                t=text("tdesk_hints_state_on" if hints else "tdesk_hints_state_off", lang),
+                                take="1" if takeover else "0",
+                                taking=text("tdesk_takeover_state_on" if takeover else "tdesk_takeover_state_off",
+                                            lang))
         if self.closing == table_id:
             controls = Markup(
                 '<div class="sk-dash-row" data-role="table-close-ask" role="group" aria-label="{ask}">'
@@ -236,11 +269,13 @@ class TablesDesk:
                 no=button("table-close-no", "tdesk_close_no"))
         else:
             buttons = []
-            if table.get("started") is False:
-                buttons.append(button("table-start", "tdesk_start", True))
-            if table.get("paused"):
+            if table.get("paused"):  # paused comes first: a waiting table that is paused is resumed, then started
                 buttons.append(button("table-resume", "tdesk_resume", True))
             else:
+                if table.get("started") is False:
+                    buttons.append(button("table-start", "tdesk_start", True))
+                elif table.get("phase") == DONE and not (table.get("match") or {}).get("over"):
+                    buttons.append(button("table-deal-next", "tdesk_deal_next", True))
                 buttons.append(button("table-pause", "tdesk_pause"))
             buttons.append(button("table-hints-off", "tdesk_stop_hints") if hints
                            else button("table-hints-on", "tdesk_allow_hints"))
@@ -252,10 +287,39 @@ class TablesDesk:
             controls = Markup('<div class="sk-dash-row" data-role="table-controls" role="group" aria-label="{label}">'
                               '{buttons}</div>').format(label=text("tdesk_actions", lang, name=name),
                                                          buttons=Markup("").join(buttons))
+            controls += self._seating_html(table_id, name, float(table.get("grace") or 0), takeover, lang, button)
         watch = Markup("")
         if self.watching == table_id and self.watched is not None:
             watch = watch_html(self.watched, lang)
         return state + controls + watch
+
+
+    @staticmethod
+    def _seating_html(table_id: str, name: str, grace: float, takeover: bool, lang: str,
+                      button: Callable[..., Markup]) -> Markup:
+        """The seat settings: the grace before a bot plays for a silent page, and whether a learner may take a
+        bot's seat in the middle of a round."""
+        return Markup(
+            '<div class="sk-dash-row" data-role="table-seating" role="group" aria-label="{label}">'
+            '<label>{grace_label} <input type="number" name="table-grace-{id}" data-role="table-grace" '
+            'min="{low}" max="{high}" step="any" inputmode="decimal" value="{grace}"></label>{set}{take}</div>'
+        ).format(label=text("tdesk_seating_actions", lang, name=name), grace_label=text("tdesk_grace", lang),
+                 id=table_id, low=f"{MIN_GRACE:g}", high=f"{MAX_GRACE:g}", grace=f"{grace:g}" if grace else "",
+                 set=button("table-grace", "tdesk_grace_button"),
+                 take=button("table-takeover-off", "tdesk_takeover_off") if takeover
+                 else button("table-takeover-on", "tdesk_takeover_on"))
+
+
+def grace_given(given: str) -> float | None:
+    """The seconds the teacher typed (a decimal comma taken as a point), or None when it is not a number from
+    ``MIN_GRACE`` to ``MAX_GRACE``."""
+    try:
+        seconds = float(given.replace(",", ".").replace("，", "."))
+    except ValueError:
+        return None
+    if not math.isfinite(seconds) or not MIN_GRACE <= seconds <= MAX_GRACE:
+        return None
+    return seconds
 
 
 def _options(options: Sequence[tuple[str, str]], chosen: str) -> Markup:

@@ -2,13 +2,16 @@
 
 A ``Projection`` draws itself for the 1920×1080 stage and, when it can, offers the poll question
 the class may answer (its options and the right one, judged by the engine). A record is stepped
-trick by trick with lesson 4's ``TrickStepper``, which gives the engine's reason for each winner.
+trick by trick with lesson 4's ``TrickStepper``, which gives the engine's reason for each winner. A shared
+table's round record (``table-<id>-round-<nnn>.json``, written by the class server's tables) is listed and titled as
+a person reads it: the table's name, the round and who sat where (``shared_record_labels``).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -32,11 +35,13 @@ from ...render.lesson_panels.trick_stepper import (
 )
 from ...render.table_data import PlayedCards
 from ...render.tricks import trick_centre_html
-from ...words.catalogue import text
+from ...words.catalogue import LANGUAGES, text
 
 log = logging.getLogger(__name__)
 SAMPLE_RECORD = "sample"
 """The record always offered: a round of four RuleBots (seed 7), the one lesson 4 steps through."""
+SHARED_RECORD = re.compile(r"table-[0-9A-Za-z]+-round-\d+\.json")
+"""The file name the class server's tables give a finished round (``TableHall._write_record``)."""
 
 
 @dataclass(frozen=True)
@@ -140,16 +145,36 @@ class PuzzleProjection:
         """A puzzle has no steps."""
 
 
+def shared_record_labels(record: Mapping[str, object]) -> dict[str, str] | None:
+    """A shared table's round record as a person reads it, in every language: the table's name, the round, and
+    who sat where (a learner's name, or a bot); None when the record is not a shared table's."""
+    table, players, number = record.get("table"), record.get("players"), record.get("round_number")
+    if not isinstance(table, str) or not isinstance(players, list) or len(players) != 4:
+        return None
+    if isinstance(number, bool) or not isinstance(number, int):
+        return None
+    labels = {}
+    for lang in LANGUAGES:
+        seats = [text("tdesk_record_bot", lang, seat=seat) if not isinstance(name, str) or not name.strip()
+                 else text("tdesk_record_player", lang, seat=seat, name=name.strip())
+                 for seat, name in enumerate(players)]
+        labels[lang] = text("tdesk_record_label", lang, table=table.strip(), round=number,
+                            players=text("tdesk_record_sep", lang).join(seats))
+    return labels
+
+
 class RecordProjection:
     """A round record stepped trick by trick; a poll asks who wins the trick shown."""
 
-    def __init__(self, name: str, tricks: Sequence[RecordedTrick]) -> None:
+    def __init__(self, name: str, tricks: Sequence[RecordedTrick], labels: Mapping[str, str] | None = None) -> None:
         self.name = name
         self.key = f"record:{name}"
         self.stepper = TrickStepper(tricks)
+        self.labels = dict(labels or {})
+        """The title in each language (a shared table's round); the file name when empty."""
 
     def title(self, lang: str) -> str:
-        return self.name
+        return self.labels.get(lang) or self.name
 
     @property
     def trick(self) -> RecordedTrick:
@@ -173,12 +198,12 @@ class RecordProjection:
                 '<div class="sk-legend" data-role="trick-number">{number}</div>'
                 '<div class="sk-projector-board">{trick}</div>'
             ).format(
-                title=self.name, prompt=text("cls_poll_trick_prompt", lang, number=self.stepper.index + 1),
+                title=self.title(lang), prompt=text("cls_poll_trick_prompt", lang, number=self.stepper.index + 1),
                 number=text("cls_project_trick", lang, number=self.stepper.index + 1, total=total),
                 trick=trick_centre_html(self.trick.played(), None, lang, done=False))
         return Markup(
             '<p class="sk-projector-title">{title}</p><div class="sk-projector-board">{stepper}</div>'
-        ).format(title=self.name, stepper=self.stepper.render(lang))
+        ).format(title=self.title(lang), stepper=self.stepper.render(lang))
 
     def handle(self, action: str) -> None:
         self.stepper.handle({"action": action})
@@ -210,6 +235,8 @@ class ProjectorCatalogue:
                     self._exercises[item.id] = item
             except (OSError, ValueError) as error:  # a broken lesson file costs its items only
                 log.warning("lesson %s cannot be listed: %s", entry.slug, error)
+        self._labels: dict[str, tuple[tuple[int, int], dict[str, str] | None]] = {}
+        """A shared record's labels by file name, with the file's (mtime, size) they were read at."""
 
     def record_files(self) -> list[Path]:
         if self.records_dir is None or not self.records_dir.is_dir():
@@ -222,8 +249,32 @@ class ProjectorCatalogue:
         found += [Projectable(f"exercise:{p.id}", "exercise", f"{p.id}: {p.title('en')}", f"{p.id}：{p.title('zh')}")
                   for p in self._exercises.values()]
         found.append(Projectable(f"record:{SAMPLE_RECORD}", "record", SAMPLE_RECORD, SAMPLE_RECORD))
-        found += [Projectable(f"record:{path.name}", "record", path.name, path.name) for path in self.record_files()]
+        for path in self.record_files():
+            labels = self.record_labels(path) or {}
+            found.append(Projectable(f"record:{path.name}", "record", labels.get("en") or path.name,
+                                     labels.get("zh") or path.name))
         return found
+
+    def record_labels(self, path: Path) -> dict[str, str] | None:
+        """A shared table's record file as a person reads it (``shared_record_labels``), read once per version of
+        the file; None for another record, or one that cannot be read (it is listed by its file name)."""
+        if not SHARED_RECORD.fullmatch(path.name):
+            return None
+        try:
+            stat = path.stat()
+        except OSError:
+            return None
+        version = (stat.st_mtime_ns, stat.st_size)
+        known = self._labels.get(path.name)
+        if known is not None and known[0] == version:
+            return known[1]
+        try:
+            labels = shared_record_labels(load(path))
+        except (OSError, ValueError) as error:  # RecordFileError, RuleError: listed by its name, opened with a reason
+            log.warning("the shared round record %s cannot be read for its label: %s", path.name, error)
+            labels = None
+        self._labels[path.name] = (version, labels)
+        return labels
 
     def open(self, key: str) -> Projection:
         """The projection of ``key``; ``KeyError`` for an unknown one, ``ValueError`` for a record that cannot be
@@ -239,11 +290,12 @@ class ProjectorCatalogue:
             path = next((p for p in self.record_files() if p.name == ref), None)
             if path is None:
                 raise KeyError(key)
-            record = parse(load(path))
+            data = load(path)
+            record = parse(data)
             tricks = [RecordedTrick(record.trump, t.leader, t.plays) for t in record.tricks]
             if not tricks:
                 raise ValueError("the record has no tricks")
-            return RecordProjection(ref, tricks)
+            return RecordProjection(ref, tricks, shared_record_labels(data) if SHARED_RECORD.fullmatch(ref) else None)
         raise KeyError(key)
 
 

@@ -95,6 +95,46 @@ class Note:
         return self.speaker.render(lang) if isinstance(self.speaker, Message) else self.speaker.message(lang)
 
 
+class ThrowConfirmation:
+    """Asking the learner before a throw is played, and their answer: one rule for the play app's controller and
+    the Tables page, which mix it in. The page has a ``selection``, ``preferences``, a ``note``, ``pending_throw``,
+    ``throw_weakest`` (its rules' weakest part of a throw lead) and ``play(confirmed)``."""
+
+    selection: Selection
+    preferences: TablePreferences
+    note: Note | None
+    pending_throw: tuple[Card, ...] | None
+
+    def throw_weakest(self, chosen: list[Card]) -> tuple[Card, ...]:
+        raise NotImplementedError
+
+    def play(self, confirmed: bool = False) -> bool:
+        raise NotImplementedError
+
+    def ask_before_throw(self, chosen: list[Card], confirmed: bool) -> bool:
+        """True when ``chosen`` is a throw the learner is asked to confirm first (its weakest part shown), unless
+        ``confirmed`` or they chose not to be asked; the answer comes to ``answer_throw``."""
+        weakest = self.throw_weakest(chosen)
+        if not weakest or confirmed or not self.preferences.confirm_throws:
+            return False
+        self.pending_throw = tuple(chosen)
+        self.note = Note(Message("table_throw_confirm", {"cards": weakest}), "warn", weakest, sticky=True)
+        return True
+
+    def answer_throw(self, answer: str) -> bool:
+        """``throw`` plays the pending throw, ``always`` too and stops asking, ``cancel`` drops it (as does a
+        selection changed meanwhile)."""
+        pending, self.pending_throw = self.pending_throw, None
+        self.note = None
+        if pending is None or answer == "cancel":
+            return False
+        if answer == "always":
+            self.preferences.confirm_throws = False
+        if sorted(self.selection.chosen()) != sorted(pending):
+            return False
+        return self.play(confirmed=True)
+
+
 def note_for(event: Event) -> Note | None:
     """The note an event deserves, or None (plain plays and passes show on the table)."""
     if event.kind not in TABLE_EVENTS:
@@ -105,7 +145,7 @@ def note_for(event: Event) -> Note | None:
     return Note(event, "ok" if event.kind == "done" else "info")
 
 
-class TableController(Observable):
+class TableController(ThrowConfirmation, Observable):
     """Drives one round for the learner at seat 0 against ``bots`` at the other seats."""
 
     def __init__(
@@ -190,10 +230,7 @@ class TableController(Observable):
         if not chosen:
             self.note = Note(Message("ui_select_cards", {}), "error")
             return False
-        weakest = self.throw_weakest(chosen)
-        if weakest and self.preferences.confirm_throws and not confirmed:
-            self.pending_throw = tuple(chosen)
-            self.note = Note(Message("table_throw_confirm", {"cards": weakest}), "warn", weakest, sticky=True)
+        if self.ask_before_throw(chosen, confirmed):
             return False
         return self.act(Action.play(chosen))
 
@@ -201,18 +238,6 @@ class TableController(Observable):
         """For a throw lead, its weakest part (the one others can most easily beat); else () (also when the
         rules allow no throws: the round refuses the lead with its reason, no confirmation is asked)."""
         return weakest_throw_part(chosen, self.view, self.round.rules.throws_allowed)
-
-    def answer_throw(self, answer: str) -> bool:
-        """``throw`` plays the pending throw, ``always`` too and stops asking, ``cancel`` drops it."""
-        pending, self.pending_throw = self.pending_throw, None
-        self.note = None
-        if pending is None or answer == "cancel":
-            return False
-        if answer == "always":
-            self.preferences.confirm_throws = False
-        if sorted(self.selection.chosen()) != sorted(pending):
-            return False
-        return self.play(confirmed=True)
 
     def bury(self) -> bool:
         """Bury the selected cards (8, or the house rules' kitty size)."""

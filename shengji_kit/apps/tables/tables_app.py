@@ -43,7 +43,7 @@ from ...widgets.ticker import Ticker
 from ...words import ERROR, OK, Message, text
 from ..play._table_builder import build_scene
 from ..play.coach_desk import CoachDesk
-from ..play.controller import Note, TablePreferences, weakest_throw_part
+from ..play.controller import Note, TablePreferences, ThrowConfirmation, weakest_throw_part
 from .remote_view import seat_view, server_seat
 from .seat_keeper import SeatKeeper
 
@@ -98,7 +98,7 @@ class NoCoach(CoachDesk):
         return None
 
 
-class TablesApp(Observable):
+class TablesApp(ThrowConfirmation, Observable):
     """The page's state: the table list, or the seat this page holds and its latest message."""
 
     def __init__(self, base_url: str | None, keeper: SeatKeeper | None = None,
@@ -177,18 +177,13 @@ class TablesApp(Observable):
         client = self.make_client(self.base_url)
         if self.client is not None and self.message is not None and self.message.get("table") == table:
             client.token = self.client.token  # sitting again at the held seat: the token is the proof
-        try:
-            message = client.sit(table, seat, learner, learner_pass=pass_of(learner))
-        except TableRefused as error:
+
+        def refused(error: TableRefused) -> None:
             self.note = refusal(error)
-            return False
-        except TableUnreachable:
-            self.lost = True
-            return False
-        self.lost = False
-        self._hold(client, learner, message)
-        self.note = Note(Message("tpage_seated", {"table": message.get("name", table), "seat": seat}), OK)
-        return True
+
+        return self._take_seat(client, learner, lambda: client.sit(table, seat, learner, learner_pass=pass_of(learner)),
+                               refused, lambda message: Message("tpage_seated",
+                                                                {"table": message.get("name", table), "seat": seat}))
 
     def resume(self) -> bool:
         """Take up the seat the learner's last page held (a reload, a new tab), with the round as it stands."""
@@ -200,17 +195,29 @@ class TablesApp(Observable):
             return False
         client = self.make_client(self.base_url)
         client.token = token
+        base_url = self.base_url
+
+        def refused(error: TableRefused) -> None:  # the seat is gone (closed, or taken back): forget its token
+            self.keeper.forget(learner, base_url, browser_id())
+
+        return self._take_seat(client, learner, client.view, refused,
+                               lambda message: Message("tpage_resumed", {"table": message.get("name", "")}))
+
+    def _take_seat(self, client: TableClient, learner: str, ask: Callable[[], JSONObject],
+                   refused: Callable[[TableRefused], None], said: Callable[[JSONObject], Message]) -> bool:
+        """Sitting and resuming alike: ``ask`` the server for the seat's message; hold the seat and say ``said`` of
+        it, or hand a refusal to ``refused``, or mark the server lost; True when the page holds the seat."""
         try:
-            message = client.view()
-        except TableRefused:
-            self.keeper.forget(learner, self.base_url, browser_id())
+            message = ask()
+        except TableRefused as error:
+            refused(error)
             return False
         except TableUnreachable:
             self.lost = True
             return False
         self.lost = False
         self._hold(client, learner, message)
-        self.note = Note(Message("tpage_resumed", {"table": message.get("name", "")}), OK)
+        self.note = Note(said(message), OK)
         return True
 
     def leave(self) -> None:
@@ -446,10 +453,7 @@ class TablesApp(Observable):
         if not chosen:
             self.note = Note(Message("ui_select_cards", {}), ERROR)
             return False
-        weakest = self.throw_weakest(chosen)
-        if weakest and self.preferences.confirm_throws and not confirmed:
-            self.pending_throw = tuple(chosen)
-            self.note = Note(Message("table_throw_confirm", {"cards": weakest}), "warn", weakest, sticky=True)
+        if self.ask_before_throw(chosen, confirmed):
             return False
         finished = len(self.view.tricks) if self.view is not None else 0
         if self.act("play", codes(chosen)):
@@ -467,18 +471,6 @@ class TablesApp(Observable):
         except (RuleError, ValueError):  # rules the server named that this kit cannot read: no question asked
             return ()
         return weakest_throw_part(chosen, view, throws_allowed)
-
-    def answer_throw(self, answer: str) -> bool:
-        """``throw`` plays the pending throw, ``always`` too and stops asking, ``cancel`` drops it."""
-        pending, self.pending_throw = self.pending_throw, None
-        self.note = None
-        if pending is None or answer == "cancel":
-            return False
-        if answer == "always":
-            self.preferences.confirm_throws = False
-        if sorted(self.selection.chosen()) != sorted(pending):
-            return False
-        return self.play(confirmed=True)
 
     def bury(self) -> bool:
         chosen = self.selection.chosen()
