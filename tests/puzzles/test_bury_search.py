@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from shengji_kit.coach.bury_search import bury_grade, exact_best_bury
-from shengji_kit.coach.bury_value import (
+from shengji_kit.engine.cards import RANKS, SUITS, Card, parse_cards
+from shengji_kit.engine.trump import Trump
+from shengji_kit.game.bury_evaluation import (
     ACE_COST,
     KING_COST,
     PAIR_COST,
@@ -16,8 +17,7 @@ from shengji_kit.coach.bury_value import (
     bury_value,
     tractor_count,
 )
-from shengji_kit.engine.cards import RANKS, SUITS, Card, parse_cards
-from shengji_kit.engine.trump import Trump
+from shengji_kit.puzzles.kinds._bury_search import bury_grade, exact_best_bury
 
 TRUMP = Trump("2", "S")
 HAND = parse_cards(

@@ -1,5 +1,5 @@
-"""The proven best bury under lesson 11's evaluation (``bury_value``), and what a learner's bury costs
-against it, part by part.
+"""The proven best bury under lesson 11's evaluation (``game.bury_evaluation.bury_value``), and what a
+learner's bury costs against it, part by part: the search and the grade of the ``kitty_bury`` kind.
 
 ``bury_value`` adds up parts that each belong to one effective suit (a void, the trumps, aces, kings
 and points buried, the pairs broken), except the tractors: it charges the hand's tractor count minus
@@ -22,10 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from ..engine.cards import SUITS, Card
-from ..engine.trump import TRUMP, Trump
-from ..words import Message
-from .bury_value import (
+from ...engine.cards import SUITS, Card
+from ...engine.trump import TRUMP, Trump
+from ...game.bury_evaluation import (
     ACE_COST,
     KING_COST,
     KITTY_SIZE,
@@ -36,8 +35,10 @@ from .bury_value import (
     VOID_BONUS,
     BuryValue,
     bury_value,
+    kept_cards,
     pair_cards,
 )
+from ...words import Message
 
 __all__ = ["BuryCost", "BuryGrade", "bury_grade", "exact_best_bury"]
 
@@ -181,20 +182,9 @@ def _cards(cards: Sequence[Card]) -> Message:
     return Message("kittyl_bury_cards", {"cards": tuple(cards)}) if cards else Message("kittyl_bury_none")
 
 
-def _kept(hand: Sequence[Card], buried: Sequence[Card]) -> list[Card]:
-    left = Counter(card.index for card in buried)
-    kept = []
-    for card in hand:
-        if left[card.index]:
-            left[card.index] -= 1
-        else:
-            kept.append(card)
-    return kept
-
-
 def _costs(hand: Sequence[Card], buried: Sequence[Card], value: BuryValue, best: BuryValue,
            trump: Trump) -> list[BuryCost]:
-    kept = _kept(hand, buried)
+    kept = kept_cards(hand, buried)
     found: list[BuryCost] = []
     for suit in SUITS:
         if suit in best.voids and suit not in value.voids:
