@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..engine.errors import RuleError
 from ..game.input_checks import InputError, read_toml
+from .choice_seed import order_seed
 from .kinds import KINDS
 from .kinds._deal import DealSpec
 from .loader import LESSON_DATA_DIR as LESSON_FILES_DIR
@@ -43,6 +44,12 @@ def guessable(puzzle: Puzzle) -> bool:
 def dealt_id(slug: str, group: str, seed: int) -> str:
     """The id of a dealt item: it names the lesson, the block and the seed, so anyone can deal it again."""
     return f"dealt-{seed}-{slug}-{group}"
+
+
+def learner_seed(learner: str, slug: str, group: str) -> int:
+    """The seed of ``learner``'s own run of a block's dealt items: the same after a reload, another for another
+    learner (``choice_seed.order_seed`` of the learner and the block)."""
+    return order_seed(learner, f"{slug}:{group}")
 
 
 def parse_dealt_id(item: str) -> tuple[str, str, int] | None:

@@ -117,6 +117,23 @@ def test_a_dealt_lesson_item_is_dealt_again_from_its_id_and_judged() -> None:
         assert ITEMS.group(forged) is None and not ITEMS.check(forged, "yes")
 
 
+def test_a_dealt_lesson_11_bury_is_dealt_again_from_its_id_and_judged_right_and_wrong() -> None:
+    lesson = load_lesson("11_kitty")
+    dealt = lesson.deal("bury_well", random.Random(11))
+    assert dealt is not None and dealt.kind == "kitty_bury" and ITEMS.find(dealt.id) is not None
+    found = ITEMS.find(dealt.id)
+    assert found is not None and found[0] == dealt and ITEMS.group(dealt.id) == "11_kitty"
+    best = dealt.question.best  # type: ignore[attr-defined]
+    hand = dealt.question.hand  # type: ignore[attr-defined]
+    right = " ".join(card.code for card in best[0])
+    wrong = next(" ".join(card.code for card in cards) for cards in (hand[:8], hand[-8:], hand[5:13])
+                 if not dealt.check(" ".join(card.code for card in cards)).correct)
+    assert ITEMS.check(dealt.id, right) and not ITEMS.check(dealt.id, wrong)
+    assert not ITEMS.check(dealt.id, " ".join(right.split()[:7]))  # seven cards: refused, never right
+    written = lesson.group("bury_well")[0]
+    assert ITEMS.check(written.id, " ".join(card.code for card in written.question.best[0]))  # type: ignore[attr-defined]
+
+
 def test_an_attempt_sent_again_with_its_uid_is_stored_once_with_its_solve_and_star(store: SQLClassStore) -> None:
     puzzle = trick_puzzles()[5]
     attempt = replace(event(puzzle.id, ATTEMPT, winning_answer(puzzle)), uid="6f1c0e2a9b")

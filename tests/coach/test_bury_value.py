@@ -5,19 +5,11 @@ from __future__ import annotations
 
 import random
 
-from shengji_kit.coach.bury_value import (
-    PAIR_COST,
-    TRACTOR_COST,
-    VOID_BONUS,
-    best_bury,
-    bury_value,
-    sampled_gap,
-    sampled_totals,
-    tractor_count,
-)
+from shengji_kit.coach.bury_value import sampled_gap, sampled_totals
 from shengji_kit.engine.cards import full_deck, parse_cards
 from shengji_kit.engine.rules import Rules
 from shengji_kit.engine.trump import Trump
+from shengji_kit.game.bury_evaluation import PAIR_COST, TRACTOR_COST, VOID_BONUS, best_bury, bury_value, tractor_count
 from shengji_kit.puzzles.kinds.bury import best_bury as lesson_seven_bury
 
 TRUMP = Trump("2", "S")

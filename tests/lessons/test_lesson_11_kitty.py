@@ -3,6 +3,7 @@ the exercise block answers wrong then right, and the bury table compares buries 
 
 from __future__ import annotations
 
+import json
 import re
 
 from shengji_kit.apps.lessons import cells, kitty_lesson
@@ -11,15 +12,23 @@ from shengji_kit.engine.cards import Card
 from shengji_kit.puzzles.kinds.kitty_endgame import KittyEndgame
 from shengji_kit.puzzles.lesson_exercises import load_lesson
 from shengji_kit.puzzles.lesson_list import lesson_entry
+from shengji_kit.puzzles.model import Puzzle
 from shengji_kit.render.lesson_panels.bury_table import BuryTable
 from shengji_kit.solver.position import Position
 from shengji_kit.widgets.exercise import GroupExerciseScene
 
-from .lesson_notebooks import notebook_groups, notebook_has_no_outputs
+from .lesson_notebooks import LESSONS, notebook_groups, notebook_has_no_outputs
+
+
+def endgames() -> list[Puzzle]:
+    """The lesson's kitty endgames (its other block, ``bury_well``, is burying: tests/puzzles/test_kitty_bury.py)."""
+    items = load_lesson("11_kitty").items
+    assert {item.kind for item in items} == {"kitty_endgame", "kitty_bury"}
+    return [item for item in items if item.kind == "kitty_endgame"]
 
 
 def test_at_least_fifteen_solver_proven_items_graded_and_in_both_presets() -> None:
-    items = load_lesson("11_kitty").items
+    items = endgames()
     assert len(items) >= 15
     assert [item.difficulty for item in items] == sorted(item.difficulty for item in items)
     assert {item.rules for item in items} == {"super_tycoon", "classic"}
@@ -31,7 +40,7 @@ def test_at_least_fifteen_solver_proven_items_graded_and_in_both_presets() -> No
 
 
 def test_each_wrong_lead_has_its_own_reason_and_the_solvers_cost() -> None:
-    for item in load_lesson("11_kitty").items:
+    for item in endgames():
         question = item.question
         assert isinstance(question, KittyEndgame)
         right = item.check(question.key(question.answer))
@@ -44,7 +53,7 @@ def test_each_wrong_lead_has_its_own_reason_and_the_solvers_cost() -> None:
 
 
 def test_every_single_card_lead_is_graded_by_the_solver_not_only_the_named_ones() -> None:
-    for item in load_lesson("11_kitty").items:
+    for item in endgames():
         question = item.question
         assert isinstance(question, KittyEndgame)
         assert item.question.answer_format == "play" and not question.choices()  # no option list to guess from
@@ -127,7 +136,10 @@ def test_the_bury_verdict_follows_the_interval() -> None:
 
 def test_the_notebook_shows_its_groups_and_is_listed() -> None:
     groups = notebook_groups("11_kitty")
-    assert set(groups) == set(load_lesson("11_kitty").group_names())
+    code = "\n".join("".join(cell["source"]) for cell in json.loads(
+        (LESSONS / "11_kitty.ipynb").read_text(encoding="utf-8"))["cells"] if cell["cell_type"] == "code")
+    assert "kitty_lesson.bury_practice()" in code  # the bury_well block, its hands dealt per learner
+    assert set(groups) | {kitty_lesson.GROUP} == set(load_lesson("11_kitty").group_names())
     assert notebook_has_no_outputs("11_kitty")
     entry = lesson_entry(11)
     assert entry is not None and entry.exists()

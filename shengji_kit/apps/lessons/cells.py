@@ -13,10 +13,11 @@ from typing import Any
 
 from markupsafe import Markup
 
+from ...classroom.identity import current_learner
 from ...kit_files import page_address
 from ...practice.keepers import lesson_keeper
 from ...puzzles.bank import default_bank
-from ...puzzles.lesson_exercises import lesson_data_dir, load_lesson
+from ...puzzles.lesson_exercises import learner_seed, lesson_data_dir, load_lesson
 from ...puzzles.lesson_list import lesson_entry, next_lesson
 from ...puzzles.problems import Problem
 from ...render.exercises import problems_html
@@ -30,8 +31,11 @@ from .notice import notice, safely
 
 __all__ = ["exercises", "language_switch", "links", "safely"]
 
-def exercises(slug: str, group: str, data_dir: str | Path | None = None, seed: int | None = None) -> CardSurface:
-    """The exercise widget for one block (``group``) of a lesson's data file (``slug``), a practice session."""
+def exercises(slug: str, group: str, data_dir: str | Path | None = None, seed: int | None = None, *,
+              own_run: bool = False) -> CardSurface:
+    """The exercise widget for one block (``group``) of a lesson's data file (``slug``), a practice session.
+    "More like this" deals from ``seed``; without one, from a fresh seed, or with ``own_run`` from the learner's
+    own (``learner_seed``), so a learner meets the same dealt items after a reload."""
 
     def build() -> CardSurface:
         lesson = load_lesson(slug, data_dir)
@@ -49,7 +53,10 @@ def exercises(slug: str, group: str, data_dir: str | Path | None = None, seed: i
         deal = functools.partial(lesson.deal, group)
         show_block_learner_bar()  # the learner's name (and the class's poll) above the block
         keeper = lesson_keeper(slug)  # the current learner's events, in the lesson's dashboard column
-        return ExerciseBlock(GroupExerciseScene(items, keeper, lesson.group_problems(group), deal, seed))
+        start = seed
+        if start is None and own_run:
+            start = learner_seed(getattr(keeper, "learner", None) or current_learner(), slug, group)
+        return ExerciseBlock(GroupExerciseScene(items, keeper, lesson.group_problems(group), deal, start))
 
     return safely(build)
 

@@ -1,5 +1,5 @@
-"""Lesson 11's bury table: a dealer's 33 cards, the evaluation's bury beside a naive one, and the
-sampled play-outs that check the evaluation (``coach.bury_value``). ``data-action="deal"`` deals
+"""Lesson 11's bury table: a dealer's 33 cards, the evaluation's bury (``game.bury_evaluation``) beside a naive
+one, and the sampled play-outs that check the evaluation (``coach.bury_value``). ``data-action="deal"`` deals
 another hand (seeded, so a page shows the same hands in the same order)."""
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ...coach.bury_value import BuryValue, best_bury, bury_value, sampled_gap, sampled_totals
+from ...coach.bury_value import sampled_gap, sampled_totals
 from ...engine.cards import Card, full_deck
 from ...engine.rules import Rules
 from ...engine.trump import Trump
+from ...game.bury_evaluation import BuryValue, best_bury, bury_value
 from ...puzzles.kinds.bury import best_bury as lesson_seven_bury
 from ...words.catalogue import text
 from ..hands import card_row_html

@@ -13,6 +13,7 @@ ITEMS = [
     # (item id, group, English title, Chinese title)
     ("win-highest-card", "01-who-wins", "The highest card of the led suit", "首发花色里谁最大"),
     ("l2-spot-neighbours", "02_tractors", "Spot the tractor", "找拖拉机"),
+    ("l11-bury-keep-the-tractor", "11_kitty", "Empty diamonds, keep the tractor", "盖空方块，留住拖拉机"),
 ]
 
 
