@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from tornado import web
 
+from benchmarks.tables import choose
 from shengji_kit.apps.classroom import hub_tables
 from shengji_kit.apps.serving.tables_api import TablesService
 from shengji_kit.classroom.hub_service import ClassService
@@ -120,3 +122,25 @@ def test_a_hub_kernel_finds_the_tables_and_sends_its_token_there_only(monkeypatc
     assert TableClient("http://elsewhere:8888/").class_code is None
     monkeypatch.setenv("SHENGJI_KIT_JOIN_URL", "http://10.0.0.5:8866/?token=abc")
     assert local_server_url() == "http://10.0.0.5:8866/"  # the class server first
+
+
+def test_on_the_hub_only_the_seats_own_user_opens_its_finished_round(service_url: str) -> None:
+    """The hub's ``record`` route: the seat's token is not enough, the caller must be the hub user who holds the
+    seat; a round still being played is refused; the finished round's record is the one alice played."""
+    alice, teacher = TableClient(service_url, class_code="alice"), TableClient(service_url, class_code="ms-li")
+    table = teacher.open_table("r", learners=["alice"], grace=600, seed=9)
+    message = alice.sit(table, 0)
+    thief = TableClient(service_url, class_code="bob")
+    thief.token = alice.token
+    refused(lambda: thief.record(table, 1), "tables_hub_not_your_seat")
+    with pytest.raises(TableRefused) as unfinished:
+        alice.record(table, 1)
+    assert (unfinished.value.status, unfinished.value.code) == (409, "tables_record_unfinished")
+    deadline = time.monotonic() + 120
+    while message["view"]["phase"] != "done" and time.monotonic() < deadline:
+        message = alice.act(*choose(message)) if message["legal"] else alice.view(after=message["version"], wait=5)
+    assert message["view"]["phase"] == "done", "the round did not end"
+    refused(lambda: thief.record(table, 1), "tables_hub_not_your_seat")
+    reply = alice.record(table, 1)
+    assert reply["seat"] == 0 and reply["record"]["players"] == ["alice", None, None, None]
+    assert reply["record"]["total"] == message["view"]["result"]["total"]

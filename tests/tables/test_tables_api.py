@@ -14,6 +14,7 @@ import pytest
 
 from benchmarks.tables import CODE, TEACHER, choose, class_server
 from shengji_kit.classroom.tables.client import TableClient, TableRefused
+from shengji_kit.game.record import replay
 
 from .players import cards_in
 
@@ -138,3 +139,61 @@ def test_the_teacher_pauses_a_table_and_decides_on_hints(server_url: str) -> Non
     with pytest.raises(TableRefused) as closed:
         cy.act("pass")
     assert closed.value.code == "tables_closed"
+
+
+def test_a_seat_gets_the_record_of_its_tables_finished_rounds_only(server_url: str) -> None:
+    """A learner's seat token opens the record of a finished round at their own table, for the coach's review: not a
+    round still being played (its record would show hidden hands), not another table's, not with a forged or missing
+    token; an earlier round stays open after the next deal (from the data folder's record file)."""
+    teacher = TableClient(server_url, class_code=CODE, teacher_code=TEACHER)
+    table = teacher.open_table("Review", seed=41, tier="steady", learners=[None, None, "gil"])
+    other = teacher.open_table("Elsewhere", seed=42, learners=["hal"])
+    gil, hal = TableClient(server_url, class_code=CODE), TableClient(server_url, class_code=CODE)
+    message = gil.sit(table, 2, "gil")  # the only learner named: the table starts
+    hal.sit(other, 0, "hal")
+
+    def refusal(call: Any, status: int, code: str) -> TableRefused:
+        with pytest.raises(TableRefused) as caught:
+            call()
+        assert (caught.value.status, caught.value.code) == (status, code), caught.value.texts
+        texts = caught.value.texts
+        assert texts["en"] and texts["zh"] and texts["en"] != texts["zh"]
+        return caught.value
+
+    # mid-round (gil has not played a card, so the round cannot be over): refused, and no card comes back
+    assert message["view"]["phase"] != "done"
+    unfinished = refusal(lambda: gil.record(table, 1), 409, "tables_record_unfinished")
+    assert "still being played" in unfinished.texts["en"] and not cards_in(unfinished.params)
+    forged = TableClient(server_url, class_code=CODE)
+    forged.token = f"{table}.2.not-the-token"
+    refusal(lambda: forged.record(table, 1), 403, "tables_bad_token")
+    refusal(lambda: gil._call("GET", f"record?table={table}&round=1"), 400, "tables_missing_field")  # no token
+    refusal(lambda: gil._call("GET", f"record?token={gil.token}&table={table}&round=first"), 400, "tables_bad_field")
+    refusal(lambda: hal.record(table, 1), 403, "tables_record_other_table")  # hal's seat is at another table
+    refusal(lambda: gil.record(other, 1), 403, "tables_record_other_table")
+
+    played: list[list[str]] = []
+    deadline = time.monotonic() + 120
+    while message["view"]["phase"] != "done" and time.monotonic() < deadline:
+        if not message["legal"]:
+            message = gil.view(after=message["version"], wait=5)
+            continue
+        kind, cards = choose(message)
+        if kind == "play":
+            played.append(sorted(cards.split()))
+        message = gil.act(kind, cards)
+    assert message["view"]["phase"] == "done", "the round did not end"
+    refusal(lambda: gil.record(table, 2), 404, "tables_record_none")  # not dealt yet
+
+    reply = gil.record(table, 1)
+    record = reply["record"]
+    assert (reply["table"], reply["round"], reply["seat"]) == (table, 1, 2)
+    assert record["players"] == [None, None, "gil", None] and record["table"] == "Review"
+    assert replay(record).result.total == message["view"]["result"]["total"] == record["total"]
+    gil_plays = [sorted((trick["leader"] == 2 and trick.get("attempt")) or trick["plays"][(2 - trick["leader"]) % 4])
+                 for trick in record["tricks"]]
+    assert played and gil_plays == played  # the record is the round gil played
+
+    gil.next_round()  # round 2 is dealt: round 1 is still there (the record file), round 2 is refused mid-round
+    assert gil.record(table, 1)["record"] == record
+    refusal(lambda: gil.record(table, 2), 409, "tables_record_unfinished")

@@ -19,6 +19,7 @@ from shengji_kit.apps.tables.seat_keeper import SeatKeeper
 from shengji_kit.apps.tables.tables_app import TablesApp, TablesSurface, tables_app
 from shengji_kit.classroom.identity import reset_current_learner, set_current_learner
 from shengji_kit.classroom.tables.client import TableClient
+from shengji_kit.engine.cards import parse_card
 from shengji_kit.game.actions import Action
 from shengji_kit.game.record import load, rebuild, replay
 from shengji_kit.puzzles import default_bank
@@ -313,3 +314,73 @@ def test_a_finished_shared_round_is_a_record_the_projector_lists(class_data: tup
     assert f"record:{path.name}" in [entry.key for entry in catalogue.entries()]
     projection = catalogue.open(f"record:{path.name}")
     assert isinstance(projection, RecordProjection)
+
+
+def test_after_a_round_the_learner_reviews_their_own_seat(server_url: str, tmp_path: Path) -> None:
+    """Ivy plays North at a table of three bots by clicks to the round's end; "Review this round" opens the play app's
+    review of her seat (its record from the server), naming North and her own plays, in English and in Chinese. Mid-
+    round there is nothing to review; a learner who sits down after the round finds no review of a seat she did not
+    play; the learner bar switching to someone else takes the review away."""
+    from html_tree import parse
+
+    teacher = TableClient(server_url, class_code=CODE, teacher_code=TEACHER)
+    table = teacher.open_table("Room Review", seed=21, tier="steady", learners=[None, None, "Ivy"])
+    keeper = SeatKeeper(tmp_path / "seats")
+    ivy = page(server_url, "Ivy", keeper, follow=True)
+    ivy.handle(sit_message(table, 2))  # the only learner named: the table starts
+    app = app_of(ivy)
+    assert app.seated and app.mine == 2
+    ivy.handle({"type": "action", "action": "review", "value": ""})  # mid-round: nothing is asked, nothing shown
+    assert app.coach.review is None and 'data-role="review"' not in ivy.html
+    plays: dict[int, tuple[str, ...]] = {}  # Ivy's plays by trick number
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        app.poll()
+        view = app.view
+        if view is not None and view.result is not None:
+            break
+        trick = len(view.tricks) + 1 if view is not None else 0
+        chosen = step(ivy)
+        if chosen is not None and chosen.kind == "play":
+            plays[trick] = tuple(card.code for card in chosen.cards)
+        elif chosen is None:
+            time.sleep(0.05)
+    assert app.view is not None and app.view.result is not None, "the round did not end"
+    assert plays
+    html = ivy.html
+    assert 'data-action="review"' in html and "Review this round" in html and 'data-role="review"' not in html
+
+    ivy.handle({"type": "action", "action": "review", "value": ""})  # no loop here: the review is made at once
+    review = app.coach.review
+    assert review is not None and review.seat == 2 and app.coach.review_error is None
+    shown = parse(ivy.html).find(data_role="review")
+    assert shown is not None
+    reviewed = shown.find(cls="sk-review")
+    assert reviewed.attrs["data-reviewed-seat"] == "2"
+    assert "Round review for North" in shown.text
+    rows = {int(row.attrs["data-trick"]): row for row in reviewed.find_all("tr") if "data-trick" in row.attrs}
+    assert set(rows) == set(plays)  # one row per play of Ivy's, and only hers
+    for trick, cards in plays.items():  # each row shows the cards Ivy played in that trick, by name
+        cell = rows[trick].find_all("td")[1]
+        drawn = [svg.attrs["data-card"] for svg in cell.find_all("svg") if "data-card" in svg.attrs]
+        assert sorted(drawn) == sorted(cards)
+    first_trick = min(plays)  # and names them as a reader hears them: "ace of spades"
+    said = rows[first_trick].find_all("td")[1].text
+    assert all(parse_card(code).name("en") in said for code in plays[first_trick])
+    SESSION.lang = "zh"  # the same review in the learner's language
+    shown_zh = parse(ivy.html).find(data_role="review")
+    assert "北家" in shown_zh.text and "复盘" in shown_zh.text
+    SESSION.lang = "en"
+
+    # Jo sits down in a bot's seat after the round: the round is over, but not hers to review
+    jo = page(server_url, "Jo", keeper, browser=OTHER_BROWSER)
+    jo.handle(sit_message(table, 0))
+    assert app_of(jo).seated and app_of(jo).view is not None and app_of(jo).view.result is not None  # type: ignore[union-attr]
+    jo.handle({"type": "action", "action": "review", "value": ""})
+    assert app_of(jo).coach.review is None and 'data-role="review"' not in jo.html
+    assert "You did not play South in round 1" in jo.html
+
+    # the learner bar switches to Dee on Ivy's page: Ivy's seat, and her review, are not Dee's
+    learner_bar._BROWSER["id"] = ANNS_BROWSER
+    set_current_learner("Dee")
+    assert not app.seated and app.coach.review is None and 'data-role="review"' not in ivy.html

@@ -1,14 +1,15 @@
 """The shared tables on JupyterHub: the tables API inside the class service, at ``/services/shengji-class/tables/api/``.
 
 The same routes as the class server's (``apps/serving/tables_api.py``: list, sit, view, act, next, leave,
-teacher/…), the same hall on the class store behind the tables' spool, but whoever calls is the hub's
+record, teacher/…), the same hall on the class store behind the tables' spool, but whoever calls is the hub's
 signed-in user, as for the rest of the class service (a kernel's ``$JUPYTERHUB_API_TOKEN``, or the hub's
 OAuth in a browser):
 
 * ``sit`` seats the hub user, never a name from the body: a body naming someone else is refused
   (``tables_hub_not_you``); no PIN is asked, the hub's sign-in vouches for the learner;
-* ``view``, ``act``, ``next`` and ``leave`` need the seat's token *and* the seat must be the caller's
-  (``tables_hub_not_your_seat``): a token passed on to another learner is worth nothing to them;
+* ``view``, ``act``, ``next``, ``leave`` and ``record`` (a finished round of the seat's table, for the
+  coach's review) need the seat's token *and* the seat must be the caller's (``tables_hub_not_your_seat``):
+  a token passed on to another learner is worth nothing to them;
 * the teacher's routes need the hub's teacher role the dashboard uses (an admin, or the teachers group);
   no teacher code.
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ...coach import Hint, Review, hint, review
 from ...engine.cards import Card
@@ -76,18 +77,24 @@ class CoachDesk:
         """Review the finished round (seat 0); ``done`` is called on the loop's thread after."""
         if rnd.result is None or self.reviewing or self.review is not None:
             return False
-        record = rnd.record()
+        return self.start_record_review(rnd.record(), LEARNER, done)
+
+    def start_record_review(self, record: Mapping[str, Any], seat: int, done: Callable[[], None]) -> bool:
+        """Review ``seat``'s play in a finished round's record (the Tables page: the seat the learner holds at a
+        shared table, whose record comes from the class server); ``done`` is called on the loop's thread after."""
+        if self.reviewing or self.review is not None:
+            return False
         self.reviewing, self.review_error, self.progress = True, None, None
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            self._finish(lambda: review(record, seat=LEARNER, progress=self._note_progress))
+            self._finish(lambda: review(record, seat=seat, progress=self._note_progress))
             return True
 
         def report(judged: int, total: int) -> None:
             loop.call_soon_threadsafe(self._show_progress, judged, total, done)
 
-        work = loop.run_in_executor(None, lambda: review(record, seat=LEARNER, progress=report))
+        work = loop.run_in_executor(None, lambda: review(record, seat=seat, progress=report))
 
         def land(future: asyncio.Future[Review]) -> None:
             self._finish(future.result)

@@ -2,7 +2,8 @@
 
 Learners' routes: ``list`` (with ``store``: how many table writes wait for the class store, and why),
 ``sit``, ``view`` (a long poll: ``after`` a version, up to ``wait`` seconds), ``act``, ``next``,
-``leave``; a learner acts only with the seat token ``sit`` gave them.
+``leave``, ``record`` (a finished round of the seat's own table, for the coach's review); a learner acts
+only with the seat token ``sit`` gave them.
 The teacher's routes (``teacher/…``: open, pause, close, hints, next, watch) also need the teacher code in the
 ``X-Shengji-Teacher`` header. Every route needs the class code as the server's other addresses do,
 except from this machine, where the page kernels call it (``classroom_server.KERNEL_CALLED``). The
@@ -116,6 +117,7 @@ STATUS = {"tables_bad_token": 403, "tables_bad_teacher_code": 403, "tables_no_ta
           "tables_missing_field": 400, "tables_bad_action": 400, "tables_bad_seat": 400, "tables_bad_request": 400,
           "tables_bad_table_name": 400, "tables_table_name_long": 400, "tables_bad_grace": 400,
           "learner_name_empty": 400, "learner_name_too_long": 400, "learner_name_bad_character": 400,
+          "tables_record_other_table": 403, "tables_record_kitty_hidden": 403, "tables_record_none": 404,
           "tables_hub_not_you": 403, "tables_hub_not_your_seat": 403,
           "tables_hub_teachers_only": 403, "serving_pin_needed": 403, "serving_pin_wrong": 403, "serving_pin_bad": 403}
 """HTTP status per refusal; any other refusal (a rule, a seat taken, a paused table) is 409."""
@@ -237,6 +239,8 @@ class TablesRoutes:
             self.reply(200, {"tables": await service.run(hall.tables), "store": await service.run(service.store_json)})
         elif method == "GET" and route == "view":
             await self._view()
+        elif method == "GET" and route == "record":
+            await self._record()
         elif method == "POST" and route == "sit":
             data = self.body()
             learner, vouched = await self.learner_for(data)
@@ -297,6 +301,21 @@ class TablesRoutes:
                 with contextlib.suppress(TableError):
                     await service.run(hall.polling, token, False)
         self.reply(200, message)
+
+    async def _record(self) -> None:
+        """A finished round of the seat's own table: ``token``, ``table`` and ``round`` (its number) in the query;
+        ``{"table", "round", "seat", "record"}``. A round still being played is refused (it would show hidden hands)."""
+        service, hall = self.tables_service, self.tables_service.hall
+        token, table_id, number = (self.get_argument(name, None) for name in ("token", "table", "round"))
+        for name, given in (("token", token), ("table", table_id), ("round", number)):
+            if given is None:
+                raise TableError("tables_missing_field", {"field": name})
+        assert token is not None and number is not None
+        await self.check_seat(token)
+        if not (number.isascii() and number.isdigit()):
+            raise TableError("tables_bad_field", {"field": "round", "given": shown(number)})
+        record = await service.run(hall.finished_record, token, table_id, int(number))
+        self.reply(200, {"table": table_id, "round": int(number), "seat": int(token.split(".")[1]), "record": record})
 
     async def _teacher(self, route: str, method: str) -> None:
         service, hall = self.tables_service, self.tables_service.hall

@@ -9,6 +9,11 @@ the seat's view, which a background thread long-polls (redrawn on the kernel's l
 The learner is the learner bar's (``current_learner``), with the pass token the bar holds after
 their PIN; the seat token is kept per learner (``seat_keeper``), so a reload or a new tab takes the
 seat up again. A server that stops answering shows "lost the table, reconnecting…" and is asked again.
+
+Once a round is over, "Review this round" asks the server for its record (``TableClient.record``: only a
+finished round of the seat's own table) and hands it to the play app's own coach desk, which reviews the
+seat this page holds, and the play app's summary and review panel draw it. The desk belongs to one table,
+seat, round and learner: when any of them changes, its review goes with it.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from markupsafe import Markup
 
 from ...classroom.identity import DEFAULT_LEARNER, current_learner, on_learner_change
 from ...classroom.tables.client import TableClient, TableRefused, TableUnreachable, local_server_url
+from ...classroom.tables.seat_claim import name_key
 from ...coach.hint import Hint
 from ...engine.cards import Card, codes
 from ...engine.errors import RuleError
@@ -89,7 +95,8 @@ class LoggedTrick:
 
 
 class NoCoach(CoachDesk):
-    """The shared tables give no hints on this page (the teacher's hint switch comes with the dashboard)."""
+    """The shared tables give no hints on this page (the teacher's hint switch comes with the dashboard); the
+    review of the learner's own seat after a round is the play app's (``start_record_review``)."""
 
     def can_hint(self, rnd: object) -> bool:
         return False
@@ -117,6 +124,8 @@ class TablesApp(ThrowConfirmation, Observable):
         # what build_scene reads (the play controller's fields)
         self.selection = Selection((), Trump("2", None))
         self.coach = NoCoach()
+        self.coached: tuple[Any, ...] | None = None
+        """The table, seat, round and learner ``coach`` is for (a new desk when one of them changes)."""
         self.held_trick: int | None = None
         self.pending_throw: tuple[Card, ...] | None = None
         """A throw the learner chose and is asked to confirm (as in the play app)."""
@@ -254,6 +263,7 @@ class TablesApp(ThrowConfirmation, Observable):
         if forget and self.base_url is not None and self.client is not None:
             self.keeper.forget(self.learner, self.base_url, browser_id())
         self.client, self.message = None, None
+        self.coach, self.coached = NoCoach(), None  # a review is only ever of the seat this page holds
         self.selection = Selection((), Trump("2", None))
         self.held_trick, self.pending_throw = None, None
 
@@ -266,6 +276,9 @@ class TablesApp(ThrowConfirmation, Observable):
         view = self.view
         if view is None:
             return
+        coached = (message.get("table"), message.get("seat"), view.round_number, self.learner)
+        if coached != self.coached:
+            self.coach, self.coached = NoCoach(), coached
         trump = view.trump or Trump(view.level or view.levels[0], None)
         if sorted(view.hand) != sorted(self.selection.cards):
             self.selection.trump = trump
@@ -446,6 +459,41 @@ class TablesApp(ThrowConfirmation, Observable):
             self.show_previous = not self.show_previous
         elif action == "next-round":
             self._send(lambda client: client.next_round())
+        elif action == "review":
+            self.review_round()
+
+    def review_round(self) -> bool:
+        """The coach's review of this page's seat in the round just over: its record from the server (which gives
+        only a finished round of the seat's own table), reviewed by the play app's coach desk (in a worker thread
+        when a loop runs). Refused when the round's record names another learner in this seat (a learner who sat
+        down after the round was played). True when the review started."""
+        client, message, view = self.client, self.message, self.view
+        if client is None or message is None or view is None or view.result is None:
+            return False
+        coach = self.coach
+        if coach.reviewing or coach.review is not None:
+            return False
+        seat = self.mine
+        try:
+            reply = client.record(str(message.get("table", "")), view.round_number)
+        except TableRefused as error:
+            if error.code == "tables_bad_token":
+                self._seat_gone(error)
+            else:
+                self.note = refusal(error)
+            return False
+        except TableUnreachable:
+            self.lost = True
+            return False
+        record = reply.get("record")
+        players = record.get("players") if isinstance(record, dict) else None
+        played = players[seat] if isinstance(players, list) and len(players) == 4 else None
+        if reply.get("seat") != seat or not isinstance(played, str) or name_key(played) != name_key(self.learner):
+            self.note = Note(Message("tpage_review_not_yours", {"seat": seat, "round": view.round_number}), ERROR,
+                             sticky=True)
+            return False
+        assert isinstance(record, dict)
+        return coach.start_record_review(record, seat, self.changed)
 
     def play(self, confirmed: bool = False) -> bool:
         """Lead or follow with the selected cards; a throw is asked about first, as the play app does."""
@@ -552,16 +600,14 @@ class TablesApp(ThrowConfirmation, Observable):
             for box in scene.seats
         )
         asked = self.turn_prompt(view, lang)
-        # no coach at the shared tables yet: no hint button, no review of the round
-        hidden = {"hint", "review"}
+        # no hints at the shared tables yet; the review of the learner's own seat is the summary's, as in the play app
+        hidden = {"hint"}
         if self.message is not None and (self.message.get("paused") or self.message.get("closed")):
             # a paused table takes no move: no buttons to play with, and the prompt says why
             hidden |= HELD_BUTTONS
             asked = text("tables_closed" if self.message.get("closed") else "tables_paused", lang)
         actions = tuple(button for button in scene.actions if button.action not in hidden)
-        ending = None if scene.summary is None else replace(scene.summary, coach="")
-        scene = replace(scene, seats=seats, prompt=asked if asked is not None else scene.prompt, actions=actions,
-                        summary=ending, review="")
+        scene = replace(scene, seats=seats, prompt=asked if asked is not None else scene.prompt, actions=actions)
         return table_html(scene)
 
     def lobby_markup(self, lang: str) -> Markup:

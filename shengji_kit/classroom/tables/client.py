@@ -118,6 +118,12 @@ class TableClient:
         """Take an action (``"play", "SA SA"``) for the seat; its new message."""
         return self._call("POST", "act", {"token": self._seat(), "action": [kind, cards]})
 
+    def record(self, table: str, round_number: int) -> JSONObject:
+        """The record of a finished round of the seat's own table (``{"table", "round", "seat", "record"}``);
+        a round still being played, another table's, or a token that holds no seat is refused."""
+        query = urlencode({"token": self._seat(), "table": table, "round": round_number})
+        return self._call("GET", f"record?{query}")
+
     def next_round(self) -> JSONObject:
         return self._call("POST", "next", {"token": self._seat()})
 

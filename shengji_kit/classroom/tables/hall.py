@@ -9,12 +9,15 @@ page is back; a table opened for learners waits for them. Each seat receives onl
 worker threads, never on the caller's (the server's event loop). With a ``TableStore`` every table is
 saved after each trick and seat change and restored on start, and every finished round becomes a record.
 With ``records_dir`` every finished round is also written there as a record file (``record.save``, the
-seats' names under ``players``), where the projector's record list reads them.
+seats' names under ``players``), where the projector's record list reads them. A seated learner may ask for
+the record of a finished round at their own table (``finished_record``: the Tables page's review), never of
+one still being played, whose record would show hands that are still hidden (docs/decisions.md).
 """
 
 from __future__ import annotations
 
 import contextlib
+import copy
 import logging
 import secrets
 import threading
@@ -30,7 +33,10 @@ from ...game.actions import Action
 from ...game.bots.base import Bot
 from ...game.bots.rule import RuleBot
 from ...game.deal import derived_seed
+from ...game.record import RecordFileError, parse, replay
+from ...game.record import load as load_record
 from ...game.record import save as save_record
+from ...game.result import kitty_revealed_at_end
 from ...game.round import DONE
 from .live_table import LEFT_BOT_SEED, BotMaker, LiveTable
 from .seat_claim import (
@@ -43,6 +49,7 @@ from .seat_claim import (
     seat_number,
     secret_hash,
     secret_matches,
+    shown,
     split_token,
     table_name,
     vouched_for,
@@ -317,6 +324,53 @@ class TableHall:
             self._open(table)
             self._deal_next(table)
 
+    def finished_record(self, token: str, table_id: object, round_number: object) -> JSONObject:
+        """The record of round ``round_number`` of the token's table once it is over, for the seat's review.
+
+        Refused: another table than the token's (``tables_record_other_table``), a round still being played
+        (``tables_record_unfinished``: its record holds hands that are still hidden), a round the table has
+        not played or no longer keeps (``tables_record_none``), and a round whose rules keep the kitty face
+        down from this seat (``tables_record_kitty_hidden``: the attackers did not capture it, the seat did
+        not bury it). The current round's record comes from the round itself, earlier ones from ``records_dir``.
+        """
+        table, seat = self._seated(token)
+        if table_id != table.table_id:
+            raise TableError("tables_record_other_table", {"table": shown(table_id)})
+        if type(round_number) is not int or round_number < 1:
+            raise TableError("tables_bad_field", {"field": "round", "given": shown(round_number)})
+        with table.lock:
+            rnd = table.round
+            if rnd is not None and rnd.round_number == round_number:
+                if rnd.phase != DONE:
+                    raise TableError("tables_record_unfinished", {"round": round_number})
+                record: JSONObject | None = table.last_record or self._round_record(table)
+                played_before = False
+            else:
+                played_before = round_number < (rnd.round_number if rnd is not None else table.match.round_number)
+                record = None
+        if record is None:
+            record = self._record_file(table.table_id, round_number) if played_before else None
+        if record is None:
+            raise TableError("tables_record_none", {"round": round_number})
+        buries = record.get("buries") or []
+        burier = buries[-1].get("seat") if buries and isinstance(buries[-1], dict) else None
+        if not kitty_revealed_at_end(parse(record).rules, replay(record).result.kitty_captured) and burier != seat:
+            raise TableError("tables_record_kitty_hidden", {"round": round_number})
+        return copy.deepcopy(record)
+
+    def _record_file(self, table_id: str, round_number: int) -> JSONObject | None:
+        """An earlier round's record as ``_write_record`` wrote it (None: not written, or unreadable)."""
+        if self.records_dir is None:
+            return None
+        path = self.records_dir / f"table-{table_id}-round-{round_number:03d}.json"
+        if not path.is_file():
+            return None
+        try:
+            return load_record(path)
+        except (RuleError, RecordFileError) as error:
+            log.warning("shared tables: the round record %s cannot be read: %s", path, error)
+            return None
+
     def subscribe(self, listener: Listener) -> None:
         """Call ``listener(table_id, version)`` after every change (from whichever thread made it)."""
         self._listeners.append(listener)
@@ -414,6 +468,7 @@ class TableHall:
             raise TableError("tables_match_over")
         table.laps_before = (table.match.laps[0], table.match.laps[1])
         table.round = table.match.new_round()
+        table.last_record = None
         table.left.clear()
         table.seat_bots()
         self._changed(table, save=True)
@@ -426,6 +481,8 @@ class TableHall:
         if finished and self.store is not None:
             with self._save_lock:
                 self._unrecorded.append((table.state(), rnd.record()))
+        if finished:
+            table.last_record = self._round_record(table)  # who sat where as the round ended
         if finished and self.records_dir is not None:
             self._write_record(table)
         trick_ended = rnd.tricks_played != table.saved_tricks and rnd.trick_play is not None
@@ -439,15 +496,23 @@ class TableHall:
         its bots' tier; a failed write is logged, never raised (play goes on)."""
         rnd = table.round
         assert rnd is not None and self.records_dir is not None
-        record = rnd.record()
-        record["players"] = list(table.learners)
-        record["table"] = table.name
-        record["bots"] = table.tier
+        record = table.last_record or self._round_record(table)
         path = self.records_dir / f"table-{table.table_id}-round-{rnd.round_number:03d}.json"
         try:
             save_record(record, path)
         except OSError as error:
             log.warning("shared tables: cannot write the round record %s: %s", path, error)
+
+    @staticmethod
+    def _round_record(table: LiveTable) -> JSONObject:
+        """Under ``table.lock``: the finished current round's record with the seats' names, the table and its tier."""
+        rnd = table.round
+        assert rnd is not None
+        record = rnd.record()
+        record["players"] = list(table.learners)
+        record["table"] = table.name
+        record["bots"] = table.tier
+        return record
 
     def _changed(self, table: LiveTable, *, save: bool) -> None:
         """Under ``table.lock``: a new version; saved if asked; the listeners told; bots woken."""

@@ -63,6 +63,8 @@ class LiveTable:
         self.laps_before = state.laps
         self.round = self.match.new_round() if state.winner is None else None
         self.bots: dict[int, Bot] = {}
+        self.last_record: JSONObject | None = None
+        """The current round's record with the seats' names as it ended (None until it has; not kept on restart)."""
         self.seat_bots()
         if self.round is not None:
             for seat, action in state.actions:
