@@ -7,6 +7,7 @@ equivalent are merged (see ``equivalence_classes``), so the search branches only
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 from typing import NamedTuple
 
 from ..engine.cards import CARDS, Card
@@ -65,6 +66,7 @@ class MoveMaker:
         self._throw_ok: dict[tuple[Play, Hands], bool] = {}
         self._groups: dict[Hand, list[tuple[str, list[tuple[int, int, int]]]]] = {}
         self._tops: dict[Hand, dict[str, int]] = {}
+        self._places: dict[Hand, tuple[frozenset[int], frozenset[int], tuple[tuple[int, int], ...]]] = {}
         self._throws = rules.throws_allowed
         """Whether any throw may be led (``throws_allowed``), read once."""
         self._every_part = rules.throw_compare == "every_part"
@@ -240,17 +242,39 @@ class MoveMaker:
         Each card becomes (effective suit, its step among the steps still held, points, face
         within the step). Steps are renumbered in order, skipping one number wherever a step
         between two held ones is empty, so order, equality and adjacency (tractors) of the
-        remaining cards are kept; nothing else about a card matters to the rules.
+        remaining cards are kept; nothing else about a card matters to the rules. A gap counts
+        only in a suit where some hand holds a pair: with no pair there, no tractor can ever form,
+        so positions that differ only by which lower card of it has gone share one entry.
         """
-        order = self._order
+        parts = self._places
+        held: set[int] = set()
+        paired: set[int] = set()
+        found = []
+        for hand in hands:
+            part = parts.get(hand)
+            if part is None:
+                part = parts[hand] = self._hand_places(hand)
+            held |= part[0]
+            paired |= part[1]
+            found.append(part[2])
         renumbered: dict[int, int] = {}
         number, previous = 0, -10
-        for place in sorted({order[i] for hand in hands for i in hand}):
-            number += 1 if place == previous + 1 and place & STEP_MASK else 2
-            renumbered[place] = (place >> SUIT_SHIFT) << 16 | number << 6
+        for place in sorted(held):
+            suit = place >> SUIT_SHIFT
+            # a gap between steps matters only to tractors: only in a suit where some hand holds a pair
+            if suit == previous >> SUIT_SHIFT and (place == previous + 1 or suit not in paired):
+                number += 1
+            else:
+                number += 2
+            renumbered[place] = suit << 16 | number << 6
             previous = place
-        labels = self._labels
-        return tuple(tuple(sorted(renumbered[order[i]] | labels[i] for i in hand)) for hand in hands)
+        return tuple(tuple(sorted([renumbered[place] | label for place, label in part])) for part in found)
+
+    def _hand_places(self, hand: Hand) -> tuple[frozenset[int], frozenset[int], tuple[tuple[int, int], ...]]:
+        """Of ``shape_signature``: a hand's places, the suits where it holds a pair, each card's place and label."""
+        order, labels = self._order, self._labels
+        paired = frozenset(order[i] >> SUIT_SHIFT for i, j in pairwise(hand) if i == j)
+        return frozenset(order[i] for i in hand), paired, tuple((order[i], labels[i]) for i in hand)
 
     def plain_classes(self, hands: Hands) -> tuple[SeatClasses, ...]:
         """Every face its own class: no merging (cheap, for the last tricks)."""

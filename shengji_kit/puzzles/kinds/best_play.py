@@ -35,8 +35,9 @@ from ...engine.shapes import THROW, shape
 from ...engine.throws import check_throw
 from ...game.position_table import PositionTable
 from ...solver._moves import Play, remove
+from ...solver.play_values import play_value as shared_play_value
 from ...solver.position import Position
-from ...solver.search import INFINITY, NO_KEY, Key
+from ...solver.search import INFINITY, NO_KEY
 from ...solver.solve import searcher_for, solve, start_hands
 from ...words import Message
 from ..answers import answer_cards, cards_text, missing_from
@@ -71,24 +72,9 @@ def _indices(cards: tuple[Card, ...]) -> Play:
 
 @cache
 def play_value(position: Position, trick: TrickPlays, play: Play) -> int:
-    """The attackers' final total when the next seat plays ``play`` after ``trick`` and all play perfectly."""
-    searcher = searcher_for(position)
-    start = start_hands(position)
-    classes = searcher.classes(start)
-    hands = list(start)
-    plays: tuple[Play, ...] = ()
-    win, best = 0, NO_KEY
-    for seat, cards in trick:
-        done = _indices(cards)
-        key: Key | None = searcher.key(done, plays[0] if plays else done)
-        if not plays or searcher.beats(key, best, plays[0]):
-            assert key is not None
-            win, best = len(plays), key
-        hands[seat] = remove(hands[seat], done)
-        plays = (*plays, done)
-    return position.points + searcher.after_play(
-        tuple(hands), position.leader, plays, win, best, play, -INFINITY, INFINITY, classes
-    )
+    """The attackers' final total when the next seat plays ``play`` after ``trick`` and all play perfectly
+    (the solver's shared searchers, ``solver.play_values``)."""
+    return shared_play_value(position, trick, play)
 
 
 @cache
