@@ -40,6 +40,17 @@ METRICS = ("TaskDuration", "ScriptDuration", "V8CompileDuration", "RecalcStyleDu
            "TaskOtherDuration", "ThreadTime", "ProcessTime")
 
 
+def driver_cpu() -> float:
+    """CPU seconds so far of this process and Playwright's driver (node): the test's side of a load."""
+    total = 0.0
+    for process in [psutil.Process(), *psutil.Process().children(recursive=True)]:
+        with contextlib.suppress(psutil.NoSuchProcess, psutil.AccessDenied):
+            if process.pid == os.getpid() or "node" in process.name():
+                times = process.cpu_times()
+                total += times.user + times.system
+    return total
+
+
 def chromium_cpu() -> dict[int, tuple[str, float]]:
     """Every Chromium process under this one: pid -> (kind, CPU seconds so far)."""
     found: dict[int, tuple[str, float]] = {}
@@ -189,8 +200,10 @@ def main() -> None:
                         help="a Chromium trace of each load, summed by thread and event")
     parser.add_argument("--all-features", action="store_true",
                         help="keep the window parts chromium.UNUSED_FEATURES turns off (as before)")
-    parser.add_argument("--compare", choices=("features", "context"),
+    parser.add_argument("--compare", choices=("features", "context", "guard"),
                         help="load in turn with and without a lever: chromium.UNUSED_FEATURES, or one shared context")
+    parser.add_argument("--guard", action="store_true",
+                        help="each fresh context guarded as the page fixture guards it (conftest.guard)")
     parser.add_argument("--top", type=int, default=12)
     parser.add_argument("--arg", action="append", default=[], help="an extra Chromium switch")
     options = parser.parse_args()
@@ -208,29 +221,86 @@ def main() -> None:
             with sync_playwright() as driver:
                 variants = make_variants(driver, options)
                 totals: dict[str, list[float]] = {label: [] for label, _, _ in variants}
+                driver_totals: dict[str, list[float]] = {label: [] for label, _, _ in variants}
+                guarded = options.guard
+                if guarded:
+                    from conftest import guard
                 for number in range(options.loads):
                     for label, browser, shared in variants:
                         wait_until_idle(server.process.pid)
                         print(f"load {number + 1} of {options.page} ({label})")
                         # the whole cycle a test's page fixture goes through: context, tab, page, leave, close
                         cycle = chromium_cpu()
-                        context = shared or browser.new_context(viewport=chromium.VIEWPORT)
+                        driven = driver_cpu()
+                        if label.startswith("guard:"):
+                            context = guard_variants[label](browser)
+                        else:
+                            context = shared or browser.new_context(viewport=chromium.VIEWPORT)
+                        if guarded and shared is None:
+                            guard(context)
                         drawn = load_once(context, server.base_url, options.page, options.profile, options.top,
                                           browser if options.trace else None)
                         if shared is None:
                             context.close()
                         # a process gone by now (the page's renderer) counts with what it had used when drawn
                         whole = sum(cpu_by_kind(cycle, {**drawn, **chromium_cpu()}).values())
+                        driving = driver_cpu() - driven
                         totals[label].append(whole)
-                        print(f"  whole cycle (context, tab, page, leave, close): chromium CPU {whole:5.2f} s")
+                        driver_totals[label].append(driving)
+                        print(f"  whole cycle (context, tab, page, leave, close): chromium CPU {whole:5.2f} s,"
+                              f" Python and Playwright's driver {driving:5.2f} s")
                 for label, seconds in totals.items():
                     print(f"{label}: median {statistics.median(seconds):.2f} s of Chromium CPU a load"
-                          f" (whole cycle; {', '.join(f'{s:.2f}' for s in seconds)})")
+                          f" (whole cycle; {', '.join(f'{s:.2f}' for s in seconds)});"
+                          f" Python and driver {statistics.median(driver_totals[label]):.2f} s")
                 for _, browser, _ in variants:
                     with contextlib.suppress(Exception):
                         browser.close()
         finally:
             stop_server(server)
+
+
+def _guard_predicate(browser: Any) -> Any:
+    """The guard as it was: a route on a Python predicate, so every request waited on Python."""
+    import chromium
+
+    context = browser.new_context(viewport=chromium.VIEWPORT)
+    context.route(lambda url: not chromium.is_local(url), lambda route: route.abort("blockedbyclient"))
+    return context
+
+
+def _guard_now(browser: Any) -> Any:
+    """The page fixture's guard (conftest.guard)."""
+    import chromium
+
+    from conftest import guard
+
+    context = browser.new_context(viewport=chromium.VIEWPORT)
+    guard(context)
+    return context
+
+
+def _guard_proxy(browser: Any) -> Any:
+    import chromium
+    context = browser.new_context(viewport=chromium.VIEWPORT,
+                                  proxy={"server": "http://127.0.0.1:9", "bypass": "127.0.0.1,localhost"})
+    seen: list[str] = []
+    context.on("request", lambda request: None if chromium.is_local(request.url) else seen.append(request.url))
+    return context
+
+
+def _no_guard(browser: Any) -> Any:
+    import chromium
+
+    return browser.new_context(viewport=chromium.VIEWPORT)
+
+
+guard_variants = {
+    "guard: route, Python predicate (before)": _guard_predicate,
+    "guard: conftest.guard (now)": _guard_now,
+    "guard: dead proxy + request events": _guard_proxy,
+    "guard: none": _no_guard,
+}
 
 
 def make_variants(driver: Any, options: argparse.Namespace) -> list[tuple[str, Any, Any]]:
@@ -247,7 +317,9 @@ def make_variants(driver: Any, options: argparse.Namespace) -> list[tuple[str, A
 
     if options.compare == "features":
         return [("all features (before)", launched(True), None), ("unused features off", launched(False), None)]
-    browser = launched(options.all_features)
+    browser = launched(options.all_features and options.compare != "guard")
+    if options.compare == "guard":
+        return [(label, browser, None) for label in guard_variants]
     shared = browser.new_context(viewport=chromium.VIEWPORT)
     if options.compare == "context":
         return [("fresh context a load", browser, None), ("one shared context", browser, shared)]
