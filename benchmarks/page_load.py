@@ -200,7 +200,7 @@ def main() -> None:
                         help="a Chromium trace of each load, summed by thread and event")
     parser.add_argument("--all-features", action="store_true",
                         help="keep the window parts chromium.UNUSED_FEATURES turns off (as before)")
-    parser.add_argument("--compare", choices=("features", "context", "guard"),
+    parser.add_argument("--compare", choices=("features", "context", "guard", "spinner", "fixture"),
                         help="load in turn with and without a lever: chromium.UNUSED_FEATURES, or one shared context")
     parser.add_argument("--guard", action="store_true",
                         help="each fresh context guarded as the page fixture guards it (conftest.guard)")
@@ -232,8 +232,8 @@ def main() -> None:
                         # the whole cycle a test's page fixture goes through: context, tab, page, leave, close
                         cycle = chromium_cpu()
                         driven = driver_cpu()
-                        if label.startswith("guard:"):
-                            context = guard_variants[label](browser)
+                        if label.startswith(("guard:", "spinner:")):
+                            context = {**guard_variants, **spinner_variants}[label](browser)
                         else:
                             context = shared or browser.new_context(viewport=chromium.VIEWPORT)
                         if guarded and shared is None:
@@ -295,6 +295,21 @@ def _no_guard(browser: Any) -> Any:
     return browser.new_context(viewport=chromium.VIEWPORT)
 
 
+def _still_spinner(browser: Any) -> Any:
+    """Voila's loading spinner kept still (as with prefers-reduced-motion): what its frames cost."""
+    import chromium
+
+    context = browser.new_context(viewport=chromium.VIEWPORT)
+    context.add_init_script("""(() => {
+      const style = document.createElement("style");
+      style.textContent = ".spinner { animation: none !important; }";
+      document.documentElement.appendChild(style);
+    })();""")
+    return context
+
+
+spinner_variants = {"spinner: turning (as served)": _no_guard, "spinner: still": _still_spinner}
+
 guard_variants = {
     "guard: route, Python predicate (before)": _guard_predicate,
     "guard: conftest.guard (now)": _guard_now,
@@ -317,9 +332,15 @@ def make_variants(driver: Any, options: argparse.Namespace) -> list[tuple[str, A
 
     if options.compare == "features":
         return [("all features (before)", launched(True), None), ("unused features off", launched(False), None)]
-    browser = launched(options.all_features and options.compare != "guard")
+    if options.compare == "fixture":
+        # the page fixture's whole cycle as it was (every feature, the guard on a Python predicate) and now
+        return [("guard: route, Python predicate (before)", launched(True), None),
+                ("guard: conftest.guard (now)", launched(False), None)]
+    browser = launched(options.all_features and options.compare not in ("guard", "spinner"))
     if options.compare == "guard":
         return [(label, browser, None) for label in guard_variants]
+    if options.compare == "spinner":
+        return [(label, browser, None) for label in spinner_variants]
     shared = browser.new_context(viewport=chromium.VIEWPORT)
     if options.compare == "context":
         return [("fresh context a load", browser, None), ("one shared context", browser, shared)]
