@@ -56,6 +56,9 @@ def guard(context: BrowserContext) -> PageGuard:
     seen = PageGuard()
 
     def block(route: Route) -> None:
+        if chromium.is_local(route.request.url):  # local, if not plainly so (user@127.0.0.1)
+            route.fallback()
+            return
         seen.foreign_requests.append(route.request.url)
         route.abort("blockedbyclient")
 
@@ -70,7 +73,7 @@ def guard(context: BrowserContext) -> PageGuard:
         )
 
     # Local requests pass; the rest are aborted and recorded.
-    context.route(lambda url: not chromium.is_local(url), block)
+    context.route(chromium.NOT_PLAINLY_LOCAL, block)
     context.on("page", watch)
     return seen
 
