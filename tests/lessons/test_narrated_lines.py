@@ -150,3 +150,17 @@ def test_a_tie_is_said_to_tie() -> None:
     decision = deal.decisions[-1]
     assert decision.cost == 0 and decision.choices > 1
     assert "that ties the best (♠10)" in verdict(decision, "en")
+
+
+def test_warming_values_the_learners_first_plays_that_the_first_grade_then_looks_up() -> None:
+    play_value.cache_clear()
+    deal = NarratedDeal(load_script("11_kitty"))
+    assert deal.seat_to_play == 0
+    thread = deal.warm()
+    assert thread is not None
+    thread.join()
+    before = play_value.cache_info().hits
+    options = deal.options()
+    assert play_value.cache_info().hits - before == len(options) > 1
+    deal.play(_codes(options[0][0]))
+    assert deal.decisions and deal.decisions[0].played == options[0][0]
