@@ -1,13 +1,15 @@
-"""Lesson 11, the kitty (保底与扣底): the bury table and the burying practice ``lessons/11_kitty.ipynb`` shows."""
+"""Lesson 11, the kitty (保底与扣底): the narrated deal, the bury table and the burying practice
+``lessons/11_kitty.ipynb`` shows."""
 
 from __future__ import annotations
 
 from ...render.lesson_panels.bury_table import FIRST_HAND, BuryTable
 from ...widgets.surface import CardSurface
 from .cells import exercises
+from .narrated_deal_view import narrated_deal as _narrated_deal
 from .notice import safely
 
-__all__ = ["bury_practice", "bury_table"]
+__all__ = ["bury_practice", "bury_table", "narrated_deal"]
 
 SLUG, GROUP = "11_kitty", "bury_well"
 """The burying block of ``puzzles/lesson_data/11_kitty.toml`` (kind ``kitty_bury``)."""
@@ -23,3 +25,9 @@ def bury_practice(seed: int | None = None) -> CardSurface:
     bury; "more like this" deals hands without end, from ``seed`` (default: the learner's own, the same after a
     reload). A dealt hand's id names its seed, so the class service deals it again to judge an answer."""
     return exercises(SLUG, GROUP, seed=seed, own_run=True)
+
+
+def narrated_deal() -> CardSurface:
+    """This lesson's narrated deal (``lesson_data/narrated/11_kitty.toml``): the learner defends as South and
+    guards the kitty, the solver plays the other seats."""
+    return _narrated_deal(SLUG)

@@ -15,4 +15,10 @@ __all__ = ["narrated_deal"]
 
 def narrated_deal(name: str) -> CardSurface:
     """The live narrated deal ``name`` (a file of ``lesson_data/narrated`` without ``.toml``)."""
-    return safely(lambda: CardSurface(NarratedDeal(load_script(name))))
+    return safely(lambda: CardSurface(_warmed(NarratedDeal(load_script(name)))))
+
+
+def _warmed(deal: NarratedDeal) -> NarratedDeal:
+    """The deal, its learner's first plays being valued in the background while the page is read."""
+    deal.warm()
+    return deal

@@ -9,6 +9,8 @@ a trick comes that verdict, then the notes whose claims hold there. Buttons: ``d
 
 from __future__ import annotations
 
+import sys
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -52,19 +54,14 @@ class DealScript:
 
 @cache
 def load_script(name: str, folder: Path = NARRATED_DIR) -> DealScript:
-    """Read ``<folder>/<name>.toml``; a wrong file raises, and so does a note the best line never shows."""
+    """Read ``<folder>/<name>.toml``; a wrong file raises. That every note shows on the best line is proven by
+    ``tests/lessons/test_narrated_lines.py``, not here: at eight cards a hand it costs seconds of search."""
     data = read_toml(folder / f"{name}.toml")
     deal = require(data, "deal")
     start = Position.from_table(read_position_table(require(deal, "position")))
     notes = tuple(read_note(item, f"note.{i}") for i, item in enumerate(require(data, "note")))
-    script = DealScript(name, read_text(require(deal, "title"), "title"), read_text(require(deal, "intro"), "intro"),
-                        start, notes)
-    best = NarratedDeal(script)
-    best.play_best_line()
-    missing = sorted(set(range(len(notes))) - {i for shown in best.shown for i in shown})
-    if missing:
-        raise ValueError(f"{name}: notes {missing} make claims that do not hold anywhere on the best line")
-    return script
+    return DealScript(name, read_text(require(deal, "title"), "title"), read_text(require(deal, "intro"), "intro"),
+                      start, notes)
 
 
 def _cards(play: Play) -> tuple[Card, ...]:
@@ -104,6 +101,19 @@ class NarratedDeal:
         self.final: int | None = None
         """The attackers' final total once the last trick is played."""
         self._advance()
+
+    def warm(self) -> threading.Thread | None:
+        """Value the learner's plays of this turn in the background (a first turn of eight cards a hand takes
+        seconds; the learner reads the introduction meanwhile, and the first grade looks the values up).
+        None where no thread can start (Pyodide in the static site): the first grade does the work instead."""
+        if self.finished or self.seat_to_play != LEARNER or sys.platform == "emscripten":
+            return None
+        thread = threading.Thread(target=self.options, daemon=True, name="narrated-deal")
+        try:
+            thread.start()
+        except RuntimeError:  # "can't start new thread"
+            return None
+        return thread
 
     @property
     def finished(self) -> bool:
