@@ -4,7 +4,9 @@ Two families of seeded random endgames, several per size:
   deal   cards dealt from a shuffled double deck (what a real round leaves, roughly);
   dense  only trumps and one side suit are dealt, so hands are full of pairs and ruffs (harder).
 Prints figures (wall time of ``solve``, which also finds every best lead and an optimal line);
-asserts nothing.
+asserts nothing. With ``--grade`` it also values every distinct lead of the position the way a lesson
+grades a learner's play: once with a fresh search per lead (full window, as before issue 40), once with
+``solver.play_values``' shared searcher (null-window tests, one table for the whole deal).
 Run: ``.venv/bin/python benchmarks/solver.py [--family deal|dense|both] [--sizes 3 4 5 6] [--deals 5]``
 """
 
@@ -17,6 +19,9 @@ import time
 
 from shengji_kit.engine import Card, Trump, full_deck
 from shengji_kit.solver import Position, solve
+from shengji_kit.solver.play_values import PlayValues
+from shengji_kit.solver.search import INFINITY, NO_KEY
+from shengji_kit.solver.solve import searcher_for, start_hands
 
 LEVELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = ("S", "H", "C", "D")
@@ -49,6 +54,40 @@ def random_position(rng: random.Random, size: int, rules: str, family: str = "de
     )
 
 
+def grade_each_lead(position: Position) -> tuple[float, float]:
+    """Seconds to value every distinct lead: a fresh full-window search each, then the shared searcher."""
+    searcher = searcher_for(position)
+    hands = start_hands(position)
+    leads = searcher.leads(hands, position.leader, searcher.classes(hands))
+    started = time.perf_counter()
+    fresh = []
+    for lead in leads:
+        alone = searcher_for(position)
+        classes = alone.classes(hands)
+        fresh.append(alone.after_play(hands, position.leader, (), 0, NO_KEY, lead, -INFINITY, INFINITY, classes))
+    middle = time.perf_counter()
+    PlayValues().clear()
+    values = PlayValues()
+    shared = [values.play_value(position, (), lead) - position.points for lead in leads]
+    ended = time.perf_counter()
+    assert shared == fresh, "the shared searcher must give the fresh searches' values"
+    return middle - started, ended - middle
+
+
+def run_grading(sizes: list[int], deals: int, seed: int, rules: str) -> None:
+    """Value every lead of ``deals`` positions per size both ways; one line of figures per size."""
+    print(f"every lead valued, rules {rules}, {deals} deals per size, seed {seed}")
+    print(f"{'cards':>5} {'fresh mean s':>13} {'fresh max s':>12} {'shared mean s':>14} {'shared max s':>13}")
+    for size in sizes:
+        rng = random.Random(f"{seed}-deal-{size}")
+        fresh, shared = zip(*(grade_each_lead(random_position(rng, size, rules)) for _ in range(deals)), strict=True)
+        print(
+            f"{size:>5} {statistics.mean(fresh):>13.3f} {max(fresh):>12.3f} "
+            f"{statistics.mean(shared):>14.3f} {max(shared):>13.3f}",
+            flush=True,
+        )
+
+
 def run_family(family: str, sizes: list[int], deals: int, seed: int, rules: str) -> None:
     """Solve ``deals`` positions per size and print one line of figures per size."""
     print(f"family {family!r}, rules {rules}, {deals} deals per size, seed {seed}")
@@ -78,12 +117,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="super_tycoon", choices=("super_tycoon", "classic"))
     parser.add_argument("--family", default="both", choices=("deal", "dense", "both"))
+    parser.add_argument("--grade", action="store_true", help="also value every lead, fresh and shared")
     args = parser.parse_args()
     families = ("deal", "dense") if args.family == "both" else (args.family,)
     for family in families:
         sizes = args.sizes or DEFAULT_SIZES[family]
         run_family(family, sizes, args.deals, args.seed, args.rules)
         print()
+    if args.grade:
+        run_grading(args.sizes or DEFAULT_SIZES["deal"], args.deals, args.seed, args.rules)
 
 
 if __name__ == "__main__":
