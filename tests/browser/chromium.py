@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from urllib.parse import urlsplit
 
 import psutil
-from playwright.sync_api import Browser, Playwright, ViewportSize
+from playwright.sync_api import Browser, BrowserContext, Playwright, Route, ViewportSize
 
 from shengji_kit.apps.serving import serve
 
@@ -93,3 +93,19 @@ def is_local(url: str) -> bool:
     """Whether a browser request stays on this machine (127.0.0.1, localhost, data:, blob:)."""
     parts = urlsplit(url)
     return parts.scheme in LOCAL_SCHEMES or parts.hostname in serve.LOCAL_HOSTS
+
+
+def abort_foreign(context: BrowserContext, foreign: list[str]) -> None:
+    """Abort every request ``context`` makes to another host and list its address in ``foreign``.
+
+    The route's pattern (``NOT_PLAINLY_LOCAL``) is matched in Playwright's driver, so local requests
+    never wait on Python; the handler asks ``is_local`` again (``user@127.0.0.1`` is local too)."""
+
+    def block(route: Route) -> None:
+        if is_local(route.request.url):
+            route.fallback()
+            return
+        foreign.append(route.request.url)
+        route.abort("blockedbyclient")
+
+    context.route(NOT_PLAINLY_LOCAL, block)

@@ -14,7 +14,6 @@ from playwright.sync_api import (
     Browser,
     BrowserContext,
     Page,
-    Route,
     WebSocket,
     expect,
     sync_playwright,
@@ -55,13 +54,6 @@ def guard(context: BrowserContext) -> PageGuard:
     """Abort and record every request to another host; record uncaught errors of every tab."""
     seen = PageGuard()
 
-    def block(route: Route) -> None:
-        if chromium.is_local(route.request.url):  # local, if not plainly so (user@127.0.0.1)
-            route.fallback()
-            return
-        seen.foreign_requests.append(route.request.url)
-        route.abort("blockedbyclient")
-
     def websocket(socket: WebSocket) -> None:
         if not chromium.is_local(socket.url):
             seen.foreign_requests.append(socket.url)
@@ -72,8 +64,7 @@ def guard(context: BrowserContext) -> PageGuard:
             "pageerror", lambda error: seen.page_errors.append(f"{error.name}: {error.message}")
         )
 
-    # Local requests pass; the rest are aborted and recorded.
-    context.route(chromium.NOT_PLAINLY_LOCAL, block)
+    chromium.abort_foreign(context, seen.foreign_requests)  # local requests pass; the rest are aborted
     context.on("page", watch)
     return seen
 

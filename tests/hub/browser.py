@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import shutil
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -11,9 +12,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
+import chromium
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-gpu", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 
 
 @contextmanager
@@ -24,7 +26,7 @@ def launch_chromium() -> Iterator[Browser]:
         pytest.fail("Debian's chromium is not installed: apt-get install chromium (never `playwright install`)",
                     pytrace=False)
     with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=executable, args=ARGS)
+        browser = chromium.launch(driver)  # the browser tests' switches, without the unused window parts
         try:
             yield browser
         finally:

@@ -14,17 +14,17 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from shengji_kit.classroom.service_client import ServiceClassStore, ServiceError
 from shengji_kit.classroom.store_protocol import HINT, POLL_REVEALED, SOLVE, ClassEvent
 from shengji_kit.engine import trick_winner
 from shengji_kit.puzzles import Puzzle, default_bank
 
-from .browser import ARTIFACTS, launch_chromium, screenshot
+from .browser import ARTIFACTS, chromium, launch_chromium, screenshot
 from .hub_server import Person, RunningHub, free_port, running_hub
 from .postgres import class_database
 
@@ -33,7 +33,6 @@ pytestmark = pytest.mark.hub
 ALICE, BOB = Person("alice", "alice-pass-1"), Person("bob", "bob-pass-22")
 TEACHER = Person("ms-li", "teacher-pass-3", teacher=True)
 SERVICE = "/services/shengji-class/api"
-LOCAL_HOSTS = ("127.0.0.1", "localhost")
 PUZZLE_SET = "01-who-wins"
 # Spawning a server, then Voila starting a kernel and running the notebook, on a busy machine.
 SPAWN_MS = 120_000
@@ -61,14 +60,7 @@ def new_context(browser: Browser, hub: RunningHub, foreign: list[str]) -> Browse
     context = browser.new_context(base_url=hub.base_url, locale="en-US", viewport={"width": 1280, "height": 900})
     context.set_default_timeout(ACTION_MS)
     context.set_default_navigation_timeout(SPAWN_MS)
-
-    def block(route: Route) -> None:
-        foreign.append(route.request.url)
-        route.abort("blockedbyclient")
-
-    context.route(
-        lambda url: urlsplit(url).hostname not in LOCAL_HOSTS and not url.startswith(("data:", "blob:")), block
-    )
+    chromium.abort_foreign(context, foreign)
     return context
 
 

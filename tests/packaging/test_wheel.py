@@ -24,7 +24,7 @@ from pathlib import Path
 
 import psutil
 import pytest
-from playwright.sync_api import Route, expect, sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 from shengji_kit.apps.serving import serve
 from shengji_kit.kit_files import CHECKOUT_DIR, JUPYTER_DIR, PACKAGE_DIR, kit_files
@@ -302,15 +302,11 @@ def visit_landing_page_and_lesson(base_url: str, lesson_title: str) -> BrowserVi
     """Open the landing page and the lesson as a learner does; fail on what they would not see."""
     seen = BrowserVisit()
 
-    def block(route: Route) -> None:
-        seen.foreign_requests.append(route.request.url)
-        route.abort("blockedbyclient")
-
     with sync_playwright() as driver:
         browser = chromium.launch(driver)
         context = browser.new_context(viewport=chromium.VIEWPORT, base_url=base_url)
         context.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
-        context.route(lambda url: not chromium.is_local(url), block)
+        chromium.abort_foreign(context, seen.foreign_requests)
         page = context.new_page()
         page.on(
             "pageerror", lambda error: seen.page_errors.append(f"{error.name}: {error.message}")
