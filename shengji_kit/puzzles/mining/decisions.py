@@ -18,8 +18,10 @@ from ...engine.cards import Card
 from ...game.auction import PLAY_PHASE
 from ...game.bots._turn import PlayTurn, Turn
 from ...game.bots.base import Bot
+from ...game.position_table import PositionTable
 from ...game.round import Round
 from ...solver.position import Position
+from ..kinds.best_play import start_position
 
 MAX_CARDS = 6
 """Decisions are mined only when each hand held at most this many cards at the start of the trick:
@@ -111,3 +113,8 @@ def _act(rnd: Round, bot: Bot, seat: int) -> None:
     else:
         action = bot.choose(rnd.view(seat), rnd.legal_actions(seat))
     rnd.act(seat, action)
+
+
+def decision_of(table: PositionTable, source: str = "a position") -> Decision:
+    """The decision a position table shows (hands now, and the trick so far when there is one)."""
+    return Decision(start_position(table), tuple((seat, tuple(cards)) for seat, cards in table.trick), source)

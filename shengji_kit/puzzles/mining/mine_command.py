@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from ...words import Message
-from .decisions import MAX_CARDS, MakeBot
+from .decisions import MAX_CARDS, TIERS, MakeBot
 from .keeping import MARGIN
 from .miner import Tally, mine
 
@@ -33,6 +33,10 @@ def add_mine(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--out", default=str(DEFAULT_OUT), help="the folder of the set files (default: the bank's data/mined)"
     )
     mine.add_argument("--margin", default=str(MARGIN), help=f"points the best play must gain (default {MARGIN})")
+    mine.add_argument(
+        "--bots", default=",".join(TIERS),
+        help=f"the strengths the seats are drawn from, comma-separated (default {','.join(TIERS)})",
+    )
     mine.add_argument("--quiet", action="store_true", help="print only the summary")
 
 
@@ -47,6 +51,8 @@ def refusal(args: argparse.Namespace) -> Message | None:
     margin = _whole(args.margin)
     if margin is None or not 5 <= margin <= 100:
         return Message("mine_bad_margin", {"given": str(args.margin)[:24]}, "error")
+    if not _tiers(args.bots):
+        return Message("mine_bad_bots", {"given": str(args.bots)[:40], "known": ", ".join(TIERS)}, "error")
     if Path(args.out).exists() and not Path(args.out).is_dir():
         return Message("mine_bad_out", {"path": str(args.out)}, "error")
     return None
@@ -66,7 +72,9 @@ def run(args: argparse.Namespace, make_bot: MakeBot) -> int:
         if not args.quiet:
             print(Message("mine_progress", tally.progress_params(total)).render("en"), flush=True)
 
-    tally, items = mine(total, int(args.seed), out, make_bot, margin=int(args.margin), progress=show)
+    tally, items = mine(
+        total, int(args.seed), out, make_bot, _tiers(args.bots), margin=int(args.margin), progress=show
+    )
     if args.quiet:
         print(Message("mine_progress", tally.progress_params(total)).render("en"))
     print(Message("mine_wrote", {"count": len(items), "path": str(out)}).render("en"))
@@ -82,3 +90,9 @@ def _whole(value: object) -> int | None:
         return int(str(value).strip())
     except ValueError:
         return None
+
+
+def _tiers(value: str) -> tuple[str, ...]:
+    """The named strengths, or () when any name is unknown."""
+    names = tuple(name.strip() for name in str(value).split(",") if name.strip())
+    return names if names and all(name in TIERS for name in names) else ()

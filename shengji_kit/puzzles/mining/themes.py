@@ -4,9 +4,10 @@ Each theme is a test on the kept verdict: the decision, the best play and the so
 current trick finished by perfect play, then every trick to the end). A theme's name is also its
 catalogue word: ``mine_theme_<name>`` in both languages (``words/texts/*/mining.toml``).
 
-- ``ruff``: a plain suit was led, nobody had ruffed yet, and the mover takes the trick with trumps.
-- ``over_ruff``: the mover takes the trick with trumps over an opponent's or partner's ruff.
-- ``duck``: an opponent is winning the trick, the mover could take it, and the best play does not.
+- ``ruff``: a plain suit was led, no opponent had ruffed it, and the mover takes the trick with trumps.
+- ``over_ruff``: a plain suit was led, an opponent ruffed, and the mover takes the trick with higher trumps.
+- ``duck``: an opponent is winning the trick, the mover could take it, and the best play lets the
+  opponents have it.
 - ``give_points``: the partner takes the trick and the best play puts point cards on it.
 - ``lead_to_partner``: the mover leads and the partner takes the trick.
 - ``throw``: the best play is a throw that stands.
@@ -46,12 +47,14 @@ def themes_of(verdict: Verdict) -> tuple[str, ...]:
     if trick:
         plain_lead = trump.suit_of(trick[0][0]) != TRUMP
         ruffed_before = any(
-            any(trump.suit_of(card) == TRUMP for card in cards) for cards in trick[1:]
+            position.is_attacker(seat) != position.is_attacker(mover) and any(trump.suit_of(c) == TRUMP for c in cards)
+            for seat, cards in decision.trick[1:]
         )
         if plain_lead and all_trump and first.winner == mover:
             found.add("over_ruff" if ruffed_before else "ruff")
         winning = decision.trick[trick_winner(trick, trump)][0]
-        if position.is_attacker(winning) != position.is_attacker(mover) and first.winner != mover:
+        opponent_wins = position.is_attacker(first.winner) != position.is_attacker(mover)
+        if position.is_attacker(winning) != position.is_attacker(mover) and opponent_wins:
             could = any(
                 trick_winner([*trick, other.cards], trump) == len(trick) for other in verdict.plays[1:]
             )
