@@ -19,7 +19,7 @@ from ...engine.rules import rules_value
 from ...words import Message
 from ..kinds.best_play import MAX_OPTIONS
 from .keeping import Verdict
-from .themes import difficulty_of, themes_of
+from .themes import THEMES, difficulty_of, themes_of
 
 LANGS = ("en", "zh")
 
@@ -39,9 +39,13 @@ def item_id(key: tuple[object, ...]) -> str:
     return "mined-" + hashlib.sha1(repr(key).encode()).hexdigest()[:12]
 
 
+PREFIX = "mined-"
+"""Set files are ``mined-<theme>.toml`` (a bare ``ruff.toml`` would be read by the ruff linter as its settings)."""
+
+
 def file_stem(verdict: Verdict, themes: Sequence[str]) -> str:
-    """The set a kept item goes to: its first theme, else its preset's name."""
-    return themes[0] if themes else verdict.decision.position.rules.name
+    """The set a kept item goes to: ``mined-`` and its first theme, else its preset's name."""
+    return PREFIX + (themes[0] if themes else verdict.decision.position.rules.name).replace("_", "-")
 
 
 def mined_item(verdict: Verdict, key: tuple[object, ...]) -> MinedItem:
@@ -125,7 +129,8 @@ def _position(verdict: Verdict) -> list[str]:
 
 def set_header(stem: str) -> str:
     """The ``[set]`` table of a mined set file."""
-    theme = Message(f"mine_theme_{stem}") if not stem.startswith(("super", "classic")) else stem
+    name = stem.removeprefix(PREFIX).replace("-", "_")
+    theme: Message | str = Message(f"mine_theme_{name}") if name in THEMES else name
     return "\n".join([
         "# Mined by `shengji-kit puzzles mine`: best-play puzzles cut from rounds played by bots, each",
         "# kept only when the exact solver proves one play clearly best (double-dummy). Do not edit by hand.",

@@ -2,7 +2,7 @@
 
 Each kept verdict is written as a ``best_play`` item, read back by the bank's own reader and
 re-proved by its ``verify`` before it is written (``check`` counts any that fail, which would be
-a bug). Items are appended to ``out/<theme or preset>.toml`` after every round, so a long run
+a bug). Items are appended to ``out/mined-<theme or preset>.toml`` after every round, so a long run
 keeps what it found; an item whose twin is already in ``out`` (by its id) is not written again.
 """
 

@@ -40,7 +40,7 @@ def twin_key(decision: Decision) -> tuple[object, ...]:
             for hand in signature
         )
         if suit == trump_suit:
-            trump_part = part
+            trump_part = _relabelled(part)
         else:
             plain.append(part)
     leader = (position.leader - dealer) % 4
@@ -53,3 +53,16 @@ def _without(hand: tuple[int, ...], done: tuple[int, ...]) -> tuple[int, ...]:
     for index in done:
         rest.remove(index)
     return tuple(rest)
+
+
+def _relabelled(part: tuple[tuple[tuple[int, int], ...], ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The trump part with each step's faces renamed in the order met (the level cards of the plain
+    suits share a step: which plain suit each one came from is a name, not a difference)."""
+    names: dict[tuple[int, int], int] = {}
+    counts: dict[int, int] = {}
+    for hand in part:
+        for step, label in hand:
+            if (step, label) not in names:
+                names[step, label] = counts.get(step, 0)
+                counts[step] = names[step, label] + 1
+    return tuple(tuple(sorted((step, names[step, label]) for step, label in hand)) for hand in part)
