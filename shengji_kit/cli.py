@@ -1,4 +1,4 @@
-"""The ``shengji-kit`` command: simulate | puzzles check | solve | serve | lessons copy.
+"""The ``shengji-kit`` command: simulate | puzzles check | puzzles mine | solve | serve | lessons copy.
 
 Each subcommand lives beside the code it drives and is imported only when used, so the
 command starts fast and one broken feature cannot stop the others.
@@ -23,7 +23,10 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     ),
     "simulate": ("shengji_kit.apps.simulate", "let four bots play rounds and print how they went"),
     "solve": ("shengji_kit.solver.solve_command", "find the best play of an endgame written in a file"),
-    "puzzles": ("shengji_kit.puzzles.check_command", "check that every puzzle has a right answer (puzzles check)"),
+    "puzzles": (
+        "shengji_kit.cli_puzzles",
+        "check that every puzzle has a right answer (puzzles check), or cut new ones from bots' rounds (puzzles mine)",
+    ),
 }
 
 DESCRIPTION = "Learn and teach Shengji (升级 / 拖拉机 / Tractor): lessons, puzzles, a round against bots, a class."

@@ -13,7 +13,11 @@ from .kinds import KINDS
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``check`` sub-subcommand and its optional paths."""
-    sub = parser.add_subparsers(dest="puzzles_command", required=True)
+    add_check(parser.add_subparsers(dest="puzzles_command", required=True))
+
+
+def add_check(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``check`` parser to ``puzzles``' sub-subcommands (the command line adds ``mine`` beside it)."""
     check = sub.add_parser(
         "check", help="verify every puzzle's and lesson exercise's answer with the engine or the solver"
     )
