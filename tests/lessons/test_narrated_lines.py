@@ -1,4 +1,4 @@
-"""The narrated deals of lessons 9–11 played off the best line: every note shown is true where it is shown.
+"""The narrated deals of lessons 9–12 played off the best line: every note shown is true where it is shown.
 
 Lines: the best, the worst legal play at each turn, and seeded random ones. The hands are rebuilt here from
 the start and the tricks played, each shown note's claims are checked on them, and each stated cost is the
@@ -19,8 +19,8 @@ from shengji_kit.render.lesson_panels.narrated_claims import TrickSeen
 from shengji_kit.render.lesson_panels.narrated_deal import NarratedDeal, load_script, verdict
 from shengji_kit.words.catalogue import text
 
-DEALS = ("09_leading", "10_partner", "11_kitty")
-LONG_DEALS = ("11_kitty",)
+DEALS = ("09_leading", "10_partner", "11_kitty", "12_counting")
+LONG_DEALS = ("11_kitty", "12_counting")
 """Deals of 8 cards a hand: the first turn costs seconds, so they get fewer random lines."""
 Pick = Callable[[list[tuple[tuple[Card, ...], int]]], tuple[Card, ...]]
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine.cards import Card, parse_cards
+from ...engine.scoring import points
 from ...puzzles.fields import read_text
 from ...puzzles.text import Text
 from ...solver.position import Position
@@ -57,6 +58,42 @@ def _suit_count(seen: TrickSeen, seat: int, suit: str) -> int:
     return sum(1 for card in seen.before.hands[seat] if context.suit_of(card) == suit)
 
 
+def _top(seen: TrickSeen, hands: tuple[tuple[Card, ...], ...], seat: int, card: Card) -> bool:
+    """``seat`` holds ``card`` and no other hand holds a higher card of its suit (trumps count as one suit)."""
+    context = seen.before.trump_context
+    suit, step = context.suit_of(card), context.step(card)
+    return card in hands[seat] and not any(
+        context.suit_of(other) == suit and context.step(other) > step
+        for s, hand in enumerate(hands) if s != seat for other in hand)
+
+
+def _became_top(seen: TrickSeen, seat: int, cards: tuple[Card, ...]) -> bool:
+    return all(_top(seen, seen.after, seat, card) and not _top(seen, seen.before.hands, seat, card)
+               for card in cards)
+
+
+def _showed_out(seen: TrickSeen, seat: int, suit: str) -> bool:
+    """The lead was of ``suit`` and ``seat`` played a card of another suit: he has none of ``suit`` left."""
+    context = seen.before.trump_context
+    led = seen.plays[0][1]
+    return (seen.plays[0][0] != seat and context.suit_of(led[0]) == suit
+            and any(context.suit_of(card) != suit for card in seen.played(seat)))
+
+
+def _trumps_out_after(seen: TrickSeen, seat: int) -> int:
+    context = seen.before.trump_context
+    return sum(1 for s, hand in enumerate(seen.after) if s != seat for card in hand if context.is_trump(card))
+
+
+def _attackers_after(seen: TrickSeen) -> int:
+    """The attackers' points once this trick is scored (with the kitty when it was the last trick)."""
+    gained = 0
+    if seen.before.is_attacker(seen.winner):
+        gained = points(card for _seat, cards in seen.plays for card in cards)
+        gained += points(seen.before.kitty) * seen.kitty_times
+    return seen.before.points + gained
+
+
 CHECKS: dict[str, Callable[[TrickSeen, int, Any], bool]] = {
     "led": lambda seen, seat, cards: seen.plays[0][0] == seat and _same(seen.plays[0][1], cards),
     "played": lambda seen, seat, cards: _same(seen.played(seat), cards),
@@ -68,8 +105,18 @@ CHECKS: dict[str, Callable[[TrickSeen, int, Any], bool]] = {
     "won": lambda seen, seat, flag: (seen.winner == seat) == flag,
     "choice": lambda seen, seat, flag: (seen.choices.get(seat, 0) > 1) == flag,
     "kitty_times": lambda seen, _seat, number: seen.kitty_times == number,
+    "became_top": _became_top,
+    "showed_out": _showed_out,
+    "trumps_out_after": lambda seen, seat, number: _trumps_out_after(seen, seat) == number,
+    "attackers_after": lambda seen, _seat, number: _attackers_after(seen) == number,
+    "points_left_after": lambda seen, _seat, number: points(c for hand in seen.after for c in hand) == number,
 }
-CARD_KINDS = ("led", "played", "held_before", "held_after")
+"""``became_top``: each card is ``seat``'s and, after the trick and not before, no other hand holds a higher card
+of its suit. ``showed_out``: a card of another suit played to a lead of this one. ``trumps_out_after``: trumps
+in the other three hands after the trick. ``attackers_after``: the attackers' points once the trick is scored.
+``points_left_after``: the points still in the four hands."""
+CARD_KINDS = ("led", "played", "held_before", "held_after", "became_top")
+SUIT_KINDS = ("void_before", "showed_out")
 
 
 @dataclass(frozen=True)
@@ -105,8 +152,8 @@ def _claim(raw: object, field: str) -> Claim:
     kind, value = kinds[0], raw[kinds[0]]
     if kind in CARD_KINDS:
         value = tuple(parse_cards(str(value)))
-    elif kind == "void_before" and value not in SUITS:
-        raise ValueError(f"{field}: void_before takes a suit letter, one of {' '.join(SUITS)}")
+    elif kind in SUIT_KINDS and value not in SUITS:
+        raise ValueError(f"{field}: {kind} takes a suit letter, one of {' '.join(SUITS)}")
     return Claim(kind, seat, value)
 
 
