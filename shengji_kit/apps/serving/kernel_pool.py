@@ -19,8 +19,9 @@ from typing import Any
 
 from ...kit_files import kit_files
 
-# The landing page, the play app and the trainer: the pages a learner opens first and most.
-POOLED = ("notebooks/index.ipynb", "notebooks/play.ipynb", "notebooks/puzzles.ipynb")
+# The landing page, the play app, the trainer and the class's Tables page: the pages a learner opens
+# first and most (the Tables page took 10-15 s to draw on a kernel started on request).
+POOLED = ("notebooks/index.ipynb", "notebooks/play.ipynb", "notebooks/puzzles.ipynb", "notebooks/tables.ipynb")
 DEFAULT_POOL_SIZE = 1
 # Voila starts the replacement this long after a page took a kernel (its default is 1 s). A page
 # asked for meanwhile waits for that replacement, so a class opening the app at once would wait
