@@ -18,6 +18,7 @@ from shengji_kit.classroom.store import SQLClassStore
 from shengji_kit.classroom.store_protocol import ATTEMPT, SOLVE
 from shengji_kit.engine import trick_winner
 from shengji_kit.puzzles import Puzzle, default_bank
+from shengji_kit.puzzles.bank import trainer_bank
 from shengji_kit.words.catalogue import text
 
 pytestmark = pytest.mark.browser
@@ -79,7 +80,7 @@ def test_answering_wrong_then_right_by_clicking(page: Page, progress_dir: Path) 
     expect(feedback).to_contain_text(text("puzzle_right", "en"))
     expect(feedback).to_contain_text(puzzle.explanation("en"))
     expect(page.locator("[data-role=result]")).to_have_text(text("trainer_solved", "en"))
-    expect(page.locator("[data-role=stars]")).to_contain_text(f"★ 0 of {len(default_bank())}")
+    expect(page.locator("[data-role=stars]")).to_contain_text(f"★ 0 of {len(trainer_bank())}")
     expect(page.locator("[data-action=next]")).to_be_focused()
 
     page.click("[data-action=lang]")

@@ -47,6 +47,8 @@ def test_mining_two_seeded_rounds_writes_items_the_bank_loads_and_the_check_pass
     assert len(bank) == len(items) and all(p.kind == "best_play" for p in bank.puzzles())
     assert all(len(p.question.position.hands[0]) <= MAX_CARDS for p in bank.puzzles())
     assert all("Double-dummy" in p.explanation.en and "明手" in p.explanation.zh for p in bank.puzzles())
+    assert all("double-dummy" in p.prompt("en") and "明手" in p.prompt("zh") for p in bank.puzzles())
+    assert all("Double-dummy" in s.description("en") and "明手" in s.description("zh") for s in bank.sets)
     report = check_paths([tmp_path])
     assert report.ok, report.problems
     again, more = mine(2, 1, tmp_path)  # the same rounds again: every kept decision is a twin of one written
