@@ -7,7 +7,7 @@ from functools import cache
 from pathlib import Path
 
 from ..solver.solution import Trick
-from .loader import load_sets
+from .loader import DATA_DIR, MINED_DIR, load_sets
 from .model import Feedback, Puzzle, PuzzleSet
 from .problems import Problem
 
@@ -68,3 +68,22 @@ def load_bank(paths: Sequence[str | Path] | None = None) -> Bank:
 def default_bank() -> Bank:
     """The shipped bank, loaded once per process."""
     return load_bank()
+
+
+MINED_PRESET_SETS = ("mined-super-tycoon", "mined-classic")
+"""The mined sets no theme fits (one a preset): offered after the theme sets."""
+
+
+def with_mined(paths: Sequence[str | Path] = (DATA_DIR,), mined: Path = MINED_DIR) -> Bank:
+    """The hand-written sets of ``paths`` first, then the mined sets of ``mined`` by theme (the
+    sets no theme fits last)."""
+    written, problems = load_sets(paths)
+    found, more = load_sets([mined]) if mined.is_dir() else ([], [])
+    found.sort(key=lambda s: s.id in MINED_PRESET_SETS)  # stable: by file name, the theme sets first
+    return Bank([*written, *found], [*problems, *more])
+
+
+@cache
+def trainer_bank() -> Bank:
+    """What the puzzle trainer offers: the shipped bank, then the mined sets by theme; loaded once."""
+    return with_mined()

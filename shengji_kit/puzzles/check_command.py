@@ -1,6 +1,6 @@
 """``shengji-kit puzzles check [PATH ...] [--seed N] [--all]``: load and verify puzzle files (sampled items on a
-fresh sample when given a seed), and re-prove dealt strategy items (a sample, or all with ``--all``); non-zero
-exit on any failure."""
+fresh sample when given a seed), re-prove dealt strategy items and mined items (a seeded sample of each, or all
+with ``--all``); non-zero exit on any failure."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import argparse
 
 from .check import check_paths
 from .check_generated import ALL, SAMPLE, check_generated
+from .check_mined import MINED_SAMPLE, check_mined
 from .kinds import KINDS
 
 
@@ -28,11 +29,13 @@ def add_check(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     check.add_argument("--quiet", action="store_true", help="print only failures")
     check.add_argument(
         "--seed", type=int, default=None,
-        help="value sampled items on a fresh sample drawn with this seed (default: each item's own)",
+        help="value sampled items on a fresh sample drawn with this seed (default: each item's own), "
+             "and draw the mined items' sample with it (default 0)",
     )
     check.add_argument(
         "--all", action="store_true",
-        help=f"re-prove all {ALL} dealt items of every strategy idea (default: {SAMPLE} an idea, without paths)",
+        help=f"re-prove all {ALL} dealt items of every strategy idea (default: {SAMPLE} an idea, without paths) "
+             f"and every mined item (default: a sample of {MINED_SAMPLE})",
     )
 
 
@@ -54,4 +57,11 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet or dealt.problems:
         print(f"{dealt.items} dealt strategy items re-proved (unique best by the stated margin); "
               f"{len(dealt.problems)} failures; {dealt.seconds:.1f} s")
-    return 0 if report.ok and not dealt.problems else 1
+    mined = check_mined(None if args.all else MINED_SAMPLE, args.seed or 0)
+    for problem in mined.problems:
+        print(f"FAIL {problem}")
+    if not args.quiet or mined.problems:
+        drawn = "all" if mined.checked == mined.total else f"a sample drawn with seed {args.seed or 0}"
+        print(f"{mined.checked} of {mined.total} mined items re-proved ({drawn}); "
+              f"{len(mined.problems)} failures; {mined.seconds:.1f} s")
+    return 0 if report.ok and not dealt.problems and not mined.problems else 1

@@ -18,6 +18,8 @@ from .problems import FieldError, Problem
 from .text import Text
 
 DATA_DIR = Path(__file__).parent / "data"
+MINED_DIR = DATA_DIR / "mined"
+"""The mined best-play sets (``puzzles mine``): not in the default bank's files, offered by theme."""
 LESSON_DATA_DIR = Path(__file__).resolve().parent / "lesson_data"
 """The lessons' exercise files (same format, one file per lesson): ``puzzles check`` verifies them too."""
 FILE_FIELDS = ("set", "puzzle")

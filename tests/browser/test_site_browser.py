@@ -34,6 +34,7 @@ from shengji_kit.apps.lessons.chances_lesson import START_HAND  # noqa: E402
 from shengji_kit.chances import chance_holds, situation  # noqa: E402
 from shengji_kit.engine.trump import Trump  # noqa: E402
 from shengji_kit.puzzles import default_bank  # noqa: E402
+from shengji_kit.puzzles.bank import trainer_bank  # noqa: E402
 from shengji_kit.words.catalogue import text  # noqa: E402
 
 pytestmark = [pytest.mark.site, pytest.mark.browser]  # browser too: the fast loops (-m "not browser") skip it
@@ -175,7 +176,7 @@ def test_trainer_opens_the_addressed_set_and_gives_a_star(page: Page) -> None:
     page.click(f"[data-answer='{winner}']")
     expect(page.locator("[data-role=result]")).to_have_text(text("trainer_solved_star", "en"))
     stars = page.locator("[data-role=stars]")
-    expect(stars).to_contain_text(f"★ 1 of {len(default_bank())}")
+    expect(stars).to_contain_text(f"★ 1 of {len(trainer_bank())}")
 
 
 def test_lesson_eight_shows_the_exact_figure_and_says_why_fewer_samples(page: Page) -> None:

@@ -18,6 +18,8 @@ from shengji_kit.classroom.store import SQLClassStore
 from shengji_kit.classroom.store_protocol import ATTEMPT, SOLVE
 from shengji_kit.engine import trick_winner
 from shengji_kit.puzzles import Puzzle, default_bank
+from shengji_kit.puzzles.bank import trainer_bank
+from shengji_kit.puzzles.kinds.best_play import BestPlay
 from shengji_kit.words.catalogue import text
 
 pytestmark = pytest.mark.browser
@@ -79,7 +81,7 @@ def test_answering_wrong_then_right_by_clicking(page: Page, progress_dir: Path) 
     expect(feedback).to_contain_text(text("puzzle_right", "en"))
     expect(feedback).to_contain_text(puzzle.explanation("en"))
     expect(page.locator("[data-role=result]")).to_have_text(text("trainer_solved", "en"))
-    expect(page.locator("[data-role=stars]")).to_contain_text(f"★ 0 of {len(default_bank())}")
+    expect(page.locator("[data-role=stars]")).to_contain_text(f"★ 0 of {len(trainer_bank())}")
     expect(page.locator("[data-action=next]")).to_be_focused()
 
     page.click("[data-action=lang]")
@@ -187,3 +189,44 @@ def test_after_a_hint_the_number_keys_still_answer(page: Page) -> None:
     page.keyboard.press(str(place + 1))
     expect(page.locator("[data-role=feedback]")).to_have_attribute("data-kind", "ok")
     expect(page.locator(f"[data-answer='{right}']")).to_have_attribute("data-verdict", "right")
+
+
+def test_a_mined_theme_set_is_solved_by_playing_its_best_cards(page: Page) -> None:
+    """A theme set of the mined puzzles: its button shows its name and count; its puzzle, asked as
+    double-dummy, is solved by clicking the best play's cards and the play button, in both languages."""
+    theme = trainer_bank().get_set("mined-ruff")
+    open_trainer(page)
+    button = page.locator("[data-action=mode][data-value='mined-ruff']")
+    expect(button).to_contain_text(theme.title("en"))
+    expect(button).to_contain_text(f"0/{len(theme.puzzles)} solved")
+    choose_set(page, "mined-ruff")
+    expect(page.locator("[data-role=mode-about]")).to_have_text(theme.description("en"))
+    puzzle = trainer_bank().get(open_puzzle_id(page))
+    assert puzzle.set_id == "mined-ruff" and puzzle.kind == "best_play"
+    expect(page.locator("[data-role=question]")).to_contain_text("double-dummy")
+    cards = page.locator("[data-role=answers] [data-role=pick] button[data-index]")
+    shown: list[str | None] = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
+    assert isinstance(puzzle.question, BestPlay)
+    best = [card.code for card in puzzle.question.answer]  # proven by puzzles check
+    assert puzzle.check(" ".join(best)).correct
+    for code in best:
+        index = shown.index(code)
+        shown[index] = None  # the second copy of a pair is the next button
+        cards.nth(index).click()
+        expect(cards.nth(index)).to_have_attribute("aria-pressed", "true")
+    page.click("[data-role=answers] [data-action=check]")
+    feedback = page.locator("[data-role=feedback]")
+    expect(feedback).to_have_attribute("data-kind", "ok")
+    expect(feedback).to_contain_text(text("puzzle_right", "en"))
+    expect(feedback).to_contain_text(puzzle.explanation("en"))
+    expect(page.locator("[data-role=result]")).to_contain_text(text("trainer_solved_star", "en"))
+    expect(button).to_contain_text(f"1/{len(theme.puzzles)} solved")
+
+    page.click("[data-action=lang]")
+    expect(feedback).to_contain_text(text("puzzle_right", "zh"))
+    expect(feedback).to_contain_text(puzzle.explanation("zh"))
+    expect(page.locator("[data-role=question]")).to_contain_text("明手")
+    expect(button).to_contain_text(theme.title("zh"))
+    expect(page.locator("[data-role=mode-about]")).to_have_text(theme.description("zh"))
+    screenshot(page, "trainer_mined_solved_zh")
+    page.click("[data-action=lang]")

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from shengji_kit.cli import main
+from shengji_kit.puzzles.bank import load_bank
+from shengji_kit.puzzles.check_mined import MINED_SAMPLE, check_mined
+from shengji_kit.puzzles.loader import MINED_DIR
 
 from .conftest import WriteSet, winner_puzzle
 
@@ -14,6 +19,38 @@ def test_check_of_the_shipped_bank_passes(capsys: pytest.CaptureFixture[str]) ->
     assert main(["puzzles", "check"]) == 0
     out = capsys.readouterr().out
     assert "0 failures" in out and "endgame" in out
+    mined = len(load_bank([MINED_DIR]))
+    assert f"{MINED_SAMPLE} of {mined} mined items re-proved (a sample drawn with seed 0); 0 failures" in out
+
+
+def mined_copy(folder: Path, count: int = 4) -> list[str]:
+    """The first ``count`` items of the shipped mined throw set written to ``folder``; their ids."""
+    text = (MINED_DIR / "mined-throw.toml").read_text(encoding="utf-8")
+    head, *items = text.split("\n# cut from ")
+    folder.mkdir()
+    (folder / "mined-throw.toml").write_text(head + "".join("\n# cut from " + item for item in items[:count]))
+    return [puzzle.id for puzzle in load_bank([folder]).puzzles()]
+
+
+def test_the_mined_check_draws_a_seeded_sample_and_all_with_none(tmp_path: Path) -> None:
+    ids = mined_copy(tmp_path / "mined")
+    assert len(ids) == 4
+    first = check_mined(2, seed=0, folder=tmp_path / "mined")
+    assert (first.checked, first.total, first.problems) == (2, 4, ())
+    every = check_mined(None, folder=tmp_path / "mined")
+    assert (every.checked, every.total, every.problems) == (4, 4, ())
+
+
+def test_the_mined_check_names_an_item_whose_stated_cost_is_wrong(tmp_path: Path) -> None:
+    ids = mined_copy(tmp_path / "mined", 2)
+    path = tmp_path / "mined" / "mined-throw.toml"
+    text = path.read_text(encoding="utf-8")
+    second = text.index(f'id = "{ids[1]}"')
+    cost = text.index("cost = ", second)
+    end = text.index("\n", cost)
+    path.write_text(text[:cost] + "cost = 95" + text[end:], encoding="utf-8")
+    report = check_mined(None, folder=tmp_path / "mined")
+    assert report.checked == 2 and [problem.puzzle_id for problem in report.problems] == [ids[1]]
 
 
 def test_check_names_each_failure(write_set: WriteSet, capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,9 +13,9 @@ from shengji_kit.engine.cards import codes
 from shengji_kit.game.position_table import read_position_table
 from shengji_kit.puzzles.bank import load_bank
 from shengji_kit.puzzles.check import check_paths
-from shengji_kit.puzzles.mining.decisions import MAX_CARDS, Decision, decision_of
+from shengji_kit.puzzles.mining.decisions import MAX_CARDS, Decision, decision_of, plan_rounds, round_decisions
 from shengji_kit.puzzles.mining.keeping import Verdict, judge
-from shengji_kit.puzzles.mining.miner import mine
+from shengji_kit.puzzles.mining.miner import mine, steady_bots
 from shengji_kit.puzzles.mining.themes import THEMES, themes_of
 from shengji_kit.puzzles.mining.twins import twin_key
 from shengji_kit.words import Message
@@ -47,6 +47,8 @@ def test_mining_two_seeded_rounds_writes_items_the_bank_loads_and_the_check_pass
     assert len(bank) == len(items) and all(p.kind == "best_play" for p in bank.puzzles())
     assert all(len(p.question.position.hands[0]) <= MAX_CARDS for p in bank.puzzles())
     assert all("Double-dummy" in p.explanation.en and "明手" in p.explanation.zh for p in bank.puzzles())
+    assert all("double-dummy" in p.prompt("en") and "明手" in p.prompt("zh") for p in bank.puzzles())
+    assert all("Double-dummy" in s.description("en") and "明手" in s.description("zh") for s in bank.sets)
     report = check_paths([tmp_path])
     assert report.ok, report.problems
     again, more = mine(2, 1, tmp_path)  # the same rounds again: every kept decision is a twin of one written
@@ -181,6 +183,7 @@ def test_every_theme_is_a_catalogue_word_in_both_languages(theme: str) -> None:
 
 @pytest.mark.parametrize("argv", [
     ["--rounds", "0"], ["--rounds", "ten"], ["--seed", "-1"], ["--margin", "2"], ["--bots", "fierce"],
+    ["--trump", "hearts"],
 ])
 def test_the_command_refuses_bad_arguments_in_both_languages(
     argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -205,3 +208,20 @@ def test_the_command_shows_progress_per_round(tmp_path: Path, capsys: pytest.Cap
     shown = capsys.readouterr().out
     assert "1/1 rounds:" in shown and "decisions seen" in shown and "rejected: forced" in shown
     assert "kept per CPU-minute" in shown
+
+
+def test_a_forced_no_trump_steers_every_round_to_no_trump(tmp_path: Path) -> None:
+    plans = plan_rounds(2, 5, ("steady",), "none")
+    assert all(plan.trump == "none" for plan in plans)
+    tally, items = mine(2, 5, tmp_path, trump="none")
+    assert tally.rounds == 2 and items
+    puzzles = load_bank([tmp_path]).puzzles()
+    assert len(puzzles) == len(items)
+    assert all(p.table.trump.suit is None for p in puzzles), "every item is a no-trump position"
+    assert check_paths([tmp_path]).ok
+
+
+def test_a_forced_suit_steers_the_auction_to_that_suit() -> None:
+    for plan in plan_rounds(3, 6, ("gentle", "steady"), "H"):
+        decision = next(round_decisions(plan, steady_bots), None)
+        assert decision is not None and decision.position.trump == "H" and "trump=H" in decision.source

@@ -23,7 +23,8 @@ from ...practice import AUTO, TrainerSession
 from ...practice.html import trainer_html
 from ...practice.keepers import hand_over, trainer_keeper
 from ...practice.session import ProgressKeeper
-from ...puzzles import Bank, default_bank
+from ...puzzles import Bank
+from ...puzzles.bank import trainer_bank
 from ...widgets.surface import CardSurface, script, styles
 from ...widgets.write_watch import WriteWatch
 from ...words import Message
@@ -110,8 +111,9 @@ def trainer_app(
     Progress is kept in the class store (``open_store()``), or in ``data/class.sqlite3`` when a
     data folder is given; old progress files in ``<data folder>/progress`` are read in once. With
     ``mode`` left at ``auto``, the page address's ``?set=`` (``query``, default the page's) opens a set.
+    The bank (default ``trainer_bank()``) holds the hand-written sets, then the mined ones by theme.
     """
-    bank = bank or default_bank()
+    bank = bank or trainer_bank()
     note: Message | None = None
     if mode == AUTO:
         mode, note = set_option(query_options() if query is None else query, bank)

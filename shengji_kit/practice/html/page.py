@@ -74,10 +74,17 @@ def _mode_button(mode: str, title: str, tally: str, pressed: bool) -> Markup:
     ).format(mode=mode, pressed=str(pressed).lower(), title=title, small=small)
 
 
+STRIP_MOST = 24
+"""A set longer than this (a mined theme holds hundreds) shows this many dots around the open puzzle."""
+
+
 def _strip(session: TrainerSession, lang: str) -> Markup:
     current = session.puzzle
     items: list[Markup] = []
-    for number, puzzle in enumerate(session.set_puzzles(), start=1):
+    puzzles = session.set_puzzles()
+    here_at = next((k for k, p in enumerate(puzzles) if current and p.id == current.id), 0)
+    first = min(max(0, here_at - STRIP_MOST // 2), max(0, len(puzzles) - STRIP_MOST))
+    for number, puzzle in enumerate(puzzles[first:first + STRIP_MOST], start=first + 1):
         standing = session.progress.get(puzzle.id).standing
         state = text(f"trainer_state_{standing}", lang)
         label = text("trainer_strip_item", lang, number=number, title=puzzle.title(lang), state=state)

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from ...words import Message
-from .decisions import MAX_CARDS, TIERS, MakeBot
+from .decisions import ANY_TRUMP, MAX_CARDS, TIERS, TRUMPS, MakeBot
 from .keeping import MARGIN
 from .miner import Tally, mine
 
@@ -37,6 +37,11 @@ def add_mine(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--bots", default=",".join(TIERS),
         help=f"the strengths the seats are drawn from, comma-separated (default {','.join(TIERS)})",
     )
+    mine.add_argument(
+        "--trump", default=ANY_TRUMP,
+        help="steer every round's auction to this trump: any (what the bots declare, the default), "
+             "none (no-trump), or a suit S, H, D, C",
+    )
     mine.add_argument("--quiet", action="store_true", help="print only the summary")
 
 
@@ -53,6 +58,8 @@ def refusal(args: argparse.Namespace) -> Message | None:
         return Message("mine_bad_margin", {"given": str(args.margin)[:24]}, "error")
     if not _tiers(args.bots):
         return Message("mine_bad_bots", {"given": str(args.bots)[:40], "known": ", ".join(TIERS)}, "error")
+    if str(args.trump) not in TRUMPS:
+        return Message("mine_bad_trump", {"given": str(args.trump)[:24], "known": ", ".join(TRUMPS)}, "error")
     if Path(args.out).exists() and not Path(args.out).is_dir():
         return Message("mine_bad_out", {"path": str(args.out)}, "error")
     return None
@@ -73,7 +80,8 @@ def run(args: argparse.Namespace, make_bot: MakeBot) -> int:
             print(Message("mine_progress", tally.progress_params(total)).render("en"), flush=True)
 
     tally, items = mine(
-        total, int(args.seed), out, make_bot, _tiers(args.bots), margin=int(args.margin), progress=show
+        total, int(args.seed), out, make_bot, _tiers(args.bots), margin=int(args.margin), progress=show,
+        trump=str(args.trump),
     )
     if args.quiet:
         print(Message("mine_progress", tally.progress_params(total)).render("en"))

@@ -3,7 +3,8 @@
 The item offers the best play and the (up to three) cheapest other plays, each with its cost and
 why; a comment above it keeps what the format has no field for: where it was cut from, the
 margin, and every distinct play's cost. Texts come from the catalogue (``mine_*``) in both
-languages; the explanation says the position is double-dummy and gives the solution line.
+languages; the question and the explanation say the position is double-dummy, the explanation
+gives the solution line. A set file's header names its theme and says in one line what it trains.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from ...engine.cards import codes
 from ...engine.rules import rules_value
+from ...solver.position import Position
 from ...words import Message
 from ..kinds.best_play import MAX_OPTIONS
 from .keeping import Verdict
@@ -80,6 +82,7 @@ def mined_item(verdict: Verdict, key: tuple[object, ...]) -> MinedItem:
         f"difficulty = {difficulty_of(verdict)}",
         f"answer = {_str(codes(best))}",
         "title = " + texts("mine_item_title", theme=theme, seat=mover),
+        "question = " + question_text(position, mover, bool(decision.trick)),
         "hint = " + texts("mine_hint", margin=margin, seat=mover),
         "explanation = " + _text({lang: Message("mine_explanation", {
             "cards": best, "total": verdict.best.total, "margin": margin, "line": line(lang),
@@ -98,6 +101,15 @@ def mined_item(verdict: Verdict, key: tuple[object, ...]) -> MinedItem:
         ]
     out += _position(verdict)
     return MinedItem(puzzle_id, file_stem(verdict, themes), themes, "\n".join(out) + "\n")
+
+
+def question_text(position: Position, mover: int, follows: bool) -> str:
+    """The item's question in both languages: the best-play prompt, said to be double-dummy."""
+    side = "attackers" if position.is_attacker(mover) else "defenders"
+    asked = Message(f"lead_bp_prompt_{'follow' if follows else 'lead'}_{side}", {
+        "seat": mover, "before": position.points,
+    })
+    return _text({lang: Message("mine_question", {"asked": asked}).render(lang) for lang in LANGS})
 
 
 def _position(verdict: Verdict) -> list[str]:
@@ -130,14 +142,20 @@ def _position(verdict: Verdict) -> list[str]:
 def set_header(stem: str) -> str:
     """The ``[set]`` table of a mined set file."""
     name = stem.removeprefix(PREFIX).replace("-", "_")
-    theme: Message | str = Message(f"mine_theme_{name}") if name in THEMES else name
+    if name in THEMES:
+        title = Message("mine_set_title", {"theme": Message(f"mine_theme_{name}")})
+        about = Message(f"mine_about_{name}")
+    else:  # no theme fits: the set of a preset's rules
+        rules = Message(f"term_rules_{name}")
+        title, about = Message("mine_set_title_rules", {"rules": rules}), Message("mine_about_none", {"rules": rules})
+    description = Message("mine_set_description", {"about": about})
     return "\n".join([
         "# Mined by `shengji-kit puzzles mine`: best-play puzzles cut from rounds played by bots, each",
         "# kept only when the exact solver proves one play clearly best (double-dummy). Do not edit by hand.",
         "",
         "[set]",
-        "title = " + _text({lang: Message("mine_set_title", {"theme": theme}).render(lang) for lang in LANGS}),
-        "description = " + _text({lang: Message("mine_set_description").render(lang) for lang in LANGS}),
+        "title = " + _text({lang: title.render(lang) for lang in LANGS}),
+        "description = " + _text({lang: description.render(lang) for lang in LANGS}),
         "",
     ]) + "\n"
 

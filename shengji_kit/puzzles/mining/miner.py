@@ -19,7 +19,7 @@ from ...game.bots.rule import RuleBot
 from ...game.input_checks import read_toml
 from ..check import verify_puzzle
 from ..loader import read_puzzle
-from .decisions import MAX_CARDS, TIERS, MakeBot, plan_rounds, round_decisions
+from .decisions import ANY_TRUMP, MAX_CARDS, TIERS, MakeBot, plan_rounds, round_decisions
 from .keeping import MARGIN, REJECTIONS, judge
 from .mined_toml import MinedItem, append_items, item_id, mined_item
 from .twins import twin_key
@@ -80,13 +80,17 @@ def mine(
     margin: int = MARGIN,
     max_cards: int = MAX_CARDS,
     progress: Callable[[Tally], None] | None = None,
+    trump: str = ANY_TRUMP,
 ) -> tuple[Tally, list[MinedItem]]:
-    """Mine ``rounds`` seeded rounds; write kept items to ``out`` (None: only return them)."""
+    """Mine ``rounds`` seeded rounds; write kept items to ``out`` (None: only return them).
+
+    ``trump`` (``any``, ``none`` or a suit letter) steers every round's auction to that trump.
+    """
     tally = Tally()
     items: list[MinedItem] = []
     ids = known_ids(out) if out is not None else set()
     started = time.process_time()
-    for plan in plan_rounds(rounds, seed, tiers):
+    for plan in plan_rounds(rounds, seed, tiers, trump):
         found: list[MinedItem] = []
         for decision in round_decisions(plan, make_bot, max_cards):
             tally.seen += 1
