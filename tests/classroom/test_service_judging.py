@@ -19,6 +19,8 @@ from shengji_kit.classroom._wire import WireError, event_from_json, event_to_jso
 from shengji_kit.classroom.hub_service import MAX_POLL_ID, Caller, ClassService, Refusal, poll_as_seen, poll_id_of
 from shengji_kit.classroom.store import SQLClassStore
 from shengji_kit.classroom.store_protocol import ATTEMPT, HINT, POLL_REVEALED, REVEAL, SOLVE, STAR, ClassEvent
+from shengji_kit.puzzles.bank import trainer_bank
+from shengji_kit.puzzles.kinds.best_play import BestPlay
 from shengji_kit.puzzles.lesson_exercises import load_lesson, parse_dealt_id
 
 ITEMS = ItemBook.kit()
@@ -146,3 +148,14 @@ def test_an_attempt_sent_again_with_its_uid_is_stored_once_with_its_solve_and_st
     assert kinds(store, puzzle.id) == [(ATTEMPT, True), (SOLVE, None), (STAR, None)]
     with pytest.raises(WireError):
         event_from_json({**event_to_json(attempt), "uid": "x" * 65})
+
+
+def test_a_mined_puzzle_the_trainer_offers_is_judged_right_and_wrong() -> None:
+    """The trainer offers the mined sets, so a learner's answer to one is judged by the engine, not refused."""
+    mined = next(puzzle for puzzle in trainer_bank().puzzles() if puzzle.id.startswith("mined-"))
+    question = mined.question
+    assert isinstance(question, BestPlay)
+    assert ITEMS.group(mined.id) == mined.set_id
+    assert ITEMS.check(mined.id, " ".join(card.code for card in question.answer))
+    wrong = next(option for option in question.options if option.cost)
+    assert not ITEMS.check(mined.id, " ".join(card.code for card in wrong.cards))

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from ...classroom import hub_service
-from ...puzzles.bank import default_bank
+from ...puzzles.bank import trainer_bank
 from ...puzzles.lesson_exercises import LessonExercises, lesson_files, load_lesson, parse_dealt_id
 from ...puzzles.model import Puzzle
 from .hub_tables import tables_routes
@@ -41,8 +41,9 @@ class ItemBook:
 
     @staticmethod
     def kit() -> ItemBook:
-        """The shipped bank (group: the puzzle's set) and the lessons' exercises (group: the lesson's slug)."""
-        bank = [(puzzle, puzzle.set_id) for puzzle in default_bank().puzzles()]
+        """What the trainer offers, the mined sets too (group: the puzzle's set), and the lessons' exercises
+        (group: the lesson's slug): every answer a learner can record is judged by the engine."""
+        bank = [(puzzle, puzzle.set_id) for puzzle in trainer_bank().puzzles()]
         lessons = {path.stem: load_lesson(path.stem) for path in lesson_files()}
         written = [(item, slug) for slug, lesson in lessons.items() for item in lesson.items]
         return ItemBook.of([*bank, *written], lessons)
