@@ -233,8 +233,6 @@ def shared_tab(_module_tab: SharedTab, request: pytest.FixtureRequest) -> Iterat
     or page errors while it ran fail it, a failure leaves a screenshot, and after either the page is left so that
     the module's next test loads it afresh."""
     shared = _module_tab
-    shared.seen.foreign_requests.clear()
-    shared.seen.page_errors.clear()
     yield shared
     failed = _failed(request)
     problems = shared.seen.problems()
