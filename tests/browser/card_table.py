@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from playwright.sync_api import Locator, Page
 
+from conftest import SharedTab
 from shengji_kit import Card, Trump, parse_cards
 from shengji_kit.engine.cards import RANKS, SUITS
 from shengji_kit.engine.explain import suit_name
@@ -62,6 +63,15 @@ class CardTable:
         self.hand_cards.first.wait_for(state="visible", timeout=TURN_TIMEOUT_MS)
         self.draws()
         return self
+
+    @classmethod
+    def shared(cls, tab: SharedTab) -> CardTable:
+        """The play app (``PLAY_APP``) in the module's shared tab, loaded by the first test that asks, its hand
+        drawn: for tests that only read the table as dealt, before the learner acts."""
+        table = cls(tab.show(PLAY_APP))
+        table.hand_cards.first.wait_for(state="visible", timeout=TURN_TIMEOUT_MS)
+        table.draws()
+        return table
 
     def draws(self) -> int:
         """How many times the widget has redrawn since it was first watched."""

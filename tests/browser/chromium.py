@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from urllib.parse import urlsplit
 
 import psutil
@@ -95,8 +95,9 @@ def is_local(url: str) -> bool:
     return parts.scheme in LOCAL_SCHEMES or parts.hostname in serve.LOCAL_HOSTS
 
 
-def abort_foreign(context: BrowserContext, foreign: list[str]) -> None:
-    """Abort every request ``context`` makes to another host and list its address in ``foreign``.
+def abort_foreign(context: BrowserContext, foreign: list[str]) -> Callable[[Route], None]:
+    """Abort every request ``context`` makes to another host and list its address in ``foreign``; the
+    handler is returned, to route again on ``NOT_PLAINLY_LOCAL`` after lifting it.
 
     The route's pattern (``NOT_PLAINLY_LOCAL``) is matched in Playwright's driver, so local requests
     never wait on Python; the handler asks ``is_local`` again (``user@127.0.0.1`` is local too)."""
@@ -109,3 +110,4 @@ def abort_foreign(context: BrowserContext, foreign: list[str]) -> None:
         route.abort("blockedbyclient")
 
     context.route(NOT_PLAINLY_LOCAL, block)
+    return block

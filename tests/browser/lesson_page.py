@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Locator, Page, expect
 
+from conftest import SharedTab
 from shengji_kit.puzzles.lesson_exercises import load_lesson
 from shengji_kit.puzzles.model import Puzzle
 from shengji_kit.words.catalogue import text
@@ -17,6 +18,14 @@ def open_lesson(page: Page, slug: str, panels: int) -> None:
     """Open ``lessons/<slug>.ipynb`` in Voila and wait until its ``panels`` exercise blocks are drawn."""
     page.goto(f"/voila/render/lessons/{slug}.ipynb")
     expect(page.locator("[data-role=exercise]")).to_have_count(panels, timeout=LOAD_TIMEOUT_MS)
+
+
+def shared_lesson(tab: SharedTab, slug: str, panels: int) -> Page:
+    """``lessons/<slug>.ipynb`` in the module's shared tab (loaded by the first test that asks), its ``panels``
+    exercise blocks drawn: for tests that act on blocks no other test of their module touches."""
+    page = tab.show(f"/voila/render/lessons/{slug}.ipynb")
+    expect(page.locator("[data-role=exercise]")).to_have_count(panels, timeout=LOAD_TIMEOUT_MS)
+    return page
 
 
 def block(page: Page, group: str) -> Locator:

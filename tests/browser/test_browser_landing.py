@@ -8,6 +8,7 @@ import pytest
 from live_server import VoilaServer
 from playwright.sync_api import Page, Route, expect
 
+from conftest import SharedTab
 from shengji_kit.apps.serving import serve
 
 pytestmark = pytest.mark.browser
@@ -17,11 +18,15 @@ LANDING = f"/voila/render/{serve.LANDING_PAGE}"
 ERROR_OUTPUT = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
 
 
-def test_landing_page_lists_every_lesson_and_app(page: Page) -> None:
+# The first two tests share one load of the landing page (``shared_tab``): the first reads it, the second clicks
+# its links with the notebooks' addresses answered by a stand-in, and lifts that stand-in again.
+
+
+def test_landing_page_lists_every_lesson_and_app(shared_tab: SharedTab) -> None:
     """Each notebook the catalogue finds appears once, under its folder, with its title."""
     entries = serve.catalogue()
     assert entries, "the catalogue found no lessons or apps"
-    page.goto(LANDING)
+    page = shared_tab.show(LANDING)
     expect(page.get_by_role("heading", name=re.compile("Shengji kit"))).to_be_visible()
     catalogue = page.locator("[data-role=catalogue]")
     expect(catalogue).to_be_visible()
@@ -36,13 +41,13 @@ def test_landing_page_lists_every_lesson_and_app(page: Page) -> None:
     expect(page.locator(ERROR_OUTPUT)).to_have_count(0)
 
 
-def test_every_landing_link_opens_its_notebook(page: Page, voila_server: VoilaServer) -> None:
+def test_every_landing_link_opens_its_notebook(shared_tab: SharedTab, voila_server: VoilaServer) -> None:
     """Each link opens its notebook's address in a new tab. What the notebook then shows (its title, no
     error output) is checked where it is loaded anyway, in ``test_browser_links.py``; here the new tab
     gets a stand-in page, so 17 kernels are not started a second time to check the same things."""
     entries = serve.catalogue()
     assert entries, "the catalogue found no lessons or apps"
-    page.goto(LANDING)
+    page = shared_tab.show(LANDING)
     expect(page.locator("[data-role=catalogue]")).to_be_visible()
     opened_addresses: list[str] = []
 
@@ -50,14 +55,18 @@ def test_every_landing_link_opens_its_notebook(page: Page, voila_server: VoilaSe
         opened_addresses.append(route.request.url)
         route.fulfill(status=200, content_type="text/html", body="<title>opened</title><h1>opened</h1>")
 
-    page.context.route(re.compile(r".*/voila/render/(lessons|notebooks)/(?!index\.ipynb).*"), stand_in)
-    for entry in entries:
-        with page.context.expect_page() as opened:
-            page.locator(f"a[data-notebook='{entry.path}']").click()
-        tab = opened.value
-        tab.wait_for_url(voila_server.url(f"/voila/render/{entry.path}"))
-        expect(tab.get_by_role("heading", name="opened")).to_be_visible()
-        tab.close()
+    notebooks = re.compile(r".*/voila/render/(lessons|notebooks)/(?!index\.ipynb).*")
+    page.context.route(notebooks, stand_in)
+    try:
+        for entry in entries:
+            with page.context.expect_page() as opened:
+                page.locator(f"a[data-notebook='{entry.path}']").click()
+            tab = opened.value
+            tab.wait_for_url(voila_server.url(f"/voila/render/{entry.path}"))
+            expect(tab.get_by_role("heading", name="opened")).to_be_visible()
+            tab.close()
+    finally:
+        page.context.unroute(notebooks, stand_in)  # the module's other tests share this context
     assert [address.split("?")[0] for address in opened_addresses] == [
         voila_server.url(f"/voila/render/{entry.path}") for entry in entries
     ]

@@ -7,9 +7,10 @@ file gives the cards and the trump), never read from the page's feedback.
 from __future__ import annotations
 
 import pytest
-from lesson_page import block, open_lesson, shown_item
-from playwright.sync_api import Page, expect
+from lesson_page import block, shared_lesson, shown_item
+from playwright.sync_api import expect
 
+from conftest import SharedTab
 from shengji_kit import trick_winner
 from shengji_kit.puzzles.kinds.is_tractor import is_tractor
 from shengji_kit.words.catalogue import text
@@ -24,9 +25,9 @@ def yes_no(truth: bool) -> tuple[str, str]:
     return ("yes", "no") if truth else ("no", "yes")
 
 
-def test_lesson_one_is_trump_right_and_wrong_then_next(page: Page) -> None:
+def test_lesson_one_is_trump_right_and_wrong_then_next(shared_tab: SharedTab) -> None:
     """A wrong answer says "Not quite." and offers a retry (no explanation yet); only the first answer scores."""
-    open_lesson(page, LESSON_1, 3)
+    page = shared_lesson(shared_tab, LESSON_1, 3)
     panel = block(page, "is_trump")
     feedback, score = panel.locator("[data-role=feedback]"), panel.locator("[data-role=score]")
     expect(feedback).to_be_empty()
@@ -60,8 +61,8 @@ def test_lesson_one_is_trump_right_and_wrong_then_next(page: Page) -> None:
     expect(score).to_have_text(text("ui_score", "en", right=1, asked=2))
 
 
-def test_lesson_one_which_wins_by_seat(page: Page) -> None:
-    open_lesson(page, LESSON_1, 3)
+def test_lesson_one_which_wins_by_seat(shared_tab: SharedTab) -> None:
+    page = shared_lesson(shared_tab, LESSON_1, 3)
     panel = block(page, "which_wins")
     feedback = panel.locator("[data-role=feedback]")
     item = shown_item(panel, "01_trump_ranking")
@@ -74,8 +75,8 @@ def test_lesson_one_which_wins_by_seat(page: Page) -> None:
     expect(feedback).to_have_attribute("data-kind", "ok")
 
 
-def test_lesson_two_is_tractor_right_and_wrong_with_the_explanation(page: Page) -> None:
-    open_lesson(page, LESSON_2, 4)
+def test_lesson_two_is_tractor_right_and_wrong_with_the_explanation(shared_tab: SharedTab) -> None:
+    page = shared_lesson(shared_tab, LESSON_2, 4)
     panel = block(page, "is_tractor")
     feedback = panel.locator("[data-role=feedback]")
     item = shown_item(panel, "02_tractors")
@@ -91,8 +92,8 @@ def test_lesson_two_is_tractor_right_and_wrong_with_the_explanation(page: Page) 
     expect(panel.locator("[data-role=score]")).to_have_text(text("ui_score", "en", right=0, asked=1))
 
 
-def test_lesson_two_longest_tractor_by_clicking_cards(page: Page) -> None:
-    open_lesson(page, LESSON_2, 4)
+def test_lesson_two_longest_tractor_by_clicking_cards(shared_tab: SharedTab) -> None:
+    page = shared_lesson(shared_tab, LESSON_2, 4)
     panel = block(page, "longest_tractor")
     feedback = panel.locator("[data-role=feedback]")
     item = shown_item(panel, "02_tractors")

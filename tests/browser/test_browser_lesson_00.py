@@ -4,9 +4,10 @@ the count, and exercises answered wrong then right (a team chosen, a number type
 from __future__ import annotations
 
 import pytest
-from lesson_page import block, expect_feedback, open_lesson, shown_item
-from playwright.sync_api import Page, expect
+from lesson_page import block, expect_feedback, shared_lesson, shown_item
+from playwright.sync_api import expect
 
+from conftest import SharedTab
 from shengji_kit.render.lesson_panels.round_story import recorded_story
 from shengji_kit.words.catalogue import text
 
@@ -16,8 +17,8 @@ SLUG = "00_a_round"
 BLOCKS = 4
 
 
-def test_the_round_is_stepped_through_with_clicks_and_keys(page: Page) -> None:
-    open_lesson(page, SLUG, BLOCKS)
+def test_the_round_is_stepped_through_with_clicks_and_keys(shared_tab: SharedTab) -> None:
+    page = shared_lesson(shared_tab, SLUG, BLOCKS)
     story = recorded_story()
     declared = story.showings[0]
     stepper = page.locator("[data-role=round-stepper]")
@@ -47,9 +48,9 @@ def test_the_round_is_stepped_through_with_clicks_and_keys(page: Page) -> None:
     expect(stepper.locator("button[data-action=next]")).to_be_disabled()
 
 
-def test_a_team_picked_by_seats_and_points_typed_wrong_then_right(page: Page) -> None:
+def test_a_team_picked_by_seats_and_points_typed_wrong_then_right(shared_tab: SharedTab) -> None:
     """One page load: the team block answered by picking the attacking seats, the points block by a typed number."""
-    open_lesson(page, SLUG, BLOCKS)
+    page = shared_lesson(shared_tab, SLUG, BLOCKS)
     teams = block(page, "teams")
     asked = shown_item(teams, SLUG)
     attackers = asked.question.attacking_seats()

@@ -4,10 +4,11 @@ exercise, and the live table explaining a refused play. Right answers come from 
 from __future__ import annotations
 
 import pytest
-from lesson_page import expect_feedback, first_item, open_lesson, panel_of
-from playwright.sync_api import Page, expect
+from lesson_page import expect_feedback, first_item, panel_of, shared_lesson
+from playwright.sync_api import expect
 
 import shengji_kit as sk
+from conftest import SharedTab
 from shengji_kit.apps.lessons import following_lesson as following
 from shengji_kit.puzzles.kinds.legal_follow import LETTERS, LegalFollow
 from shengji_kit.words.catalogue import text
@@ -17,8 +18,8 @@ pytestmark = pytest.mark.browser
 SLUG = "03_following"
 
 
-def test_legal_follow_exercise_wrong_then_right(page: Page) -> None:
-    open_lesson(page, SLUG, 3)
+def test_legal_follow_exercise_wrong_then_right(shared_tab: SharedTab) -> None:
+    page = shared_lesson(shared_tab, SLUG, 3)
     item = first_item(SLUG, "which_legal")
     question = item.question
     assert isinstance(question, LegalFollow)
@@ -31,8 +32,8 @@ def test_legal_follow_exercise_wrong_then_right(page: Page) -> None:
     expect_feedback(panel, item, LETTERS[legal[0]])
 
 
-def test_refusal_exercise_and_chinese_feedback(page: Page) -> None:
-    open_lesson(page, SLUG, 3)
+def test_refusal_exercise_and_chinese_feedback(shared_tab: SharedTab) -> None:
+    page = shared_lesson(shared_tab, SLUG, 3)
     item = first_item(SLUG, "why_refused")
     panel = panel_of(page, item)
     right = item.question.code()
@@ -40,10 +41,13 @@ def test_refusal_exercise_and_chinese_feedback(page: Page) -> None:
     expect_feedback(panel, item, right)
     panel.locator("button[data-action=lang]").click()
     expect_feedback(panel_of(page, item, "zh"), item, right, "zh")
+    # back to English: the module's other tests share this page
+    panel_of(page, item, "zh").locator("button[data-action=lang]").click()
+    expect_feedback(panel_of(page, item), item, right)
 
 
-def test_the_table_explains_a_refused_play(page: Page) -> None:
-    open_lesson(page, SLUG, 3)
+def test_the_table_explains_a_refused_play(shared_tab: SharedTab) -> None:
+    page = shared_lesson(shared_tab, SLUG, 3)
     position = following.TABLES["suit"][0]
     table = page.locator("[data-role=follow-table]").first
     playable = sk.playable_cards(position.lead, position.hand, position.trump)

@@ -4,9 +4,10 @@ exercise by clicking cards, and the trick stepper. Right answers come from the e
 from __future__ import annotations
 
 import pytest
-from lesson_page import expect_feedback, first_item, open_lesson, panel_of
-from playwright.sync_api import Page, expect
+from lesson_page import expect_feedback, first_item, panel_of, shared_lesson
+from playwright.sync_api import expect
 
+from conftest import SharedTab
 from shengji_kit.puzzles.kinds.trick_winner import TrickWinner
 from shengji_kit.render.lesson_panels.trick_stepper import recorded_tricks
 from shengji_kit.words.catalogue import text
@@ -16,8 +17,8 @@ pytestmark = pytest.mark.browser
 SLUG = "04_winning"
 
 
-def test_who_wins_exercise_wrong_then_right(page: Page) -> None:
-    open_lesson(page, SLUG, 3)
+def test_who_wins_exercise_wrong_then_right(shared_tab: SharedTab) -> None:
+    page = shared_lesson(shared_tab, SLUG, 3)
     item = first_item(SLUG, "which_wins")
     question = item.question
     assert isinstance(question, TrickWinner)
@@ -30,8 +31,8 @@ def test_who_wins_exercise_wrong_then_right(page: Page) -> None:
     expect_feedback(panel, item, winner)
 
 
-def test_smallest_winner_by_clicking_cards(page: Page) -> None:
-    open_lesson(page, SLUG, 3)
+def test_smallest_winner_by_clicking_cards(shared_tab: SharedTab) -> None:
+    page = shared_lesson(shared_tab, SLUG, 3)
     item = first_item(SLUG, "smallest")
     best = item.question.smallest()
     panel = panel_of(page, item)
@@ -41,8 +42,8 @@ def test_smallest_winner_by_clicking_cards(page: Page) -> None:
     expect_feedback(panel, item, [card.code for card in best])
 
 
-def test_the_stepper_moves_through_the_recorded_round(page: Page) -> None:
-    open_lesson(page, SLUG, 3)
+def test_the_stepper_moves_through_the_recorded_round(shared_tab: SharedTab) -> None:
+    page = shared_lesson(shared_tab, SLUG, 3)
     stepper = page.locator("[data-role=trick-stepper]")
     total = len(recorded_tricks(7))
     number = stepper.locator("[data-role=trick-number]")

@@ -7,12 +7,13 @@ import pytest
 from lesson_page import (
     answer_wrong_then_right,
     block,
-    open_lesson,
     right_and_wrong,
+    shared_lesson,
     shown_item,
 )
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
+from conftest import SharedTab
 from shengji_kit.words.catalogue import text
 
 pytestmark = pytest.mark.browser
@@ -21,13 +22,13 @@ SLUG = "05_throws"
 BLOCKS = 3
 
 
-def test_will_it_stand_wrong_then_right(page: Page) -> None:
-    open_lesson(page, SLUG, BLOCKS)
+def test_will_it_stand_wrong_then_right(shared_tab: SharedTab) -> None:
+    page = shared_lesson(shared_tab, SLUG, BLOCKS)
     answer_wrong_then_right(page, SLUG, "will_it_stand")
 
 
-def test_safest_throw_right_at_once_and_in_chinese(page: Page) -> None:
-    open_lesson(page, SLUG, BLOCKS)
+def test_safest_throw_right_at_once_and_in_chinese(shared_tab: SharedTab) -> None:
+    page = shared_lesson(shared_tab, SLUG, BLOCKS)
     panel = block(page, "safest_throw")
     item = shown_item(panel, SLUG)
     right, _ = right_and_wrong(item)
@@ -37,10 +38,11 @@ def test_safest_throw_right_at_once_and_in_chinese(page: Page) -> None:
     panel.locator("button[data-action=lang]").click()
     expect(block(page, "safest_throw").locator("[data-role=feedback]")).to_contain_text(item.explanation("zh"))
     block(page, "safest_throw").locator("button[data-action=lang]").click()
+    expect(block(page, "safest_throw").locator("[data-role=feedback]")).to_contain_text(item.explanation("en"))
 
 
-def test_throw_table_check_then_reveal(page: Page) -> None:
-    open_lesson(page, SLUG, BLOCKS)
+def test_throw_table_check_then_reveal(shared_tab: SharedTab) -> None:
+    page = shared_lesson(shared_tab, SLUG, BLOCKS)
     table = page.locator("[data-role=throw-table]")
     hand = table.locator(".sk-hand[data-seat='0']")
     # ♣A ♣J of the default deal (seed 6): East holds the other ♣A, so the throw fails.
@@ -56,10 +58,10 @@ def test_throw_table_check_then_reveal(page: Page) -> None:
     expect(message).to_contain_text("East holds ♣A")
 
 
-def test_typed_cards_for_north_change_the_verdict_and_a_typo_is_explained_and_kept(page: Page) -> None:
+def test_typed_cards_for_north_change_the_verdict_and_a_typo_is_explained_and_kept(shared_tab: SharedTab) -> None:
     """Section 2's panel in Voila: a typo is refused in both languages and stays in the field; North's
     new cards ``HK H9 D4`` make the throw stand, as the engine says."""
-    open_lesson(page, SLUG, BLOCKS)
+    page = shared_lesson(shared_tab, SLUG, BLOCKS)
     panel = page.locator("[data-role=throw-check]").nth(1)
     expect(panel).to_have_attribute("data-outcome", "fails")
     entry = panel.locator("input[data-role=number]")
@@ -79,3 +81,4 @@ def test_typed_cards_for_north_change_the_verdict_and_a_typo_is_explained_and_ke
     expect(panel.locator("[data-role=verdict]")).to_contain_text("成功")
     expect(panel.locator("button[data-action=rules][aria-pressed=true]")).to_have_text("超级大亨")
     panel.locator("button[data-action=lang]").click()
+    expect(panel.locator("[data-role=verdict]")).to_contain_text("stands")  # English again, for the shared page

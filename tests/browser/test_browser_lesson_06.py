@@ -4,8 +4,10 @@ with the explanation; the scoreboard steps to the end and multiplies the kitty o
 from __future__ import annotations
 
 import pytest
-from lesson_page import answer_wrong_then_right, open_lesson
-from playwright.sync_api import Page, expect
+from lesson_page import answer_wrong_then_right, shared_lesson
+from playwright.sync_api import expect
+
+from conftest import SharedTab
 
 pytestmark = pytest.mark.browser
 
@@ -13,18 +15,18 @@ SLUG = "06_scoring"
 BLOCKS = 5
 
 
-def test_count_trick_wrong_then_right(page: Page) -> None:
-    open_lesson(page, SLUG, BLOCKS)
+def test_count_trick_wrong_then_right(shared_tab: SharedTab) -> None:
+    page = shared_lesson(shared_tab, SLUG, BLOCKS)
     answer_wrong_then_right(page, SLUG, "count_trick")
 
 
-def test_kitty_wrong_then_right(page: Page) -> None:
-    open_lesson(page, SLUG, BLOCKS)
+def test_kitty_wrong_then_right(shared_tab: SharedTab) -> None:
+    page = shared_lesson(shared_tab, SLUG, BLOCKS)
     answer_wrong_then_right(page, SLUG, "kitty")
 
 
-def test_scoreboard_steps_to_the_kitty(page: Page) -> None:
-    open_lesson(page, SLUG, BLOCKS)
+def test_scoreboard_steps_to_the_kitty(shared_tab: SharedTab) -> None:
+    page = shared_lesson(shared_tab, SLUG, BLOCKS)
     board = page.locator("[data-role=scoreboard]")
     expect(board).to_have_attribute("data-step", "0")
     board.locator("button[data-action=next]").click()

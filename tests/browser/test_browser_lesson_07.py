@@ -7,8 +7,9 @@ never read from the page.
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
+from conftest import SharedTab
 from shengji_kit.puzzles.lesson_exercises import load_lesson
 
 pytestmark = pytest.mark.browser
@@ -17,8 +18,8 @@ LESSON = "/voila/render/lessons/07_declaring.ipynb"
 LOAD_TIMEOUT_MS = 90_000
 
 
-def test_declare_exercise_wrong_then_right_with_explanation(page: Page) -> None:
-    page.goto(LESSON)
+def test_declare_exercise_wrong_then_right_with_explanation(shared_tab: SharedTab) -> None:
+    page = shared_tab.show(LESSON)
     panel = page.locator("[data-role=exercise][data-group=can_you_declare]")
     expect(panel).to_have_count(1, timeout=LOAD_TIMEOUT_MS)
     puzzle = load_lesson("07_declaring").group("can_you_declare")[0]
@@ -36,8 +37,8 @@ def test_declare_exercise_wrong_then_right_with_explanation(page: Page) -> None:
     expect(feedback).to_contain_text(puzzle.explanation("en"))
 
 
-def test_live_deal_pauses_and_shows_the_engines_ruling(page: Page) -> None:
-    page.goto(LESSON)
+def test_live_deal_pauses_and_shows_the_engines_ruling(shared_tab: SharedTab) -> None:
+    page = shared_tab.show(LESSON)
     deal = page.locator("[data-role=live-deal]").first
     expect(deal).to_be_visible(timeout=LOAD_TIMEOUT_MS)
     deal.locator("button[data-action=show][data-value='S2 LJ']").click()

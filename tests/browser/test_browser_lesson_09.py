@@ -8,11 +8,12 @@ Which play is right is worked out by the solver (the kind's grader), never read 
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, expect
 
+from conftest import SharedTab
 from shengji_kit.puzzles.lesson_exercises import load_lesson
 from shengji_kit.words.catalogue import text
-from tests.browser.lesson_page import LOAD_TIMEOUT_MS, block, expect_feedback, open_lesson, shown_item
+from tests.browser.lesson_page import LOAD_TIMEOUT_MS, block, expect_feedback, shared_lesson, shown_item
 
 pytestmark = pytest.mark.browser
 
@@ -30,8 +31,8 @@ def play(panel: Locator, cards: list[str]) -> None:
     panel.locator("button[data-action=check]").click()
 
 
-def test_a_position_is_answered_by_playing_and_never_runs_out(page: Page) -> None:
-    open_lesson(page, "09_leading", 1)
+def test_a_position_is_answered_by_playing_and_never_runs_out(shared_tab: SharedTab) -> None:
+    page = shared_lesson(shared_tab, "09_leading", 1)
     panel = block(page, "lead_well")
     item = shown_item(panel, "09_leading")
     feedback = panel.locator("[data-role=feedback]")
@@ -66,8 +67,8 @@ def test_a_position_is_answered_by_playing_and_never_runs_out(page: Page) -> Non
     assert len(dealt) == 3
 
 
-def test_narrated_deal_prices_a_lead_and_writes_the_note(page: Page) -> None:
-    open_lesson(page, "09_leading", 1)
+def test_narrated_deal_prices_a_lead_and_writes_the_note(shared_tab: SharedTab) -> None:
+    page = shared_lesson(shared_tab, "09_leading", 1)
     deal = page.locator("[data-role=narrated-deal]").first
     expect(deal).to_be_visible(timeout=LOAD_TIMEOUT_MS)
     deal.locator("button[data-action=play][data-value='S2']").click()

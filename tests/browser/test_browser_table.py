@@ -3,10 +3,12 @@ page titles, the game log and the rules page (issue 10)."""
 
 from __future__ import annotations
 
+import chromium
 import pytest
 from card_table import HAND, HAND_CARDS, CardTable
 from playwright.sync_api import Page, expect
 
+from conftest import SharedTab
 from shengji_kit import legal_plays, parse_cards
 from shengji_kit.apps.serving import serve
 
@@ -26,8 +28,13 @@ def focus_hand(page: Page) -> None:
     raise AssertionError("Tab never reached the hand")
 
 
-def test_the_hand_is_one_tab_stop(page: Page) -> None:
-    table = CardTable(page).open()
+# The tests that only read the table as dealt (before the learner acts: the deal waits for the learner's bid)
+# share one load of the play app (``shared_tab``); those that play keep a page of their own.
+
+
+def test_the_hand_is_one_tab_stop(shared_tab: SharedTab) -> None:
+    table = CardTable.shared(shared_tab)
+    page = table.page
     tabbable = page.locator(f"{HAND_CARDS}:not([tabindex='-1'])")
     expect(tabbable).to_have_count(1)
     assert table.hand_count() > 1
@@ -86,13 +93,16 @@ def test_keyboard_only_play_of_a_trick(page: Page) -> None:
     assert bid, "the first round lets the learner declare (or pass) with the keyboard"
 
 
-def test_the_hand_fits_a_1280_by_800_window(page: Page) -> None:
+def test_the_hand_fits_a_1280_by_800_window(shared_tab: SharedTab) -> None:
+    page = CardTable.shared(shared_tab).page
     page.set_viewport_size(SMALL_WINDOW)
-    CardTable(page).open()
-    # The learner scrolls the table's top to the window's top (Voila scrolls an inner element).
-    page.locator("[data-role=table]").evaluate("t => t.scrollIntoView({block: 'start'})")
-    table_box = page.locator("[data-role=table]").bounding_box()
-    hand_box = page.locator(HAND).bounding_box()
+    try:
+        # The learner scrolls the table's top to the window's top (Voila scrolls an inner element).
+        page.locator("[data-role=table]").evaluate("t => t.scrollIntoView({block: 'start'})")
+        table_box = page.locator("[data-role=table]").bounding_box()
+        hand_box = page.locator(HAND).bounding_box()
+    finally:
+        page.set_viewport_size(chromium.VIEWPORT)  # the module's other tests share this tab
     assert table_box is not None and hand_box is not None
     assert table_box["height"] <= SMALL_WINDOW["height"], f"the table is {table_box['height']} px tall"
     assert hand_box["y"] >= 0 and hand_box["y"] + hand_box["height"] <= SMALL_WINDOW["height"]
@@ -115,23 +125,9 @@ def test_a_burying_hand_shows_in_two_rows_within_1280_by_800(page: Page) -> None
     assert min(widths) >= 20, "no card squeezed below 20 px"
 
 
-@pytest.mark.parametrize(
-    ("path", "title"),
-    [
-        ("/voila/render/notebooks/play.ipynb?seed=1&delay=0.05", "Play a round"),
-        ("/voila/render/notebooks/puzzles.ipynb", "Puzzle trainer"),
-        ("/voila/render/notebooks/index.ipynb", "Shengji kit"),
-        # the English title cell's heading (the tab shows the page's language)
-        ("/voila/render/lessons/01_trump_ranking.ipynb", serve.describe(serve.NOTEBOOK_ROOT / LESSON_1)[0]),
-    ],
-)
-def test_every_page_has_a_title(page: Page, path: str, title: str) -> None:
-    page.goto(path)
-    expect(page).to_have_title(title)
-
-
-def test_game_log_and_rules_page(page: Page) -> None:
-    table = CardTable(page).open()
+def test_game_log_and_rules_page(shared_tab: SharedTab) -> None:
+    table = CardTable.shared(shared_tab)
+    page = table.page
     expect(page.locator("[data-role=log]")).to_be_visible()
     expect(page.locator("[data-role=bidding]")).to_contain_text("Cards dealt")
     expect(page.locator("button[data-action=pass]").first).to_have_attribute(
@@ -146,3 +142,18 @@ def test_game_log_and_rules_page(page: Page) -> None:
     expect(rules).to_have_title("Rules")
     rules.close()
     assert table.hand_count() > 0
+
+
+@pytest.mark.parametrize(
+    ("path", "title"),
+    [
+        ("/voila/render/notebooks/play.ipynb?seed=1&delay=0.05", "Play a round"),
+        ("/voila/render/notebooks/puzzles.ipynb", "Puzzle trainer"),
+        ("/voila/render/notebooks/index.ipynb", "Shengji kit"),
+        # the English title cell's heading (the tab shows the page's language)
+        ("/voila/render/lessons/01_trump_ranking.ipynb", serve.describe(serve.NOTEBOOK_ROOT / LESSON_1)[0]),
+    ],
+)
+def test_every_page_has_a_title(shared_tab: SharedTab, path: str, title: str) -> None:
+    page = shared_tab.show(path)  # the play app's load is the one the tests above read
+    expect(page).to_have_title(title)
