@@ -71,6 +71,6 @@ def test_narrated_deal_prices_a_lead_and_writes_the_note(shared_tab: SharedTab) 
     page = shared_lesson(shared_tab, "09_leading", 1)
     deal = page.locator("[data-role=narrated-deal]").first
     expect(deal).to_be_visible(timeout=LOAD_TIMEOUT_MS)
-    deal.locator("button[data-action=play][data-value='S2']").click()
-    expect(deal.locator("[data-role=verdict]").first).to_have_attribute("data-kind", "ok")
+    deal.locator("button[data-action=play][data-value='S2']").click()  # nine cards a hand: seconds of search
+    expect(deal.locator("[data-role=verdict]").first).to_have_attribute("data-kind", "ok", timeout=LOAD_TIMEOUT_MS)
     expect(deal.locator("[data-role=note]").first).to_contain_text("draws trumps")

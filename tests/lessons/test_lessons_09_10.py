@@ -56,11 +56,12 @@ def test_the_leading_deal_prices_a_wrong_lead_and_narrates_each_trick() -> None:
     said = "best was ♠2. Your play cost your side 30 points: with best play from here the attackers end with 145"
     assert said in deal.render("en")
     widget.handle({"type": "action", "action": "restart"})
-    for value in ("S2", "HA HK", "SA SA"):
+    for value in ("S2", "H7", "HA", "C8", "H6", "CA", "C7", "SA SA"):  # the best line, eight tricks
         widget.handle({"type": "action", "action": "play", "value": value})
-    assert all(d.cost == 0 for d in deal.decisions) and len(deal.done) == 3
+    assert all(d.cost == 0 for d in deal.decisions) and len(deal.decisions) == 8 and len(deal.done) == 8
     page = deal.render("en")
     assert "the attackers end with 175 points" in page and "count four times (60)" in page
+    assert "draws trumps" in page and "吊主" in deal.render("zh")
     assert "扣底" in deal.render("zh")
 
 
