@@ -65,12 +65,17 @@ def test_the_leading_deal_prices_a_wrong_lead_and_narrates_each_trick() -> None:
     assert "扣底" in deal.render("zh")
 
 
-def test_the_partner_deal_starts_with_the_partners_lead() -> None:
+def test_the_partner_deal_starts_with_the_learners_lead() -> None:
     deal = partner_lesson.narrated_deal().scene
     assert isinstance(deal, NarratedDeal)
-    assert [seat for seat, _cards in deal.trick] == [2, 3]  # North led, West followed; South is to play
-    deal.handle({"type": "action", "action": "play", "value": "S10 CQ"})
-    assert deal.decisions[0].cost > 0 and "送分" in deal.render("zh")
+    assert deal.seat_to_play == 0 and not deal.trick and not deal.done  # South leads the first trick
+    deal.handle({"type": "action", "action": "play", "value": "C10"})
+    assert deal.decisions[0].cost == 15 and [c.code for c in deal.decisions[0].best] == ["D7"]
+    deal.handle({"type": "action", "action": "restart"})
+    for value in ("D7", "C10", "C6", "S10", "LJ", "S4", "HK", "H3"):  # the best line, eight tricks
+        deal.handle({"type": "action", "action": "play", "value": value})
+    assert all(d.cost == 0 for d in deal.decisions) and len(deal.done) == 8
+    assert "the attackers end with 95 points" in deal.render("en") and "送分" in deal.render("zh")
 
 
 def test_lessons_9_and_10_follow_lesson_8_in_the_list() -> None:
