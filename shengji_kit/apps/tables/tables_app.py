@@ -474,16 +474,8 @@ class TablesApp(ThrowConfirmation, Observable):
         if coach.reviewing or coach.review is not None:
             return False
         seat = self.mine
-        try:
-            reply = client.record(str(message.get("table", "")), view.round_number)
-        except TableRefused as error:
-            if error.code == "tables_bad_token":
-                self._seat_gone(error)
-            else:
-                self.note = refusal(error)
-            return False
-        except TableUnreachable:
-            self.lost = True
+        reply = self._ask(lambda client: client.record(str(message.get("table", "")), view.round_number))
+        if reply is None:
             return False
         record = reply.get("record")
         players = record.get("players") if isinstance(record, dict) else None
@@ -528,24 +520,31 @@ class TablesApp(ThrowConfirmation, Observable):
             return False
         return self.act("bury", codes(chosen))
 
-    def act(self, kind: str, cards: str = "") -> bool:
-        """Send the seat's action to the server; its new message is drawn, a refusal said."""
-        return self._send(lambda client: client.act(kind, cards))
-
-    def _send(self, call: Callable[[TableClient], JSONObject]) -> bool:
+    def _ask(self, call: Callable[[TableClient], JSONObject]) -> JSONObject | None:
+        """The server's reply to ``call``; None when there is no seat, the server refused (said in the note,
+        a lost seat let go) or could not be reached (``lost``)."""
         client = self.client
         if client is None:
-            return False
+            return None
         try:
-            reply = call(client)
+            return call(client)
         except TableRefused as error:
             if error.code == "tables_bad_token":
                 self._seat_gone(error)
             else:
                 self.note = refusal(error)
-            return False
+            return None
         except TableUnreachable:
             self.lost = True
+            return None
+
+    def act(self, kind: str, cards: str = "") -> bool:
+        """Send the seat's action to the server; its new message is drawn, a refusal said."""
+        return self._send(lambda client: client.act(kind, cards))
+
+    def _send(self, call: Callable[[TableClient], JSONObject]) -> bool:
+        reply = self._ask(call)
+        if reply is None:
             return False
         self.note, self.pending_throw = None, None
         self.take(reply)
