@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..engine.cards import SUITS, Card
+from ..engine.follow import missing_cards
 from ..engine.trump import TRUMP, Trump
 
 __all__ = [
@@ -54,14 +55,7 @@ class BuryValue:
 
 def kept_cards(hand: Sequence[Card], buried: Sequence[Card]) -> list[Card]:
     """The cards of ``hand`` left when ``buried`` are taken out (copies counted), in ``hand``'s order."""
-    left = Counter(card.index for card in buried)
-    kept = []
-    for card in hand:
-        if left[card.index]:
-            left[card.index] -= 1
-        else:
-            kept.append(card)
-    return kept
+    return missing_cards(buried, hand)
 
 
 def pair_cards(cards: Sequence[Card]) -> set[int]:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from ..engine.cards import Card, parse_cards
 from ..engine.errors import CardError
+from ..engine.follow import missing_cards
 from ..words import Message
 from ..words.catalogue import combinations_text
 from .model import AnswerError, Choice
@@ -66,14 +67,7 @@ def answer_groups(answer: object) -> list[list[Card]]:
 
 def missing_from(held: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
     """The cards of ``cards`` that ``held`` does not contain (counting copies)."""
-    left: Counter[int] = Counter(card.index for card in held)
-    missing: list[Card] = []
-    for card in cards:
-        if left[card.index]:
-            left[card.index] -= 1
-        else:
-            missing.append(card)
-    return missing
+    return missing_cards(held, cards)
 
 
 def same_cards(a: Sequence[Card], b: Sequence[Card]) -> bool:
