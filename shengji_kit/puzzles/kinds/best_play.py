@@ -34,7 +34,7 @@ from ...engine.follow import check_follow
 from ...engine.shapes import THROW, shape
 from ...engine.throws import check_throw
 from ...game.position_table import PositionTable
-from ...solver._moves import Play, remove
+from ...solver._moves import Play
 from ...solver.play_values import play_value as shared_play_value
 from ...solver.position import Position
 from ...solver.search import INFINITY, NO_KEY
@@ -85,11 +85,7 @@ def best_value(position: Position, trick: TrickPlays) -> int:
     searcher = searcher_for(position)
     start = start_hands(position)
     classes = searcher.classes(start)
-    hands = list(start)
-    plays: tuple[Play, ...] = ()
-    for seat, cards in trick:
-        hands[seat] = remove(hands[seat], _indices(cards))
-        plays = (*plays, _indices(cards))
+    plays = tuple(_indices(cards) for _seat, cards in trick)
     mover = (position.leader + len(trick)) % 4
     values = [play_value(position, trick, play) for play in searcher.follows(start, position.leader, plays, classes)]
     return max(values) if position.is_attacker(mover) else min(values)
