@@ -46,9 +46,9 @@ class PlayValues:
         self._guesses: dict[tuple[Context, Hands, int, tuple[Play, ...]], int] = {}
         """The last value found at each turn: the next option's first test starts there."""
 
-    def searcher(self, position: Position) -> tuple[Searcher, threading.Lock]:
-        """The shared searcher of ``position``'s deal context (made on first use)."""
-        key = _context(position)
+    def searcher(self, position: Position, context: Context | None = None) -> tuple[Searcher, threading.Lock]:
+        """The shared searcher of ``position``'s deal context (``context``, when known; made on first use)."""
+        key = _context(position) if context is None else context
         with self._guard:
             found = self._searchers.get(key)
             if found is None or len(found[0].table) > TABLE_LIMIT:
@@ -60,12 +60,13 @@ class PlayValues:
 
     def play_value(self, position: Position, trick: TrickCards, play: Play) -> int:
         """The attackers' final total when the next seat plays ``play`` after ``trick`` and all then play perfectly."""
-        searcher, lock = self.searcher(position)
+        context = _context(position)
+        searcher, lock = self.searcher(position, context)
         with lock, _no_cyclic_collector():
-            hands, plays, win, best = _state(searcher, position, trick)
             start = start_hands(position)
+            hands, plays, win, best = _state(searcher, start, trick)
             classes = searcher.classes(start)
-            turn = (_context(position), start, position.leader, plays)
+            turn = (context, start, position.leader, plays)
             guess = self._guesses.get(turn)
             if guess is None:
                 guess = searcher.boundary(start)[1] // 10 * 5
@@ -95,9 +96,9 @@ def _context(position: Position) -> Context:
     return (position.level, position.trump, position.rules, attackers, position.kitty_points)
 
 
-def _state(searcher: Searcher, position: Position, trick: TrickCards) -> State:
-    """The search's view of the trick so far on ``position``'s hands."""
-    hands = list(start_hands(position))
+def _state(searcher: Searcher, start: Hands, trick: TrickCards) -> State:
+    """The search's view of the trick so far on the hands at the trick's ``start``."""
+    hands = list(start)
     plays: tuple[Play, ...] = ()
     win, best = 0, NO_KEY
     for seat, cards in trick:
