@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from shengji_kit.classroom.tables.hall import TableError, TableHall
 from shengji_kit.engine.errors import RuleError
+from shengji_kit.engine.rules import Rules
 from shengji_kit.game.actions import Action
+from shengji_kit.game.record import SWITCHES_FIELD, replay
+from shengji_kit.words import Message
 
 from .players import cards_in, choose, play_round, tier_bot
 
@@ -142,3 +147,30 @@ def test_no_seat_ever_receives_another_seats_hidden_cards(hall: TableHall) -> No
     assert rnd is not None and rnd.buries
     assert kitty_seen_by == {seat for seat, _ in rnd.buries}  # only the burier saw the kitty in play
     assert checked >= 4 * 26  # every seat, at every decision of the round (a bury and 25 cards at least)
+
+
+def test_an_earlier_records_uncaptured_kitty_is_for_its_burier_only(hall: TableHall, tmp_path: Path) -> None:
+    """Under rules that leave an uncaptured kitty face down (``kitty_shown_at_end = false``), a finished round's record
+    holds the buried cards: only the seat that buried them gets it; with the kitty turned up, every seat does."""
+    hall.records_dir = tmp_path
+    table = hall.open_table("Review", seed=11, learners=[f"r{seat}" for seat in range(4)])
+    tokens = [hall.sit(table, seat, f"r{seat}") for seat in range(4)]
+    play_round(hall, tokens, {})
+    hall.next_round(tokens[0])  # round 1 now comes from its record file
+    path = tmp_path / f"table-{table}-round-001.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    burier = record["buries"][-1]["seat"]
+    assert not replay(record).result.kitty_captured  # seed 11: the defenders keep the kitty
+    for token in tokens:  # the presets turn the kitty up: every seat reviews the round
+        assert hall.finished_record(token, table, 1)["buried"] == record["buried"]
+
+    switches = {**Rules.preset(record["rules"]).switches(), "kitty_shown_at_end": False}
+    path.write_text(json.dumps({**record, SWITCHES_FIELD: switches}), encoding="utf-8")
+    assert hall.finished_record(tokens[burier], table, 1)["buried"] == record["buried"]
+    for seat in {0, 1, 2, 3} - {burier}:
+        with pytest.raises(TableError) as hidden:
+            hall.finished_record(tokens[seat], table, 1)
+        assert (hidden.value.code, hidden.value.params) == ("tables_record_kitty_hidden", {"round": 1})
+        assert not cards_in(hidden.value.params)
+        assert Message(hidden.value.code, hidden.value.params).render("en") != Message(
+            hidden.value.code, hidden.value.params).render("zh")
