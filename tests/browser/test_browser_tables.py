@@ -111,3 +111,48 @@ def test_the_teacher_opens_pauses_and_closes_a_table_from_the_dashboard(page: Pa
     expect(page.locator("[data-role=table-desk-note]")).to_contain_text("Form table is closed")
     assert all(table["name"] != "Form table" for table in other.tables())
     other.close_table(watched)
+
+
+def test_the_teacher_sets_a_tables_wait_lets_learners_take_over_and_deals_the_next_round(
+        page: Page, voila_server: VoilaServer) -> None:
+    """Real clicks on the seat settings and the next deal: a wait out of range is refused in words and
+    changes nothing; a good one is set; learners are let take a bot's seat; once the four bots have finished the
+    round, "Deal the next round" deals round 2. The server's own summary of the table agrees each time."""
+    teacher = TableClient(voila_server.base_url, class_code=CODE, teacher_code=TEACHER_CODE)
+    table = teacher.open_table("Bots only", seed=6, tier="gentle", start=True, grace=30)
+
+    def summary() -> dict[str, object]:
+        return next(found for found in teacher.tables() if found["table"] == table)
+
+    page.goto(DASHBOARD)
+    row = page.locator(f"[data-role=tables-list] > li[data-table='{table}']")
+    expect(row).to_be_visible(timeout=90_000)
+    note = page.locator("[data-role=table-desk-note]")
+    wait = row.locator("input[data-role=table-grace]")
+    expect(wait).to_have_value("30")
+    wait.fill("900")  # more than the 600 s a wait may be
+    row.locator("button[data-action=table-grace]").click()
+    expect(note).to_contain_text("from 0.2 to 600, not 900")
+    assert summary()["grace"] == 30
+    wait.fill("12")
+    wait.press("Tab")
+    page.keyboard.press("Enter")  # the keyboard reaches "Set the wait" from the field
+    expect(note).to_contain_text("silent for 12 seconds")
+    assert summary()["grace"] == 12
+    expect(row.locator("input[data-role=table-grace]")).to_have_value("12")
+
+    expect(row.locator("[data-role=table-takeover]")).to_have_attribute("data-takeover", "0")
+    row.locator("button[data-action=table-takeover-on]").click()
+    expect(row.locator("[data-role=table-takeover]")).to_have_attribute("data-takeover", "1", timeout=15_000)
+    expect(note).to_contain_text("may now take a bot's seat")
+    assert summary()["takeover"] is True
+
+    deal = row.locator("button[data-action=table-deal-next]")
+    expect(deal).to_be_visible(timeout=120_000)  # the bots finish round 1
+    assert summary()["phase"] == "done"
+    deal.click()
+    expect(note).to_contain_text("the next round is dealt")
+    match = summary()["match"]
+    assert isinstance(match, dict)  # round 2 is being played, or the gentle bots have played it already
+    assert (match["rounds_played"], match["round_number"]) in {(1, 2), (2, 3)}, match
+    teacher.close_table(table)
