@@ -22,7 +22,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if _CI else 
 # The longest browser files (test seconds in docs/testing.md's measured run), handed out first among the
 # browser files so that the two workers finish together rather than one waiting out a long last file.
 LONGEST_BROWSER_FILES = (
-    "test_browser_fit.py", "test_browser_links.py", "test_browser_serve_classroom.py", "test_site_browser.py",
+    "test_browser_fit.py", "test_browser_serve_classroom.py", "test_site_browser.py",
     "test_browser_serving.py", "test_browser_two_learners.py", "test_trainer.py", "test_browser_language.py",
 )
 

@@ -15,6 +15,7 @@ from playwright.sync_api import (
     Browser,
     BrowserContext,
     Page,
+    Response,
     Route,
     WebSocket,
     expect,
@@ -172,6 +173,7 @@ class SharedTab:
         self.seen = guard(self.context)
         self.address = ""
         self.tab: Page | None = None
+        self.response: Response | None = None  # what the last load answered
         self.loads = 0
 
     def show(self, address: str, ready: Callable[[Page], object] | None = None) -> Page:
@@ -181,7 +183,7 @@ class SharedTab:
             self.tab = self.context.new_page()
             self.address = address
             self.loads += 1
-            self.tab.goto(address)
+            self.response = self.tab.goto(address)
             if ready is not None:
                 ready(self.tab)
         return self.tab

@@ -7,7 +7,9 @@ At 1366×768 the play app's learner hand lies wholly in the window without scrol
 and with the last trick shown, whose panel covers no seat box, also at 390, 768 and 1920 px); at 390 px
 each card of lesson 11's bury panel shows at least 24 px (its rank and suit). At laptop size the same
 page load is also scanned by axe-core: no serious or critical violation (the play app, the trainer and
-a lesson block are scanned again after acting, in ``test_browser_accessible.py``).
+a lesson block are scanned again after acting, in ``test_browser_accessible.py``), and every link on it is
+followed (``link_checks.py``: it looks like a link, an in-page one jumps in the same tab, the others answer 200
+and open their section, in a context of their own; none leads off the machine).
 """
 
 from __future__ import annotations
@@ -20,10 +22,11 @@ from typing import Any
 import pytest
 from axe import report, scan, severe
 from card_table import MY_TURN, TURN_TIMEOUT_MS, CardTable
+from link_checks import PAGES, check_links
 from live_server import VoilaServer, start_server, stop_server
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
-from conftest import ACTION_TIMEOUT_MS, ARTIFACTS, PAGE_TIMEOUT_MS, PageGuard, guard
+from conftest import ACTION_TIMEOUT_MS, ARTIFACTS, PAGE_TIMEOUT_MS, PageGuard, SharedTab, guard
 from shengji_kit import legal_plays, parse_cards
 from shengji_kit.classroom.store import SQLClassStore
 from shengji_kit.classroom.store_protocol import ATTEMPT, ClassEvent
@@ -325,10 +328,40 @@ def check_fits(tabs: Tabs, folder: str, name: str, size: ViewportSize) -> None:
     assert not problems, f"{name} at {size['width']}×{size['height']}:\n" + "\n".join(problems[:40])
 
 
+@pytest.fixture(scope="module")
+def other_pages(browser: Browser, fit_server: VoilaServer) -> Iterator[SharedTab]:
+    """A context of its own for the pages a page's links open, so the tab measured keeps its context to itself."""
+    opened = SharedTab(browser, fit_server)
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+def check_page_links(tabs: Tabs, others: SharedTab, folder: str, name: str) -> None:
+    """The page's links (``link_checks``), in its laptop-size load (loaded here if the tab shows another page)."""
+    page = tabs.show(name, f"/voila/render/{folder}/{name}.ipynb{QUERY.get(name, '')}", LAPTOP)
+    check_links(page, f"{folder}/{name}.ipynb", others)
+    problems = tabs.seen.problems()
+    assert not problems, f"{name}, following its links:\n" + "\n".join(problems)
+
+
+def test_every_served_page_is_checked() -> None:
+    """The pages measured here (and whose links are followed) are the pages the kit serves, the landing page too."""
+    checked = {f"lessons/{name}.ipynb" for name in LESSONS} | {f"notebooks/{name}.ipynb" for name in APPS}
+    assert checked == set(PAGES)
+
+
+# ``lesson`` is module-scoped, so pytest runs each lesson's tests together: three sizes, then its links, one load.
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
-@pytest.mark.parametrize("lesson", LESSONS)
+@pytest.mark.parametrize("lesson", LESSONS, scope="module")
 def test_lesson_fits_the_screen(tabs: Tabs, lesson: str, size: ViewportSize) -> None:
     check_fits(tabs, "lessons", lesson, size)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, scope="module")
+def test_lesson_links_go_somewhere(tabs: Tabs, other_pages: SharedTab, lesson: str) -> None:
+    check_page_links(tabs, other_pages, "lessons", lesson)
 
 
 # --- Lesson 11's bury panel on a phone (issue 38, item 23), in the tab the lessons' last test left ------------------
@@ -368,9 +401,14 @@ def test_lesson_11_bury_hand_is_readable_on_a_phone(tabs: Tabs) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
-@pytest.mark.parametrize("app", APPS)
+@pytest.mark.parametrize("app", APPS, scope="module")
 def test_app_fits_the_screen(tabs: Tabs, app: str, size: ViewportSize) -> None:
     check_fits(tabs, "notebooks", app, size)
+
+
+@pytest.mark.parametrize("app", APPS, scope="module")
+def test_app_links_go_somewhere(tabs: Tabs, other_pages: SharedTab, app: str) -> None:
+    check_page_links(tabs, other_pages, "notebooks", app)
 
 
 # --- The play table at a laptop's 1366×768 (issue 38, item 23), in the tab the apps' last test left ---------------

@@ -43,7 +43,7 @@ def test_landing_page_lists_every_lesson_and_app(shared_tab: SharedTab) -> None:
 
 def test_every_landing_link_opens_its_notebook(shared_tab: SharedTab, voila_server: VoilaServer) -> None:
     """Each link opens its notebook's address in a new tab. What the notebook then shows (its title, no
-    error output) is checked where it is loaded anyway, in ``test_browser_links.py``; here the new tab
+    error output) is checked where it is loaded anyway, in ``test_browser_fit.py``'s link tests; here the new tab
     gets a stand-in page, so 17 kernels are not started a second time to check the same things."""
     entries = serve.catalogue()
     assert entries, "the catalogue found no lessons or apps"

@@ -1,9 +1,12 @@
-"""Every link on every page goes somewhere: each lesson and app (and the landing page) is opened in Voila,
-every link on it is collected and followed. A link to another page answers 200 (after its redirects);
-a link with a section (``rules.ipynb#s2``, ``../docs/rules.md#s2``) opens that page scrolled to the
-section; an in-page link (``#s2``) jumps to its section in the same page, in the same tab, with no new
-kernel. Nothing links off this machine, and every link in prose or a widget looks like one (underlined,
-3:1 against the text beside it, 4.5:1 against its background).
+"""Every link on a page goes somewhere: the page's links are collected once it is drawn and followed. A link to
+another page answers 200 (after its redirects); a link with a section (``rules.ipynb#s2``, ``../docs/rules.md#s2``)
+opens that page scrolled to the section; an in-page link (``#s2``) jumps to its section in the same page, in the same
+tab, with no new kernel. Nothing links off this machine, and every link in prose or a widget looks like one
+(underlined, 3:1 against the text beside it, 4.5:1 against its background).
+
+``check_links`` runs on a page a test already has loaded (``test_browser_fit.py`` checks each page's links in its
+laptop-size load); the other pages its links open are loaded in a tab of their own context (``SharedTab``), so the
+page's own tab and context are left as they were, but scrolled.
 """
 
 from __future__ import annotations
@@ -13,13 +16,10 @@ import time
 from dataclasses import dataclass
 from urllib.parse import unquote, urldefrag, urlsplit
 
-import pytest
-from live_server import VoilaServer
 from playwright.sync_api import Page, expect
 
+from conftest import SharedTab
 from shengji_kit.apps.serving import serve
-
-pytestmark = pytest.mark.browser
 
 PAGES = [serve.LANDING_PAGE, *(entry.path for entry in serve.catalogue())]
 TITLES = {serve.LANDING_PAGE: "Shengji kit", **{entry.path: entry.title for entry in serve.catalogue()}}
@@ -135,20 +135,21 @@ def same_page(link: Link, page: Page) -> bool:
     return urldefrag(link.url).url == urldefrag(page.url).url
 
 
-def open_elsewhere(page: Page, url: str) -> str | None:
-    """Open ``url`` in a tab of its own: None when it answers 200 and shows its section, else why not."""
+def open_elsewhere(others: SharedTab, url: str) -> str | None:
+    """Open ``url`` in ``others``' tab: None when it answers 200 and shows its section, else why not. The tab is
+    left again afterwards (Voila stops the kernel it started)."""
     if url in _FOLLOWED:
         return _FOLLOWED[url]
     base, fragment = urldefrag(url)
     path = urlsplit(base).path
     problem: str | None = None
     if not path.endswith(".ipynb") and not path.endswith(".md"):
-        response = page.request.get(base)  # a file, no kernel: asking is enough
+        response = others.context.request.get(base)  # a file, no kernel: asking is enough
         problem = None if response.status == 200 else f"{url} answered {response.status}"
     else:
-        tab = page.context.new_page()
         try:
-            response = tab.goto(url, timeout=LOAD_MS)
+            tab = others.show(url)
+            response = others.response
             if response is None or response.status != 200:
                 problem = f"{url} answered {response.status if response else 'nothing'}"
             elif fragment:
@@ -158,8 +159,7 @@ def open_elsewhere(page: Page, url: str) -> str | None:
                     shown = tab.evaluate(IN_VIEW, [fragment, False])
                     problem = f"{url}: section #{fragment} " + ("not scrolled into view" if shown else "missing")
         finally:
-            tab.goto("about:blank")  # leaving the page lets Voila stop its kernel
-            tab.close()
+            others.leave()  # leaving the page lets Voila stop its kernel
     _FOLLOWED[url] = problem
     return problem
 
@@ -194,13 +194,10 @@ def _css_string(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-@pytest.mark.parametrize("notebook", PAGES)
-def test_every_link_on_the_page_goes_somewhere(page: Page, voila_server: VoilaServer, notebook: str) -> None:
-    """``notebook`` in Voila shows its title and no error output; each of its links looks like a link;
-    in-page ones jump to their section, the others answer 200 (and show their section); none leads off
-    this machine."""
-    response = page.goto(f"/voila/render/{notebook}", timeout=LOAD_MS)
-    assert response is not None and response.status == 200
+def check_links(page: Page, notebook: str, others: SharedTab) -> None:
+    """``notebook``, drawn in ``page``, shows its title and no error output; each of its links looks like a link;
+    in-page ones jump to their section, the others answer 200 (and show their section, opened in ``others``);
+    none leads off this machine; neither context saw a foreign request or a page error."""
     links = [link for link in drawn(page) if not link.href.startswith(SKIPPED_SCHEMES)]
     assert links, f"{notebook} shows no link at all"
     # the page the landing page's link opens (test_browser_landing.py) shows its title and no error
@@ -216,6 +213,6 @@ def test_every_link_on_the_page_goes_somewhere(page: Page, voila_server: VoilaSe
         elif opened_by_its_own_test(link):
             continue
         elif not same_page(link, page):
-            problems.append(open_elsewhere(page, link.url) or "")
-    problems = [problem for problem in problems if problem]
+            problems.append(open_elsewhere(others, link.url) or "")
+    problems = [problem for problem in problems if problem] + others.seen.problems()
     assert not problems, f"{notebook}:\n" + "\n".join(problems)
