@@ -9,6 +9,7 @@ gives a notice that the work is kept; nothing the page calls waits for it longer
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -22,6 +23,7 @@ from ..words import ERROR, Message
 from .answer_detail import AnswerDetail
 from .events import ProgressEvent, derive
 from .progress import Progress
+from .ratings_from_events import RatingEvent, from_class
 
 __all__ = ["AnswerDetail", "ClassProgress"]
 
@@ -83,6 +85,32 @@ class ClassProgress:
         known = {event.uid for event in stored if event.uid}
         waiting = [event for event in waiting if event.uid not in known]
         return derive(ProgressEvent(e.item, e.kind, e.at.isoformat()) for e in [*stored, *waiting])
+
+    def rating_events(self, learner: str) -> list[RatingEvent]:
+        """The whole class's events for the ratings (puzzle ratings are the class's), with the spool's.
+
+        A store that gives a learner only their own events (the hub's service) gives those; one that
+        does not answer leaves the spool's (``load`` has said so already).
+        """
+        recorder = self.recorder
+        class_name = recorder.class_name
+        waiting = [event for event in recorder.waiting() if event.class_name == class_name]
+        store = recorder.store() if recorder.problem is None else None
+        stored = [] if store is None else self._class_events(store, learner)
+        known = {event.uid for event in stored if event.uid}
+        return from_class([*stored, *(event for event in waiting if event.uid not in known)])
+
+    def _class_events(self, store: ClassStoreAPI, learner: str) -> list[ClassEvent]:
+        """The class's stored events, else the learner's own (a learner's hub session), else none."""
+        class_name = self.recorder.class_name
+        for whose in (None, learner):
+            try:
+                found = self.recorder.read(functools.partial(store.events, class_name, learner=whose))
+            except (ValueError, OSError) as error:
+                log.info("the class store gives no events for the ratings (%s)", error)
+                continue
+            return [each.event for each in found]
+        return []
 
     def record(self, puzzle: str, kinds: Sequence[str], detail: AnswerDetail) -> bool:
         """Hand in the events of one thing done on ``puzzle``; False (a notice says why) when they wait."""

@@ -27,6 +27,7 @@ from ..data_folder import data_dir as data_dir
 from ..words import ERROR, Message
 from .events import ProgressEvent, derive, import_events, now_stamp, parse_log
 from .progress import Progress, ProgressFormatError
+from .ratings_from_events import RatingEvent, from_log
 
 ENV_VAR = DATA_DIR_ENV
 DEFAULT_LEARNER = "default"
@@ -91,6 +92,17 @@ class ProgressStore:
             self._refuse_saving("trainer_progress_unreadable", error)
             return Progress()
         return derive(events or [])
+
+    def rating_events(self, learner: str) -> list[RatingEvent]:
+        """The log's events for the ratings, as ``learner``'s (none when it cannot be read)."""
+        if not self.path.exists():
+            return []
+        try:
+            with self._lock(shared_ok=True):
+                events = self._read()
+        except OSError:
+            return []
+        return from_log(learner, events or [])
 
     def record(self, puzzle: str, kinds: Sequence[str], detail: object = None) -> bool:
         """Append one answer's events to the log, read nothing back (``detail`` is for the class store)."""
