@@ -17,7 +17,7 @@ from pathlib import Path
 from ..classroom.identity import current_learner
 from ..classroom.open import open_store
 from ..classroom.recorder import UNREADABLE, LearnerRecorder
-from ..classroom.spool import why
+from ..classroom.spool import NoAnswer, why
 from ..classroom.store_protocol import ATTEMPT, ClassEvent, ClassStoreAPI
 from ..words import ERROR, Message
 from .answer_detail import AnswerDetail
@@ -106,7 +106,9 @@ class ClassProgress:
         for whose in (None, learner):
             try:
                 found = self.recorder.read(functools.partial(store.events, class_name, learner=whose))
-            except (ValueError, OSError) as error:
+            except NoAnswer:
+                return []  # a hung store is not asked twice; ``load`` has said so
+            except (ValueError, OSError) as error:  # refused: a learner on the hub reads only their own
                 log.info("the class store gives no events for the ratings (%s)", error)
                 continue
             return [each.event for each in found]

@@ -12,11 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from ..classroom.store_protocol import ATTEMPT, HINT, REVEAL, SOLVE, ClassEvent
-from ..puzzles import Puzzle
 from .events import ProgressEvent
 from .rating import DEFAULT_VOLATILITY, Rating, rate_attempt
+
+if TYPE_CHECKING:
+    from ..puzzles import Puzzle
 
 PUZZLE_DEVIATION = 200.0
 """A new puzzle's deviation: its difficulty is a fair first guess, surer than a new learner's 350."""

@@ -121,3 +121,21 @@ def test_a_theme_set_serves_near_the_learners_rating_in_it(store: ProgressStore)
     assert distance == min(abs(session.ratings.puzzle(p.id).rating - target) for p in unsolved)
     session.choose_mode(WHO_WINS)  # a hand-written set keeps its order
     assert session.puzzle is not None and session.puzzle.id == mined.get_set(WHO_WINS).puzzles[0].id
+
+
+def test_trainers_choice_names_the_weakest_set(bank: Bank, store: ProgressStore) -> None:
+    wins = list(bank.get_set("06-counting").puzzles)[:3]
+    losses = list(bank.get_set("03-throws").puzzles)[:3]
+    for puzzle in wins:
+        store.record(puzzle.id, [ATTEMPT, SOLVE, STAR])
+    for puzzle in losses:
+        store.record(puzzle.id, [ATTEMPT])
+    app = TrainerApp(TrainerSession(bank, ProgressStore.for_learner("ada"), AUTO))
+    try:
+        throws = bank.get_set("03-throws")
+        assert app.session.ratings.weakest_theme("ada") == "03-throws"
+        assert f"Your weakest set so far: {throws.title('en')}." in role(app, "rating")
+        SESSION.lang = "zh"
+        assert f"目前最弱的题组：{throws.title('zh')}。" in role(app, "rating")
+    finally:
+        app.close()
