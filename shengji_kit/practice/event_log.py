@@ -76,6 +76,8 @@ class ProgressStore:
         self.clock = clock
         self.notices: list[Message] = []
         self.can_save = True
+        self.loaded: list[ProgressEvent] = []
+        """The events the last ``load`` read (the ratings replay them)."""
 
     @classmethod
     def for_learner(cls, learner: str = DEFAULT_LEARNER, directory: Path | None = None) -> ProgressStore:
@@ -83,6 +85,7 @@ class ProgressStore:
 
     def load(self) -> Progress:
         """The saved progress; empty when there is none or it cannot be used (with a notice)."""
+        self.loaded = []
         if not self.path.exists() and not self.legacy_path.exists():
             return Progress()  # nothing saved there yet
         try:
@@ -91,18 +94,12 @@ class ProgressStore:
         except OSError as error:
             self._refuse_saving("trainer_progress_unreadable", error)
             return Progress()
-        return derive(events or [])
+        self.loaded = events or []
+        return derive(self.loaded)
 
     def rating_events(self, learner: str) -> list[RatingEvent]:
-        """The log's events for the ratings, as ``learner``'s (none when it cannot be read)."""
-        if not self.path.exists():
-            return []
-        try:
-            with self._lock(shared_ok=True):
-                events = self._read()
-        except OSError:
-            return []
-        return from_log(learner, events or [])
+        """The events the last ``load`` read, as ``learner``'s, for the ratings (the log is not read again)."""
+        return from_log(learner, self.loaded)
 
     def record(self, puzzle: str, kinds: Sequence[str], detail: object = None) -> bool:
         """Append one answer's events to the log, read nothing back (``detail`` is for the class store)."""
