@@ -37,6 +37,7 @@ def test_two_learners_share_the_puzzle_ratings(bank: Bank) -> None:
     written(ada.store)
     bo = session_for(bank, "bo")  # opens later: replays the class's events, ada's game included
     assert bo.puzzle is not None and bo.puzzle.id == puzzle.id
+    assert bo.progress.get(puzzle.id).attempts == 0 and not bo.progress.get(puzzle.id).solved, "ada's work is hers"
     ada_after, puzzle_after_ada = rate_attempt(Rating(), puzzle_start(puzzle.difficulty), True)
     assert bo.ratings.puzzle(puzzle.id) == puzzle_after_ada
     assert bo.ratings.learner("ada") == ada_after and not bo.ratings.has_played("bo")
