@@ -1,7 +1,8 @@
 """The one exercise stack of the trainer and the lessons: progress, choosing, answers, hints, stars, "show me".
 
 ``session`` holds the practice session (``Practice``; the trainer's ``TrainerSession``), ``visit`` and
-``draft`` the puzzle open now, ``class_progress`` the learner's events in the class store; ``html``
+``draft`` the puzzle open now, ``class_progress`` the learner's events in the class store,
+``ratings_from_events`` the Glicko-2 ratings replayed from the events (``rating_words`` says them); ``html``
 draws the trainer page and a lesson's block. The widgets are ``apps/trainer`` and ``widgets/exercise``.
 """
 

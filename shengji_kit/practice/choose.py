@@ -2,16 +2,18 @@
 
 Both prefer unsolved puzzles, then solved ones still without a star, and never offer a puzzle
 whose star is already earned (those stay reachable from the puzzle strip).
-The trainer's choice takes the easiest such puzzle from every set, favouring puzzles not yet
-seen in this session and a change of kind.
+The trainer's choice takes the easiest such puzzle from every set (once the learner has a rating,
+the one whose rating is nearest theirs), favouring puzzles not yet seen in this session and a
+change of kind.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from ..puzzles import Puzzle
 from .progress import Progress
+from .rating import Rating
 
 AUTO = "auto"
 """The mode in which the trainer chooses by difficulty."""
@@ -41,25 +43,33 @@ def next_in_set(puzzles: Sequence[Puzzle], progress: Progress, current: str | No
     return here if here is not None and _need(here, progress) is not None else None
 
 
+def near_rating(puzzle_rating: Callable[[str], Rating], target: float) -> Callable[[Puzzle], float]:
+    """How far a puzzle's rating now is from ``target`` (the learner's rating): the trainer's choice's measure."""
+    return lambda puzzle: abs(puzzle_rating(puzzle.id).rating - target)
+
+
 def trainers_choice(
     puzzles: Sequence[Puzzle],
     progress: Progress,
     current: Puzzle | None = None,
     seen: Collection[str] = (),
+    distance: Callable[[Puzzle], float] | None = None,
 ) -> Puzzle | None:
-    """The easiest puzzle that still needs work, from all of ``puzzles``; None when all are starred.
+    """The easiest puzzle that still needs work (with ``distance``, the nearest to the learner's rating), from
+    all of ``puzzles``; None when all are starred.
 
-    Order: unsolved before solved-without-star, then difficulty, then not seen in this session,
-    then never attempted, then a kind other than the current one, then bank order. The current
-    puzzle is offered again only when nothing else needs work.
+    Order: unsolved before solved-without-star, then the distance (else difficulty), then not seen
+    in this session, then never attempted, then a kind other than the current one, then bank
+    order. The current puzzle is offered again only when nothing else needs work.
     """
-    ranked: list[tuple[tuple[int, int, bool, bool, bool, int], Puzzle]] = []
+    ranked: list[tuple[tuple[int, float, bool, bool, bool, int], Puzzle]] = []
     for order, puzzle in enumerate(puzzles):
         need = _need(puzzle, progress)
         if need is None:
             continue
         same_kind = current is not None and puzzle.kind == current.kind
-        key = (need, puzzle.difficulty, puzzle.id in seen, progress.get(puzzle.id).attempts > 0, same_kind, order)
+        how_far = float(puzzle.difficulty) if distance is None else distance(puzzle)
+        key = (need, how_far, puzzle.id in seen, progress.get(puzzle.id).attempts > 0, same_kind, order)
         ranked.append((key, puzzle))
     others = [item for item in ranked if current is None or item[1].id != current.id]
     pool = others or ranked

@@ -27,6 +27,7 @@ from ..data_folder import data_dir as data_dir
 from ..words import ERROR, Message
 from .events import ProgressEvent, derive, import_events, now_stamp, parse_log
 from .progress import Progress, ProgressFormatError
+from .ratings_from_events import RatingEvent, from_log
 
 ENV_VAR = DATA_DIR_ENV
 DEFAULT_LEARNER = "default"
@@ -75,6 +76,8 @@ class ProgressStore:
         self.clock = clock
         self.notices: list[Message] = []
         self.can_save = True
+        self.loaded: list[ProgressEvent] = []
+        """The events the last ``load`` read (the ratings replay them)."""
 
     @classmethod
     def for_learner(cls, learner: str = DEFAULT_LEARNER, directory: Path | None = None) -> ProgressStore:
@@ -82,6 +85,7 @@ class ProgressStore:
 
     def load(self) -> Progress:
         """The saved progress; empty when there is none or it cannot be used (with a notice)."""
+        self.loaded = []
         if not self.path.exists() and not self.legacy_path.exists():
             return Progress()  # nothing saved there yet
         try:
@@ -90,7 +94,12 @@ class ProgressStore:
         except OSError as error:
             self._refuse_saving("trainer_progress_unreadable", error)
             return Progress()
-        return derive(events or [])
+        self.loaded = events or []
+        return derive(self.loaded)
+
+    def rating_events(self, learner: str) -> list[RatingEvent]:
+        """The events the last ``load`` read, as ``learner``'s, for the ratings (the log is not read again)."""
+        return from_log(learner, self.loaded)
 
     def record(self, puzzle: str, kinds: Sequence[str], detail: object = None) -> bool:
         """Append one answer's events to the log, read nothing back (``detail`` is for the class store)."""

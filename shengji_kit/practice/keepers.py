@@ -25,7 +25,7 @@ def lesson_keeper(slug: str) -> ProgressKeeper:
     if class_store_works():
         from .class_progress import ClassProgress
 
-        return ClassProgress(group=slug)
+        return ClassProgress(group=slug, whole_class=False)
     return ProgressStore.for_learner(current_learner())
 
 

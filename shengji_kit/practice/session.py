@@ -7,6 +7,7 @@ keeper and counts them into ``progress``; nothing is read back. Answers are judg
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any, Protocol
 
 from ..classroom.identity import current_learner
@@ -14,10 +15,11 @@ from ..classroom.store_protocol import ATTEMPT, HINT, REVEAL, SOLVE, STAR, answe
 from ..puzzles import Bank, Feedback, Puzzle
 from ..words import ERROR, INFO, Message
 from .answer_detail import AnswerDetail
-from .choose import AUTO, next_in_set, trainers_choice
+from .choose import AUTO, near_rating, next_in_set, trainers_choice
 from .draft import GROUPS, KEYS, NUMBER, ORDER, PICK, PLAY, REFUSED, SEATS, draft_format
-from .events import apply
+from .events import apply, now_stamp
 from .progress import Progress, PuzzleRecord
+from .ratings_from_events import RatingEvent, Ratings, rated_puzzles, replay
 from .showme import ShowMe
 from .visit import Visit
 
@@ -31,6 +33,8 @@ class ProgressKeeper(Protocol):
     def load(self) -> Progress: ...
 
     def record(self, puzzle: str, kinds: Sequence[str], detail: AnswerDetail) -> bool: ...
+
+    def rating_events(self, learner: str) -> list[RatingEvent]: ...
 
 
 class Practice:
@@ -253,6 +257,10 @@ class Practice:
             self.clear()
 
 
+MINED_PREFIX = "mined-"
+"""The sets cut from real play (``puzzles/data/mined``): hundreds of puzzles, served near the rating."""
+
+
 class TrainerSession(Practice):
     """A learner's sitting in the trainer: the mode (a set id or ``auto``), the puzzle open now, the progress."""
 
@@ -261,6 +269,8 @@ class TrainerSession(Practice):
     ) -> None:
         super().__init__(store)
         self.bank = bank
+        self.rated = rated_puzzles(bank.puzzles())
+        self.ratings: Ratings = replay(store.rating_events(self.learner), self.rated)
         self.mode = AUTO
         self.seen: set[str] = set()
         self.address_note = address_note
@@ -290,6 +300,7 @@ class TrainerSession(Practice):
         """Go on with another learner's progress (the page's learner changed): reload, reopen the puzzle."""
         self.store = store
         self.progress = store.load()
+        self.ratings = replay(store.rating_events(self.learner), self.rated)
         self.seen = set()
         self.notice = None
         puzzle = self.puzzle
@@ -298,16 +309,41 @@ class TrainerSession(Practice):
         else:
             self.choose_mode(self.mode)
 
+    def rating_target(self) -> float | None:
+        """The rating the trainer's choice aims at: the learner's in the open theme set, else overall;
+        None before the first game (then the easiest puzzles come first)."""
+        learner = self.learner
+        if self.mode != AUTO and self.ratings.has_played(learner, self.mode):
+            return self.ratings.theme(learner, self.mode).rating
+        return self.ratings.learner(learner).rating if self.ratings.has_played(learner) else None
+
+    def _choose(self, current: Puzzle | None) -> Puzzle | None:
+        """The next puzzle of the mode: the trainer's choice near the rating (all sets, or a mined theme
+        set), or the next in a hand-written set's order."""
+        pool = self.pool()
+        if self.mode == AUTO or self.mode.startswith(MINED_PREFIX):
+            target = self.rating_target()
+            near = None if target is None else near_rating(self.ratings.puzzle, target)
+            return trainers_choice(pool, self.progress, current, self.seen, near)
+        return next_in_set(pool, self.progress, current.id if current else None)
+
+    def _write(self, visit: Visit, kinds: Sequence[str], answer: str = "", correct: bool | None = None) -> None:
+        """Write the events, then play them into the ratings (a first try is a game, kept on the visit)."""
+        super()._write(visit, kinds, answer, correct)
+        at = datetime.fromisoformat(now_stamp())
+        for kind in kinds:
+            event = RatingEvent(self.learner, visit.puzzle.id, kind, at, correct if kind == ATTEMPT else None)
+            game = self.ratings.play(event)
+            if game is not None:
+                visit.game = game
+
     def choose_mode(self, mode: str) -> None:
         """Practise one set (its id) or let the trainer choose (``auto``); opens a puzzle."""
         known = {s.id for s in self.bank.sets}
         self.mode = mode if mode in known else AUTO
         self.notice = None
         current = self.puzzle
-        if self.mode == AUTO:
-            chosen = trainers_choice(self.pool(), self.progress, None, self.seen)
-        else:
-            chosen = next_in_set(self.pool(), self.progress, None)
+        chosen = self._choose(None)
         if chosen is None:
             self._all_starred()
             pool = self.pool()
@@ -318,14 +354,10 @@ class TrainerSession(Practice):
         """Open the next puzzle that still needs work (in order, or the trainer's choice)."""
         self.notice = None
         current = self.puzzle
-        pool = self.pool()
-        if self.mode == AUTO:
-            chosen = trainers_choice(pool, self.progress, current, self.seen)
-        else:
-            chosen = next_in_set(pool, self.progress, current.id if current else None)
+        chosen = self._choose(current)
         if chosen is None:
             self._all_starred()
-            chosen = _after(pool, current)
+            chosen = _after(self.pool(), current)
         self._open(chosen)
 
     def goto(self, puzzle_id: str) -> bool:

@@ -9,6 +9,7 @@ from ..puzzles import Choice, Feedback, Puzzle
 from ..words import Message
 from .choice_order import choice_order
 from .draft import Draft, draft_cards
+from .ratings_from_events import RatedGame
 from .showme import ShowMe
 
 
@@ -32,6 +33,8 @@ class Visit:
     """When the puzzle was shown (``time.monotonic``), for the seconds each event records."""
     choices: list[Choice] = field(default_factory=list)
     """The offered choices in the order this learner sees them (``choice_order``); the number keys follow it."""
+    game: RatedGame | None = None
+    """The rated game this visit played (the learner's first try at the puzzle), shown with the new rating."""
 
     @classmethod
     def of(cls, puzzle: Puzzle, learner: str = "") -> Visit:

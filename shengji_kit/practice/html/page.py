@@ -15,6 +15,7 @@ from ...words import ERROR
 from ...words.catalogue import text
 from ..choose import AUTO
 from ..coach_hint import puzzle_hint
+from ..rating_words import game_said, rating_said, theme_said
 from ..session import TrainerSession
 from ..showme import answer_text, right_choices
 from ..visit import Visit
@@ -62,8 +63,28 @@ def _modes(session: TrainerSession, lang: str) -> Markup:
         about = session.bank.get_set(session.mode).description(lang)
     return Markup(
         '<div class="sk-trainer-modes" data-role="modes" role="group" aria-label="{label}">'
-        '{buttons}</div><div class="sk-legend" data-role="mode-about">{about}</div>'
-    ).format(label=text("trainer_modes", lang), buttons=Markup("").join(buttons), about=about)
+        '{buttons}</div><div class="sk-legend" data-role="mode-about">{about}</div>{rating}'
+    ).format(label=text("trainer_modes", lang), buttons=Markup("").join(buttons), about=about,
+             rating=_rating_summary(session, lang))
+
+
+def _rating_summary(session: TrainerSession, lang: str) -> Markup:
+    """The learner's rating with its uncertainty in words; in a set, that set's rating; else the weakest set."""
+    ratings, learner = session.ratings, session.learner
+    if not ratings.has_played(learner):
+        lines = [text("trainer_rating_none", lang)]
+    else:
+        lines = [rating_said(ratings.learner(learner)).render(lang)]
+        weakest = ratings.weakest_theme(learner)
+        if session.mode != AUTO and ratings.has_played(learner, session.mode):
+            lines.append(theme_said(ratings.theme(learner, session.mode)).render(lang))
+        elif weakest is not None and len({t for who, t in ratings.themes if who == learner}) > 1:
+            weakest_set = next((s for s in session.bank.sets if s.id == weakest), None)
+            name = weakest_set.title(lang) if weakest_set is not None else weakest
+            lines.append(text("trainer_rating_weakest", lang, set=name))
+    return Markup('<div class="sk-legend sk-trainer-rating" data-role="rating">{lines}</div>').format(
+        lines=Markup(" ").join(Markup("<span>{line}</span>").format(line=line) for line in lines)
+    )
 
 
 def _mode_button(mode: str, title: str, tally: str, pressed: bool) -> Markup:
@@ -145,6 +166,10 @@ def _feedback(visit: Visit, lang: str) -> Markup:
     if visit.solved:
         code = "trainer_solved_star" if visit.earned_star else "trainer_solved"
         result = Markup('<div class="sk-trainer-result" data-role="result">{text}</div>').format(text=text(code, lang))
+    if visit.game is not None:  # the first try was a rated game: the new rating, said after it
+        result += Markup('<div class="sk-legend" data-role="rating-moved">{text}</div>').format(
+            text=game_said(visit.game).render(lang)
+        )
     return Markup(
         '<div class="sk-feedback sk-trainer-feedback" data-role="feedback" data-kind="{kind}" '
         'data-announce="{said}" data-announce-key="{key}">{message}</div>{result}'
