@@ -4,7 +4,6 @@ the log: a 5 MB answer pushed through a card button never reaches the trainer, t
 from __future__ import annotations
 
 import logging
-import time
 
 import pytest
 from practice.answers import losing_answer, trick_puzzles, winning_answer
@@ -48,10 +47,17 @@ def test_ordinary_messages_pass_and_checking_a_huge_one_is_cheap() -> None:
     for ordinary in ({"type": "click", "card": "SA", "index": 3}, {"type": "key", "key": "enter"},
                      {"type": "answer", "answer": "谁" * 600}, {"type": "action", "action": "play", "value": ""}):
         assert message_problem(ordinary) is None
-    huge = {"type": "answer", "answer": "1" * 50_000_000}
-    started = time.perf_counter()
-    assert message_problem(huge) is not None
-    assert time.perf_counter() - started < 0.05, "a huge text is refused on its length, without encoding it"
+    huge = {"type": "answer", "answer": NeverEncoded("1" * 50_000_000)}
+    assert message_problem(huge) is not None  # refused on its length: NeverEncoded fails the test if it is encoded
+
+
+class NeverEncoded(str):
+    """A text that fails the test when encoded: a huge one must be refused on its length alone (no timing)."""
+
+    __slots__ = ()
+
+    def encode(self, encoding: str = "utf-8", errors: str = "strict") -> bytes:
+        raise AssertionError("a huge text was encoded to be measured; its length alone refuses it")
 
 
 def test_the_browser_s_own_channel_drops_a_huge_message_before_any_handle(
