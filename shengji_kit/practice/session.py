@@ -391,7 +391,7 @@ class TrainerSession(Practice):
         return missed_puzzles(self.ratings.games, self.learner, self.clock(), days)
 
     def show_missed(self, value: str) -> None:
-        """Open "what you missed" over ``value`` days (one of ``WINDOWS``); anything else closes it."""
+        """Show "what you missed" over ``value`` days (one of ``WINDOWS``); anything else closes it."""
         self.missed_days = int(value) if value in {str(days) for days in WINDOWS} else None
 
     def replay(self, puzzle_id: str) -> bool:
@@ -421,6 +421,8 @@ class TrainerSession(Practice):
             self.goto(value)
         elif action == "missed":
             self.show_missed(value)
+        elif action == "missed-list":  # the "What you missed" button: open (the first period) or close
+            self.show_missed("" if self.missed_days is not None else str(WINDOWS[0]))
         elif action == "replay":
             self.replay(value)
         elif action == "weakest" and (weakest := self.weakest_set()) is not None:

@@ -252,6 +252,7 @@ def test_what_you_missed_by_keyboard_at_390_px(page: Page) -> None:
     toggle.focus()
     page.keyboard.press("Enter")
     expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(toggle).to_be_focused()  # the redraw keeps focus on the button pressed
     first = page.locator("[data-role=missed-list] li").first
     expect(first).to_have_attribute("data-item", puzzle.id)
     expect(first).to_contain_text(text("trainer_missed_today", "en"))

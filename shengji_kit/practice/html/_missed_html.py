@@ -1,8 +1,9 @@
 """The trainer's "what you missed" panel and its "practise my weakest set" button.
 
 Hooks: ``data-role`` = missed (the section), missed-toggle, missed-periods, missed-list (each ``li``
-with ``data-item``, ``data-set``, ``data-at``), missed-none, weakest; ``data-action`` = missed
-(``data-value`` a period in days, or ``close``), replay (``data-value`` the puzzle id), weakest.
+with ``data-item``, ``data-set``, ``data-at``), missed-none, weakest; ``data-action`` = missed-list
+(opens or closes the list; it keeps one address, so focus stays on it after the redraw), missed
+(``data-value`` a period in days), replay (``data-value`` the puzzle id), weakest.
 Every control is a real button, so the panel works from the keyboard; Python holds its state.
 """
 
@@ -23,11 +24,10 @@ def _set_title(session: TrainerSession, set_id: str, lang: str) -> str:
 
 def _toggle(session: TrainerSession, lang: str) -> Markup:
     open_ = session.missed_days is not None
-    value = "close" if open_ else str(WINDOWS[0])
     return Markup(
-        '<button type="button" class="sk-button" data-role="missed-toggle" data-action="missed" '
-        'data-value="{value}" aria-expanded="{open}" aria-controls="sk-trainer-missed-list">{label}</button>'
-    ).format(value=value, open=str(open_).lower(), label=text("trainer_missed_open", lang))
+        '<button type="button" class="sk-button" data-role="missed-toggle" data-action="missed-list" '
+        'aria-expanded="{open}" aria-controls="sk-trainer-missed-list">{label}</button>'
+    ).format(open=str(open_).lower(), label=text("trainer_missed_open", lang))
 
 
 def _weakest(session: TrainerSession, lang: str) -> Markup:

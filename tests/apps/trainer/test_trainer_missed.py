@@ -84,6 +84,7 @@ def test_missed_lists_lost_first_tries_of_7_and_30_days_newest_first(
     tree = parse(app.html)
     toggle = tree.find(data_role="missed-toggle")
     assert toggle.tag == "button" and toggle.attrs["aria-expanded"] == "false" and not tree.has(data_role="missed-list")
+    assert toggle.attrs["data-action"] == "missed-list"
     press(app, "missed", "7")
     assert [li.attrs["data-item"] for li in listed(app)] == [history["recent"].id, history["solved_since"].id]
     first, second = listed(app)
@@ -102,8 +103,11 @@ def test_missed_lists_lost_first_tries_of_7_and_30_days_newest_first(
     third = listed(app)[2]
     assert third.text == (f"重做：{history['helped'].title('zh')} {bank.get_set(COUNTING).title('zh')} · 10 天前 "
                           "之后已解出"), "help before the first try is a miss; solved after it"
-    press(app, "missed", "close")
+    press(app, "missed-list")  # the "What you missed" button again: closed
     assert not parse(app.html).has(data_role="missed-list")
+    assert parse(app.html).find(data_role="missed-toggle").attrs["aria-expanded"] == "false"
+    press(app, "missed-list")  # and open again, on the first period
+    assert len(listed(app)) == 2
 
 
 def test_a_wrong_answer_now_is_missed_today_and_an_empty_period_says_so(app: TrainerApp, bank: Bank,
