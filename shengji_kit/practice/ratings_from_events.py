@@ -88,7 +88,8 @@ def from_class(events: Iterable[ClassEvent]) -> list[RatingEvent]:
 
 @dataclass(frozen=True)
 class RatedGame:
-    """One game: a learner's first try at a puzzle, both sides before and after, and the theme rating after."""
+    """One game: a learner's first try at a puzzle, both sides before and after, the theme rating after, and
+    when it was played (``at``, the event's time: "what you missed" lists the lost games by it)."""
 
     learner: str
     item: str
@@ -99,6 +100,7 @@ class RatedGame:
     theme_after: Rating
     puzzle_before: Rating
     puzzle_after: Rating
+    at: datetime
 
 
 @dataclass
@@ -131,6 +133,10 @@ class Ratings:
         """Whether the learner has a game at all (or in ``theme``)."""
         return name in self.learners if theme is None else (name, theme) in self.themes
 
+    def themes_played(self, name: str) -> list[str]:
+        """The themes (sets) the learner has a game in."""
+        return [theme for who, theme in self.themes if who == name]
+
     def weakest_theme(self, name: str) -> str | None:
         """The theme where the learner's rating is lowest, of those they played; None before any game."""
         mine = [(rating.rating, theme) for (who, theme), rating in self.themes.items() if who == name]
@@ -151,7 +157,7 @@ class Ratings:
         self.themes[(event.learner, known.theme)] = theme_after
         self.puzzle_ratings[event.item] = puzzle_after
         game = RatedGame(event.learner, event.item, known.theme, solved, learner, learner_after, theme_after,
-                         puzzle, puzzle_after)
+                         puzzle, puzzle_after, event.at)
         self.games.append(game)
         return game
 

@@ -6,8 +6,8 @@ keeper and counts them into ``progress``; nothing is read back. Answers are judg
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from datetime import datetime
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from ..classroom.identity import current_learner
@@ -18,6 +18,7 @@ from .answer_detail import AnswerDetail
 from .choose import AUTO, near_rating, next_in_set, trainers_choice
 from .draft import GROUPS, KEYS, NUMBER, ORDER, PICK, PLAY, REFUSED, SEATS, draft_format
 from .events import apply, now_stamp
+from .missed import WINDOWS, MissedPuzzle, missed_puzzles
 from .progress import Progress, PuzzleRecord
 from .ratings_from_events import RatingEvent, Ratings, rated_puzzles, replay
 from .showme import ShowMe
@@ -275,6 +276,12 @@ class TrainerSession(Practice):
         self.seen: set[str] = set()
         self.address_note = address_note
         """What the page address asked for and did not get (``?set=`` naming no set), until a set is chosen."""
+        self.clock: Callable[[], datetime] = _utc_now
+        """The time "what you missed" counts back from."""
+        self.missed_days: int | None = None
+        """The period "what you missed" shows (one of ``WINDOWS``), None while the list is closed."""
+        self.replay_queue: list[str] = []
+        """The missed puzzles still to replay after the open one ("Next puzzle" opens them one by one)."""
         self.choose_mode(mode)
 
     @property
@@ -302,6 +309,7 @@ class TrainerSession(Practice):
         self.progress = store.load()
         self.ratings = replay(store.rating_events(self.learner), self.rated)
         self.seen = set()
+        self.replay_queue = []
         self.notice = None
         puzzle = self.puzzle
         if puzzle is not None:
@@ -351,8 +359,12 @@ class TrainerSession(Practice):
         self._open(chosen)
 
     def next_puzzle(self) -> None:
-        """Open the next puzzle that still needs work (in order, or the trainer's choice)."""
+        """Open the next puzzle: the next missed one while replaying them, else the next that still needs
+        work (in order, or the trainer's choice)."""
         self.notice = None
+        if self.replay_queue:
+            self.goto(self.replay_queue.pop(0))
+            return
         current = self.puzzle
         chosen = self._choose(current)
         if chosen is None:
@@ -371,12 +383,51 @@ class TrainerSession(Practice):
         self._open(puzzle)
         return True
 
+    # --- what you missed ----------------------------------------------------------------------
+
+    def missed(self) -> list[MissedPuzzle]:
+        """The puzzles missed in the period shown (the first of ``WINDOWS`` while the list is closed)."""
+        days = self.missed_days or WINDOWS[0]
+        return missed_puzzles(self.ratings.games, self.learner, self.clock(), days)
+
+    def show_missed(self, value: str) -> None:
+        """Show "what you missed" over ``value`` days (one of ``WINDOWS``); anything else closes it."""
+        self.missed_days = int(value) if value in {str(days) for days in WINDOWS} else None
+
+    def replay(self, puzzle_id: str) -> bool:
+        """Open a missed puzzle as a normal puzzle; "Next puzzle" then goes on to the older missed ones."""
+        listed = [missed.item for missed in self.missed()]
+        if puzzle_id not in listed or not self.goto(puzzle_id):
+            return False
+        self.replay_queue = [item for item in listed[listed.index(puzzle_id) + 1:] if item in self.bank]
+        return True
+
+    def weakest_set(self) -> str | None:
+        """The set to practise when the learner asks for their weakest: the lowest theme rating, once
+        they have played more than one set (with one, it is no comparison)."""
+        learner = self.learner
+        if len(self.ratings.themes_played(learner)) < 2:
+            return None
+        weakest = self.ratings.weakest_theme(learner)
+        return weakest if weakest in {puzzle_set.id for puzzle_set in self.bank.sets} else None
+
     def action(self, action: str, value: str) -> None:
+        if action in ("mode", "goto", "weakest"):
+            self.replay_queue = []
         if action == "mode":
             self.address_note = None
             self.choose_mode(value)
         elif action == "goto":
             self.goto(value)
+        elif action == "missed":
+            self.show_missed(value)
+        elif action == "missed-list":  # the "What you missed" button: open (the first period) or close
+            self.show_missed("" if self.missed_days is not None else str(WINDOWS[0]))
+        elif action == "replay":
+            self.replay(value)
+        elif action == "weakest" and (weakest := self.weakest_set()) is not None:
+            self.address_note = None
+            self.choose_mode(weakest)
         else:
             super().action(action, value)
 
@@ -390,6 +441,10 @@ class TrainerSession(Practice):
         super()._open(puzzle)
         if puzzle:
             self.seen.add(puzzle.id)
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
 
 
 def _count_problem(feedback: Feedback) -> Message | None:

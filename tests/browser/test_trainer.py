@@ -230,3 +230,46 @@ def test_a_mined_theme_set_is_solved_by_playing_its_best_cards(page: Page) -> No
     expect(page.locator("[data-role=mode-about]")).to_have_text(theme.description("zh"))
     screenshot(page, "trainer_mined_solved_zh")
     page.click("[data-action=lang]")
+
+
+def test_what_you_missed_by_keyboard_at_390_px(page: Page) -> None:
+    """A wrong first try is listed under "What you missed" at once; the list, its replay buttons and "practise
+    my weakest set" work from the keyboard and fit a 390 px phone, in both languages."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_trainer(page)
+    choose_set(page, "01-who-wins")  # a game in a second set: then there is a weakest set to practise
+    page.click(f"[data-answer='{winning_seat(default_bank().get(open_puzzle_id(page)))}']")
+    expect(page.locator("[data-role=feedback]")).to_have_attribute("data-kind", "ok")
+    choose_set(page, "03-throws")
+    puzzle = default_bank().get(open_puzzle_id(page))
+    keys = page.locator("[data-role=answers] [data-key]")
+    values = [keys.nth(i).get_attribute("data-answer") or "" for i in range(keys.count())]
+    keys.nth(next(i for i, value in enumerate(values) if not puzzle.check(value).correct)).click()
+    expect(page.locator("[data-role=feedback]")).to_have_attribute("data-kind", "error")
+    page.click("[data-action=next]")
+    expect(page.locator("[data-role=puzzle]")).not_to_have_attribute("data-puzzle", puzzle.id)
+    toggle = page.locator("[data-role=missed-toggle]")
+    toggle.focus()
+    page.keyboard.press("Enter")
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(toggle).to_be_focused()  # the redraw keeps focus on the button pressed
+    first = page.locator("[data-role=missed-list] li").first
+    expect(first).to_have_attribute("data-item", puzzle.id)
+    expect(first).to_contain_text(text("trainer_missed_today", "en"))
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide at 390 px"
+    replay = first.locator("[data-action=replay]")
+    replay.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-role=puzzle]")).to_have_attribute("data-puzzle", puzzle.id)
+    screenshot(page, "trainer_missed_390")
+    weakest = page.locator("[data-role=weakest]")
+    expect(weakest).to_be_visible()
+    target = weakest.get_attribute("data-value") or ""
+    page.click("[data-action=lang]")
+    expect(page.locator("[data-role=missed-toggle]")).to_have_text(text("trainer_missed_open", "zh"))
+    expect(page.locator("[data-role=missed-list] li").first).to_contain_text(text("trainer_missed_today", "zh"))
+    page.locator("[data-role=weakest]").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(f"[data-action=mode][data-value='{target}']")).to_have_attribute("aria-pressed", "true")
+    page.click("[data-action=lang]")

@@ -2,7 +2,9 @@
 
 ``DashboardScene`` holds the state and draws it; a ``Ticker`` on the kernel's loop calls
 ``refresh`` every few seconds, which reads only the events newer than the last one seen, so the
-page follows the class without a reload. Nothing is read from the store while the gate refuses.
+page follows the class without a reload; the ratings are the trainer's replay over the events read
+(``practice/class_ratings.py``), done again when new events come. Nothing is read from the store
+while the gate refuses.
 
 Messages (``{"type": "action", "action": a, "value": v}``): pick (``v`` a projectable key),
 project, previous, next (a record's tricks), poll-open, poll-reveal, poll-close; the shared tables'
@@ -32,7 +34,10 @@ from ...classroom.store_protocol import (
 )
 from ...classroom.tables.client import TableClient
 from ...data_folder import data_dir
+from ...practice.class_ratings import ClassRatings, class_ratings, replay_class
+from ...practice.ratings_from_events import rated_puzzles
 from ...puzzles import Bank, default_bank
+from ...puzzles.bank import trainer_bank
 from ...puzzles.lesson_exercises import load_lesson
 from ...puzzles.lesson_list import lesson_list
 from ...render.exercises import notice_html
@@ -52,6 +57,7 @@ from ._dashboard_panels import (
     missed_html,
     stuck_html,
 )
+from ._dashboard_ratings import ratings_html
 from ._gate import TEACHER_PARAMETER, teacher_refusal
 from ._table_watch import TableProjection
 from ._tables_desk import TablesDesk, class_learners
@@ -141,8 +147,12 @@ class DashboardScene(Observable):
         self.picked = ""
         self.note: tuple[str, dict[str, object]] | None = None
         self.report: ClassReport | None = None
+        self.ratings: ClassRatings | None = None
         if self.refusal is None:
             self.bank = bank or default_bank()
+            rating_bank = bank or trainer_bank()  # the trainer's bank: the same replay as the learners'
+            self.rated = rated_puzzles(rating_bank.puzzles())
+            self.set_titles = {s.id: (s.title("en"), s.title("zh")) for s in rating_bank.sets}
             self.titles = group_titles(self.bank)
             self.totals = group_totals(self.bank)
             self.item_titles = item_titles(self.bank)
@@ -176,6 +186,7 @@ class DashboardScene(Observable):
         renewed = self.report is None or bool(new) or _stuck_changed(self.report, report)
         if renewed:
             self.report = report
+            self.ratings = class_ratings(replay_class((e.event for e in self.events), self.rated), report.learners)
         return renewed or self.poll != old_poll or self.error != old_error or self.tables != old_tables or live
 
     def _refresh_live_tables(self) -> bool:
@@ -274,13 +285,15 @@ class DashboardScene(Observable):
             '</div>'
             '{error}'
             '<section data-role="class-grid"><h3>{grid_title}</h3>{grid}</section>'
-            '{stuck}{missed}{tables}<div class="sk-dash-row">{csv}</div>{project}{join}</div>'
+            '{ratings}{stuck}{missed}{tables}<div class="sk-dash-row">{csv}</div>{project}{join}</div>'
         ).format(
             tables=self._tables_html(lang),
             class_name=self.class_name, title=text("cls_dash_title", lang, class_name=self.class_name),
             live=text("cls_dash_live", lang, seconds=f"{REFRESH_SECONDS:g}"), last=last_event_html(report, lang),
             lang_button=lang_button(lang),
             error=error, grid_title=text("cls_grid_title", lang), grid=grid_html(report, self.titles, lang),
+            ratings=ratings_html(self.ratings or class_ratings(replay_class([], self.rated), []), self.set_titles,
+                                 lang),
             stuck=stuck_html(report, self.stuck_minutes, lang),
             missed=missed_html(report, self.titles, lang, self.item_titles),
             csv=csv_link_html(report, self.class_name, self.clock(), lang), project=self._project_html(lang),

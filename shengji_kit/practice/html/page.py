@@ -1,6 +1,6 @@
 """The whole trainer panel: header, message line, set chooser, puzzle strip, the puzzle, help.
 
-Hooks: ``data-role`` = trainer, stars, message, modes, strip, puzzle, question, position,
+Hooks: ``data-role`` = trainer, stars, message, modes, missed (``_missed_html``), strip, puzzle, question, position,
 answers, feedback, result, hint, showme, record; ``data-action`` = lang, mode, goto, hint,
 show, next (and the answer-building actions of ``answers.py``).
 """
@@ -20,6 +20,7 @@ from ..session import TrainerSession
 from ..showme import answer_text, right_choices
 from ..visit import Visit
 from ._answer_controls import answers_html
+from ._missed_html import missed_html
 from ._position_html import position_html
 from .parts import action_button, key_of, labelled_row, paragraphs
 
@@ -265,8 +266,8 @@ def trainer_html(session: TrainerSession, lang: str) -> Markup:
     body = _puzzle(session, visit, lang) if visit else ""
     return Markup(
         '<div class="sk-panel sk-trainer" data-role="trainer" lang="{lang}">'
-        "{header}{messages}{modes}{strip}{body}</div>"
+        "{header}{messages}{modes}{missed}{strip}{body}</div>"
     ).format(
         lang=lang, header=_header(session, lang), messages=_messages(session, lang), modes=_modes(session, lang),
-        strip=_strip(session, lang), body=body,
+        missed=missed_html(session, lang), strip=_strip(session, lang), body=body,
     )
