@@ -86,9 +86,10 @@ class Step:
 
 
 def step(table: TablesPage, checked: bool = True) -> Step | None:
-    """One move by clicks when the page asks the learner to act (None: not asked): pass a bid, bury eight, or play
-    the engine's first legal play by clicking its cards and Play. ``checked``: the play app's checks of the play
-    (its highlighted cards and the learner's cards on the table, ``play_legal``); else only the hand's count."""
+    """One move by clicks when the page asks the learner to act (None: not asked): wait for the rest of the deal (or
+    pass a bid), bury eight, or play the engine's first legal play by clicking its cards and Play. ``checked``: the
+    play app's checks of the play (its highlighted cards and the learner's cards on the table, ``play_legal``); else
+    only the hand's count."""
     page = table.page
     if page.locator(SUMMARY).count() and page.locator(SUMMARY).first.is_visible():
         return Step("summary")
@@ -109,10 +110,10 @@ def step(table: TablesPage, checked: bool = True) -> Step | None:
     if turn.kind == "bury":
         table.select(parse_cards(" ".join(table.hand_codes()))[:8])
         table.click(table.button("bury"))
+    elif page.locator("button[data-action=deal-on]").count():  # wait for the rest of the deal: asked no more
+        table.click(table.button("deal-on"))
     elif "pass" in turn.actions:
         table.click(table.button("pass"))
-    elif page.locator("button[data-action=deal-on]").count():
-        table.click(table.button("deal-on"))
     else:
         table.click(table.button(turn.kind))
     return Step(turn.kind)
