@@ -178,8 +178,9 @@ def lock_entry(name: str, version: str, path: Path, imports: tuple[str, ...], de
     }
 
 
-def pyodide_folder(cache: Path, target: Path, kernel_wheels: Path) -> list[Path]:
-    """Fill ``target`` (the site's static/pyodide) with the core and every wheel; write its lock."""
+def pyodide_folder(cache: Path, target: Path, kernel_wheels: Path, compile_python: list[str] | None) -> list[Path]:
+    """Fill ``target`` (the site's static/pyodide) with the core and every wheel, their bytecode added by
+    ``compile_python`` (the runtime's Python version; None: source only); write its lock."""
     core = pyodide_core(cache)
     wheels = cache / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
@@ -208,9 +209,47 @@ def pyodide_folder(cache: Path, target: Path, kernel_wheels: Path) -> list[Path]
     carried.append(kit)
     for path in carried:
         shutil.copy2(path, target / path.name)
+    if compile_python is not None:
+        precompile(compile_python, target / "python_stdlib.zip", [target / path.name for path in carried])
+        for entry in packages.values():  # the wheels changed: their checksums with them
+            entry["sha256"] = sha256(target / entry["file_name"])
     lock["packages"] = packages
     (target / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
     return carried
+
+
+def runtime_python(core: Path) -> str:
+    """The Python version of the Pyodide runtime (``3.13.2``), as its package lock names it."""
+    lock = json.loads((core / "pyodide-lock.json").read_text(encoding="utf-8"))
+    return str(lock["info"]["python"])
+
+
+def compiling_python(version: str) -> list[str]:
+    """A command running a Python of the runtime's major.minor ``version`` (its bytecode is the only one the
+    runtime reads): $SITE_COMPILE_PYTHON, python3.13 on PATH, or a pyenv-installed 3.13. Stops the build
+    without one, saying how to go on (or to build without bytecode: --no-bytecode)."""
+    minor = ".".join(version.split(".")[:2])
+    candidates: list[list[str]] = []
+    if os.environ.get("SITE_COMPILE_PYTHON"):
+        candidates.append([os.environ["SITE_COMPILE_PYTHON"]])
+    if shutil.which(f"python{minor}"):
+        candidates.append([f"python{minor}"])  # a pyenv shim fails here unless its version is selected
+    pyenv = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv")) / "versions"
+    candidates += [[str(found)] for found in sorted(pyenv.glob(f"{minor}.*/bin/python{minor}"), reverse=True)]
+    for command in candidates:
+        probe = subprocess.run([*command, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+                               capture_output=True, text=True)
+        if probe.returncode == 0 and probe.stdout.strip() == minor:
+            return command
+    sys.exit(f"the site's bytecode needs Python {minor} (Pyodide runs {version}): install it, name it in "
+             "SITE_COMPILE_PYTHON, or build without bytecode (--no-bytecode)")
+
+
+def precompile(python: list[str], stdlib: Path, wheels: list[Path]) -> None:
+    """Add ``.pyc`` beside every ``.py`` of the stdlib zip and the wheels (deploy/site/bytecode.py)."""
+    script = str(HERE / "bytecode.py")
+    run([*python, script, "stdlib", str(stdlib)])
+    run([*python, script, "wheels", *map(str, wheels)])
 
 
 def contents(staging: Path) -> None:
@@ -294,9 +333,10 @@ def folder_size(folder: Path) -> tuple[int, int]:
     return sum(path.stat().st_size for path in files), len(files)
 
 
-def build(output: Path, cache: Path) -> None:
-    """The whole build; prints its size and time at the end."""
+def build(output: Path, cache: Path, bytecode: bool = True) -> None:
+    """The whole build (with precompiled bytecode unless ``bytecode`` is False); prints its size and time."""
     started = time.monotonic()
+    compile_python = compiling_python(runtime_python(pyodide_core(cache))) if bytecode else None
     cache.mkdir(parents=True, exist_ok=True)
     staging, lite_dir = cache / "contents", cache / "lite"
     contents(staging)
@@ -308,7 +348,7 @@ def build(output: Path, cache: Path) -> None:
          "--no-sourcemaps", "--VoilaConfiguration.template=shengji", "--log-level", "WARN"],
         env=env, cwd=cache)
     kernel_wheels = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
-    pyodide_folder(cache, output / "static" / "pyodide", kernel_wheels)
+    pyodide_folder(cache, output / "static" / "pyodide", kernel_wheels, compile_python)
     finish_pages(output)
     from landing import write_landing  # deploy/site/landing.py, beside this file
 
@@ -321,9 +361,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--output", type=Path, default=ROOT / "site")
     parser.add_argument("--cache", type=Path, default=ROOT / ".site-cache")
+    parser.add_argument("--no-bytecode", action="store_true", help="ship source only (no Python of the runtime's "
+                        "version at hand); the kernel then compiles every module on every visit")
     options = parser.parse_args()
     sys.path.insert(0, str(HERE))
-    build(options.output.resolve(), options.cache.resolve())
+    build(options.output.resolve(), options.cache.resolve(), bytecode=not options.no_bytecode)
 
 
 if __name__ == "__main__":
