@@ -80,6 +80,7 @@ class Server:
     """``python -m http.server`` on a free port of 127.0.0.1 in ``site``, its access log kept to count requests."""
 
     def __init__(self, site: Path) -> None:
+        self.site = site
         self.port = free_port()
         self.log = tempfile.NamedTemporaryFile(prefix="site-bench-", suffix=".log", delete=False)  # noqa: SIM115
         self.process = subprocess.Popen(
@@ -123,6 +124,10 @@ def visit(driver: Playwright, chromium: str, profile: Path, server: Server, path
             drive += 1
 
     def answered(response: Response) -> None:
+        # A file the page asks for through JupyterLite's service worker is seen twice: once as the worker's
+        # fetch, once as the page's response "from the service worker"; the first is the one on the wire.
+        if response.from_service_worker:
+            return
         if response.url.startswith("http://127.0.0.1") and DRIVE not in response.url:
             responses.append(response)
 
@@ -135,13 +140,12 @@ def visit(driver: Playwright, chromium: str, profile: Path, server: Server, path
     page.locator(widget).first.wait_for(state="visible", timeout=TIMEOUT_MS)
     seconds = time.monotonic() - started
     result = Visit(seconds, drive=drive, elsewhere=elsewhere)
-    for response in responses:
-        try:
-            body = response.body()
-        except Exception:  # a redirect, a 304 or an aborted request has no body here
-            body = b""
-        result.files.append((response.url.split(str(server.port), 1)[-1], len(body), len(gzip.compress(body, 6))))
     context.close()
+    for response in responses:  # a static site's file is what was sent: its size is read from the folder
+        name = response.url.split(str(server.port), 1)[-1]
+        local = server.site / name.split("?")[0].split("#")[0].lstrip("/")
+        body = local.read_bytes() if response.status == 200 and local.is_file() else b""
+        result.files.append((name, len(body), len(gzip.compress(body, 6))))
     result.served = served_since(server, start)
     return result
 
