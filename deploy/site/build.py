@@ -58,11 +58,9 @@ WHEELS = (
     Wheel("pure-eval", "0.2.3", ("pure_eval",)),
     Wheel("stack-data", "0.6.3", ("stack_data",), ("executing", "asttokens", "pure-eval")),
     Wheel("matplotlib-inline", "0.1.7", ("matplotlib_inline",), ("traitlets",)),
-    Wheel("parso", "0.8.4", ("parso",)),
-    Wheel("jedi", "0.19.2", ("jedi",), ("parso",)),
     Wheel("ipython", "9.0.2", ("IPython",), (
         "asttokens", "decorator", "executing", "matplotlib-inline", "prompt-toolkit", "pure-eval", "pygments",
-        "six", "stack-data", "traitlets", "wcwidth", "jedi",
+        "six", "stack-data", "traitlets", "wcwidth",
     )),
     Wheel("comm", "0.2.3", ("comm",), ("traitlets",)),
     Wheel("typing-extensions", "4.15.0", ("typing_extensions",)),
@@ -77,6 +75,9 @@ MARKUPSAFE = Wheel("markupsafe", "3.0.2", ("markupsafe",))  # built from its sdi
 KIT_DEPENDS = ("anywidget", "ipywidgets", "markupsafe", "mistune", "platformdirs", "typing-extensions")
 # The kernel installs these at start unless they are preloaded; sqlite3 is a Pyodide-built module
 # only its CDN has, so the lock names an empty placeholder for it and `import sqlite3` fails as usual.
+# jedi (and parso, 1.6 MB and 0.7-0.8 s of imports) serves only code completion, which no page offers:
+# an empty placeholder too, and IPython's completer finds it missing (JEDI_INSTALLED False).
+PLACEHOLDERS = (("sqlite3", "1.0.0"), ("jedi", "0.0.0"))
 KERNEL_WHEELS = ("piplite", "pyodide-kernel", "ipykernel", "widgetsnbextension")
 PRELOADED = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
              "widgetsnbextension", "shengji-kit")
@@ -201,9 +202,10 @@ def pyodide_folder(cache: Path, target: Path, kernel_wheels: Path, compile_pytho
         depends = {"ipykernel": ("comm", "ipython"), "pyodide-kernel": ("ipykernel",)}.get(name, ())
         packages[name] = lock_entry(name, version, path, (stem,), depends)
         carried.append(path)
-    sqlite = placeholder_wheel(wheels, "sqlite3", "1.0.0")
-    packages["sqlite3"] = lock_entry("sqlite3", "1.0.0", sqlite, (), ())
-    carried.append(sqlite)
+    for name, version in PLACEHOLDERS:
+        empty = placeholder_wheel(wheels, name, version)
+        packages[name] = lock_entry(name, version, empty, (), ())
+        carried.append(empty)
     kit = kit_wheel(wheels)
     packages["shengji-kit"] = lock_entry("shengji-kit", kit.name.split("-")[1], kit, ("shengji_kit",), KIT_DEPENDS)
     carried.append(kit)
