@@ -1,29 +1,48 @@
-"""Print the static site's size, the files a cold visit of lesson 1 fetches, and its time to the first widget.
+"""Print the static site's size, what a cold visit fetches, and the time to the first widget cold and warm.
 
-The site is ``site/`` as `make site` left it (or the folder given). It is served by
-``python -m http.server`` on 127.0.0.1; Debian's chromium (Playwright) opens lesson 1 in a fresh
-profile (cold: nothing cached) and then again in the same profile (warm: the browser's cache, the
-static server answering "not modified"). Every request to another host is aborted and counted.
-Run: `.venv/bin/python benchmarks/site.py [site folder] [page]`.
+The site is ``site/`` as `make site` left it (or the folders given: two or more are measured in turn,
+alternated round by round, so that a before/after pair sees the same load on the machine). Each is
+served by ``python -m http.server`` on 127.0.0.1, whose log counts the requests that reach it.
+Debian's chromium (Playwright) opens each page in a fresh profile (cold: nothing cached), is closed,
+and opens it again in the same profile (warm: the browser's HTTP cache and code cache on, as for a
+learner coming back). No route is set (Playwright turns the HTTP cache off when one is): other hosts
+are made unresolvable by a host-resolver rule instead, and every request to one is counted.
+The JupyterLite drive's ``/api/drive`` requests are counted apart, not as files.
+
+Run: `.venv/bin/python benchmarks/site.py [site folder ...] [--page lesson1 --page play ...] [--rounds N]`.
+Pages: lesson1, lesson9, play, trainer, or a path such as /voici/render/lessons/02_tractors.html.
 """
 
 from __future__ import annotations
 
+import argparse
 import gzip
+import os
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Playwright, Response, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGE = "/voici/render/lessons/01_trump_ranking.html"
-FIRST_WIDGET = "[data-role=exercise], .sk-panel"
+PAGES = {
+    "lesson1": ("/voici/render/lessons/01_trump_ranking.html", "[data-role=exercise], .sk-panel"),
+    "lesson9": ("/voici/render/lessons/09_leading.html", "[data-role=exercise], .sk-panel"),
+    "play": ("/voici/render/notebooks/play.html", "button[data-card]"),
+    "trainer": ("/voici/render/notebooks/puzzles.html", "[data-role=trainer]"),
+}
+ANY_WIDGET = "[data-role=exercise], .sk-panel, button[data-card], [data-role=trainer]"
 TIMEOUT_MS = 300_000
+DRIVE = "/api/drive"
+LOCAL = ("http://127.0.0.1", "data:", "blob:")
+# Every host but the site's own is unresolvable: a request to one fails at once and is counted.
+NO_OTHER_HOSTS = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 
 
 def sizes(folder: Path) -> tuple[int, int, int]:
@@ -40,71 +59,152 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def visit(page: Page, url: str) -> tuple[float, list[tuple[str, int]]]:
-    """Seconds from the request to the first widget drawn, and each fetched file with its bytes."""
-    fetched: list[tuple[str, int]] = []
+def load() -> str:
+    """The machine's load average over 1 minute, as `uptime` gives it."""
+    return f"load {os.getloadavg()[0]:.2f}"
 
-    def seen(response: object) -> None:
-        try:
-            body = response.body()  # type: ignore[attr-defined]
-        except Exception:  # a redirect or an aborted request has no body
-            body = b""
-        fetched.append((response.url, len(body)))  # type: ignore[attr-defined]
 
-    page.on("response", seen)
+@dataclass
+class Visit:
+    """One visit of a page: seconds to its first widget, the files fetched (not the drive's requests) with
+    their bytes and gzipped bytes, the drive's requests, requests to other hosts, and requests the server saw."""
+
+    seconds: float
+    files: list[tuple[str, int, int]] = field(default_factory=list)
+    drive: int = 0
+    elsewhere: list[str] = field(default_factory=list)
+    served: Counter[str] = field(default_factory=Counter)
+
+
+class Server:
+    """``python -m http.server`` on a free port of 127.0.0.1 in ``site``, its access log kept to count requests."""
+
+    def __init__(self, site: Path) -> None:
+        self.site = site
+        self.port = free_port()
+        self.log = tempfile.NamedTemporaryFile(prefix="site-bench-", suffix=".log", delete=False)  # noqa: SIM115
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(self.port)], cwd=site,
+            stdout=subprocess.DEVNULL, stderr=self.log)
+        time.sleep(0.5)
+
+    def lines(self) -> list[str]:
+        return Path(self.log.name).read_text(encoding="utf-8", errors="replace").splitlines()
+
+    def close(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+        self.log.close()
+        Path(self.log.name).unlink(missing_ok=True)
+
+
+def served_since(server: Server, start: int) -> Counter[str]:
+    """Requests the server answered since log line ``start``, by status (200, 304, 404 ...)."""
+    statuses: Counter[str] = Counter()
+    for line in server.lines()[start:]:
+        if '"GET ' in line or '"HEAD ' in line:
+            statuses[line.rsplit('"', 1)[-1].split()[0]] += 1
+    return statuses
+
+
+def visit(driver: Playwright, chromium: str, profile: Path, server: Server, path: str, widget: str) -> Visit:
+    """Open ``path`` in a browser with ``profile`` and time it to the first ``widget`` drawn."""
+    context = driver.chromium.launch_persistent_context(
+        str(profile), executable_path=chromium, args=["--no-sandbox", NO_OTHER_HOSTS])
+    responses: list[Response] = []
+    elsewhere: list[str] = []
+    drive = 0
+
+    def requested(request: object) -> None:
+        nonlocal drive
+        url: str = request.url  # type: ignore[attr-defined]
+        if not url.startswith(LOCAL):
+            elsewhere.append(url)
+        elif DRIVE in url:
+            drive += 1
+
+    def answered(response: Response) -> None:
+        # A file the page asks for through JupyterLite's service worker is seen twice: once as the worker's
+        # fetch, once as the page's response "from the service worker"; the first is the one on the wire.
+        if response.from_service_worker:
+            return
+        if response.url.startswith("http://127.0.0.1") and DRIVE not in response.url:
+            responses.append(response)
+
+    context.on("request", requested)
+    context.on("response", answered)
+    page = context.pages[0] if context.pages else context.new_page()
+    start = len(server.lines())
     started = time.monotonic()
-    page.goto(url)
-    page.locator(FIRST_WIDGET).first.wait_for(state="visible", timeout=TIMEOUT_MS)
+    page.goto(f"http://127.0.0.1:{server.port}{path}")
+    page.locator(widget).first.wait_for(state="visible", timeout=TIMEOUT_MS)
     seconds = time.monotonic() - started
-    page.remove_listener("response", seen)
-    return seconds, fetched
+    result = Visit(seconds, drive=drive, elsewhere=elsewhere)
+    context.close()
+    for response in responses:  # a static site's file is what was sent: its size is read from the folder
+        name = response.url.split(str(server.port), 1)[-1]
+        local = server.site / name.split("?")[0].split("#")[0].lstrip("/")
+        body = local.read_bytes() if response.status == 200 and local.is_file() else b""
+        result.files.append((name, len(body), len(gzip.compress(body, 6))))
+    result.served = served_since(server, start)
+    return result
+
+
+def page_of(name: str) -> tuple[str, str]:
+    """The path and first-widget selector of a page named on the command line."""
+    return PAGES.get(name, (name, ANY_WIDGET))
+
+
+def report_cold(site: Path, name: str, cold: Visit) -> None:
+    kinds = Counter(Path(url.split("?")[0]).suffix or "(none)" for url, _, _ in cold.files)
+    raw = sum(size for _, size, _ in cold.files)
+    packed = sum(size for _, _, size in cold.files)
+    print(f"[{site.name}] cold visit of {name}: {len(cold.files)} files, {raw / 1e6:.1f} MB "
+          f"({packed / 1e6:.1f} MB gzipped); {cold.drive} drive requests (not counted as files)")
+    print("  by kind: " + ", ".join(f"{kind} {n}" for kind, n in kinds.most_common()))
+    for url, size, gz in sorted(cold.files, key=lambda item: -item[1])[:6]:
+        print(f"  {size / 1e6:6.2f} MB ({gz / 1e6:5.2f} gzipped)  {url}")
 
 
 def main() -> None:
-    site = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "site"
-    page_path = sys.argv[2] if len(sys.argv) > 2 else PAGE
-    if not (site / "voici").is_dir():
-        sys.exit(f"no site in {site}: run `make site` first")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sites", nargs="*", type=Path, default=[ROOT / "site"])
+    parser.add_argument("--page", action="append", dest="pages", help="lesson1 (default), lesson9, play, trainer, "
+                        "or a path")
+    parser.add_argument("--rounds", type=int, default=1, help="cold and warm visits per page and site")
+    options = parser.parse_args()
+    pages = options.pages or ["lesson1"]
+    for site in options.sites:
+        if not (site / "voici").is_dir():
+            sys.exit(f"no site in {site}: run `make site` first")
     chromium = shutil.which("chromium")
     if chromium is None:
         sys.exit("Debian's chromium is not installed (apt-get install chromium)")
-    count, raw, packed = sizes(site)
-    print(f"site: {count} files, {raw / 1e6:.1f} MB ({packed / 1e6:.1f} MB gzipped)")
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port)], cwd=site,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for site in options.sites:
+        count, raw, packed = sizes(site)
+        print(f"[{site.name}] site: {count} files, {raw / 1e6:.1f} MB ({packed / 1e6:.1f} MB gzipped)")
+    servers = {site: Server(site) for site in options.sites}
     elsewhere: list[str] = []
     try:
-        time.sleep(0.5)
-        url = f"http://127.0.0.1:{port}{page_path}"
         with sync_playwright() as driver:
-            browser = driver.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-            context = browser.new_context()
-
-            def route(handled: object) -> None:
-                request_url = handled.request.url  # type: ignore[attr-defined]
-                if request_url.startswith(("http://127.0.0.1", "data:", "blob:")):
-                    handled.continue_()  # type: ignore[attr-defined]
-                else:
-                    elsewhere.append(request_url)
-                    handled.abort()  # type: ignore[attr-defined]
-
-            context.route("**/*", route)
-            page = context.new_page()
-            cold, files = visit(page, url)
-            warm, again = visit(page, url)
-            browser.close()
+            for round_ in range(options.rounds):
+                for name in pages:
+                    path, widget = page_of(name)
+                    for site in options.sites:
+                        with tempfile.TemporaryDirectory(prefix="site-bench-profile-") as profile:
+                            before = load()
+                            cold = visit(driver, chromium, Path(profile), servers[site], path, widget)
+                            warm = visit(driver, chromium, Path(profile), servers[site], path, widget)
+                        if round_ == 0:
+                            report_cold(site, name, cold)
+                        elsewhere += cold.elsewhere + warm.elsewhere
+                        print(f"[{site.name}] {name} first widget: cold {cold.seconds:.1f} s, "
+                              f"warm {warm.seconds:.1f} s ({before}, then {load()}); server answered cold "
+                              f"{dict(cold.served)}, warm {dict(warm.served)}", flush=True)
     finally:
-        server.terminate()
-        server.wait(timeout=10)
-    kinds = Counter(Path(name.split("?")[0]).suffix or "(none)" for name, _ in files)
-    largest = sorted(files, key=lambda item: -item[1])[:8]
-    print(f"cold visit of {page_path}: {len(files)} files, {sum(b for _, b in files) / 1e6:.1f} MB fetched")
-    print("  by kind: " + ", ".join(f"{kind} {n}" for kind, n in kinds.most_common()))
-    for name, size in largest:
-        print(f"  {size / 1e6:6.2f} MB  {name.split(str(port), 1)[-1]}")
-    print(f"first widget: cold {cold:.1f} s, warm {warm:.1f} s ({len(again)} responses on the warm visit)")
-    print(f"requests to other hosts (aborted): {len(elsewhere)}")
+        for server in servers.values():
+            server.close()
+    print(f"requests to other hosts (failed): {len(elsewhere)}" + "".join(f"\n  {url}" for url in elsewhere[:10]))
 
 
 if __name__ == "__main__":

@@ -58,11 +58,9 @@ WHEELS = (
     Wheel("pure-eval", "0.2.3", ("pure_eval",)),
     Wheel("stack-data", "0.6.3", ("stack_data",), ("executing", "asttokens", "pure-eval")),
     Wheel("matplotlib-inline", "0.1.7", ("matplotlib_inline",), ("traitlets",)),
-    Wheel("parso", "0.8.4", ("parso",)),
-    Wheel("jedi", "0.19.2", ("jedi",), ("parso",)),
     Wheel("ipython", "9.0.2", ("IPython",), (
         "asttokens", "decorator", "executing", "matplotlib-inline", "prompt-toolkit", "pure-eval", "pygments",
-        "six", "stack-data", "traitlets", "wcwidth", "jedi",
+        "six", "stack-data", "traitlets", "wcwidth",
     )),
     Wheel("comm", "0.2.3", ("comm",), ("traitlets",)),
     Wheel("typing-extensions", "4.15.0", ("typing_extensions",)),
@@ -77,6 +75,9 @@ MARKUPSAFE = Wheel("markupsafe", "3.0.2", ("markupsafe",))  # built from its sdi
 KIT_DEPENDS = ("anywidget", "ipywidgets", "markupsafe", "mistune", "platformdirs", "typing-extensions")
 # The kernel installs these at start unless they are preloaded; sqlite3 is a Pyodide-built module
 # only its CDN has, so the lock names an empty placeholder for it and `import sqlite3` fails as usual.
+# jedi (and parso, 1.6 MB and 0.7-0.8 s of imports) serves only code completion, which no page offers:
+# an empty placeholder too, and IPython's completer finds it missing (JEDI_INSTALLED False).
+PLACEHOLDERS = (("sqlite3", "1.0.0"), ("jedi", "0.0.0"))
 KERNEL_WHEELS = ("piplite", "pyodide-kernel", "ipykernel", "widgetsnbextension")
 PRELOADED = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
              "widgetsnbextension", "shengji-kit")
@@ -178,8 +179,9 @@ def lock_entry(name: str, version: str, path: Path, imports: tuple[str, ...], de
     }
 
 
-def pyodide_folder(cache: Path, target: Path, kernel_wheels: Path) -> list[Path]:
-    """Fill ``target`` (the site's static/pyodide) with the core and every wheel; write its lock."""
+def pyodide_folder(cache: Path, target: Path, kernel_wheels: Path, compile_python: list[str] | None) -> list[Path]:
+    """Fill ``target`` (the site's static/pyodide) with the core and every wheel, their bytecode added by
+    ``compile_python`` (the runtime's Python version; None: source only); write its lock."""
     core = pyodide_core(cache)
     wheels = cache / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
@@ -200,17 +202,56 @@ def pyodide_folder(cache: Path, target: Path, kernel_wheels: Path) -> list[Path]
         depends = {"ipykernel": ("comm", "ipython"), "pyodide-kernel": ("ipykernel",)}.get(name, ())
         packages[name] = lock_entry(name, version, path, (stem,), depends)
         carried.append(path)
-    sqlite = placeholder_wheel(wheels, "sqlite3", "1.0.0")
-    packages["sqlite3"] = lock_entry("sqlite3", "1.0.0", sqlite, (), ())
-    carried.append(sqlite)
+    for name, version in PLACEHOLDERS:
+        empty = placeholder_wheel(wheels, name, version)
+        packages[name] = lock_entry(name, version, empty, (), ())
+        carried.append(empty)
     kit = kit_wheel(wheels)
     packages["shengji-kit"] = lock_entry("shengji-kit", kit.name.split("-")[1], kit, ("shengji_kit",), KIT_DEPENDS)
     carried.append(kit)
     for path in carried:
         shutil.copy2(path, target / path.name)
+    if compile_python is not None:
+        precompile(compile_python, target / "python_stdlib.zip", [target / path.name for path in carried])
+        for entry in packages.values():  # the wheels changed: their checksums with them
+            entry["sha256"] = sha256(target / entry["file_name"])
     lock["packages"] = packages
     (target / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
     return carried
+
+
+def runtime_python(core: Path) -> str:
+    """The Python version of the Pyodide runtime (``3.13.2``), as its package lock names it."""
+    lock = json.loads((core / "pyodide-lock.json").read_text(encoding="utf-8"))
+    return str(lock["info"]["python"])
+
+
+def compiling_python(version: str) -> list[str]:
+    """A command running a Python of the runtime's major.minor ``version`` (its bytecode is the only one the
+    runtime reads): $SITE_COMPILE_PYTHON, python3.13 on PATH, or a pyenv-installed 3.13. Stops the build
+    without one, saying how to go on (or to build without bytecode: --no-bytecode)."""
+    minor = ".".join(version.split(".")[:2])
+    candidates: list[list[str]] = []
+    if os.environ.get("SITE_COMPILE_PYTHON"):
+        candidates.append([os.environ["SITE_COMPILE_PYTHON"]])
+    if shutil.which(f"python{minor}"):
+        candidates.append([f"python{minor}"])  # a pyenv shim fails here unless its version is selected
+    pyenv = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv")) / "versions"
+    candidates += [[str(found)] for found in sorted(pyenv.glob(f"{minor}.*/bin/python{minor}"), reverse=True)]
+    for command in candidates:
+        probe = subprocess.run([*command, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+                               capture_output=True, text=True)
+        if probe.returncode == 0 and probe.stdout.strip() == minor:
+            return command
+    sys.exit(f"the site's bytecode needs Python {minor} (Pyodide runs {version}): install it, name it in "
+             "SITE_COMPILE_PYTHON, or build without bytecode (--no-bytecode)")
+
+
+def precompile(python: list[str], stdlib: Path, wheels: list[Path]) -> None:
+    """Add ``.pyc`` beside every ``.py`` of the stdlib zip and the wheels (deploy/site/bytecode.py)."""
+    script = str(HERE / "bytecode.py")
+    run([*python, script, "stdlib", str(stdlib)])
+    run([*python, script, "wheels", *map(str, wheels)])
 
 
 def contents(staging: Path) -> None:
@@ -294,9 +335,10 @@ def folder_size(folder: Path) -> tuple[int, int]:
     return sum(path.stat().st_size for path in files), len(files)
 
 
-def build(output: Path, cache: Path) -> None:
-    """The whole build; prints its size and time at the end."""
+def build(output: Path, cache: Path, bytecode: bool = True) -> None:
+    """The whole build (with precompiled bytecode unless ``bytecode`` is False); prints its size and time."""
     started = time.monotonic()
+    compile_python = compiling_python(runtime_python(pyodide_core(cache))) if bytecode else None
     cache.mkdir(parents=True, exist_ok=True)
     staging, lite_dir = cache / "contents", cache / "lite"
     contents(staging)
@@ -308,7 +350,7 @@ def build(output: Path, cache: Path) -> None:
          "--no-sourcemaps", "--VoilaConfiguration.template=shengji", "--log-level", "WARN"],
         env=env, cwd=cache)
     kernel_wheels = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
-    pyodide_folder(cache, output / "static" / "pyodide", kernel_wheels)
+    pyodide_folder(cache, output / "static" / "pyodide", kernel_wheels, compile_python)
     finish_pages(output)
     from landing import write_landing  # deploy/site/landing.py, beside this file
 
@@ -321,9 +363,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--output", type=Path, default=ROOT / "site")
     parser.add_argument("--cache", type=Path, default=ROOT / ".site-cache")
+    parser.add_argument("--no-bytecode", action="store_true", help="ship source only (no Python of the runtime's "
+                        "version at hand); the kernel then compiles every module on every visit")
     options = parser.parse_args()
     sys.path.insert(0, str(HERE))
-    build(options.output.resolve(), options.cache.resolve())
+    build(options.output.resolve(), options.cache.resolve(), bytecode=not options.no_bytecode)
 
 
 if __name__ == "__main__":
