@@ -226,10 +226,10 @@ def runtime_python(core: Path) -> str:
     return str(lock["info"]["python"])
 
 
-def compiling_python(version: str) -> list[str]:
+def compiling_python(version: str) -> list[str] | None:
     """A command running a Python of the runtime's major.minor ``version`` (its bytecode is the only one the
-    runtime reads): $SITE_COMPILE_PYTHON, python3.13 on PATH, or a pyenv-installed 3.13. Stops the build
-    without one, saying how to go on (or to build without bytecode: --no-bytecode)."""
+    runtime reads): $SITE_COMPILE_PYTHON, python3.13 on PATH, or a pyenv-installed 3.13. Without one the site
+    is built from source only (it works, its pages start slower), and the build says how to get the bytecode."""
     minor = ".".join(version.split(".")[:2])
     candidates: list[list[str]] = []
     if os.environ.get("SITE_COMPILE_PYTHON"):
@@ -243,8 +243,10 @@ def compiling_python(version: str) -> list[str]:
                                capture_output=True, text=True)
         if probe.returncode == 0 and probe.stdout.strip() == minor:
             return command
-    sys.exit(f"the site's bytecode needs Python {minor} (Pyodide runs {version}): install it, name it in "
-             "SITE_COMPILE_PYTHON, or build without bytecode (--no-bytecode)")
+    print(f"note: no Python {minor} found (Pyodide runs {version}), so the site is built without precompiled "
+          f"bytecode and its pages start a few seconds slower; install Python {minor} or name it in "
+          "SITE_COMPILE_PYTHON to precompile", file=sys.stderr)
+    return None
 
 
 def precompile(python: list[str], stdlib: Path, wheels: list[Path]) -> None:

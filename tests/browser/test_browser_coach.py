@@ -57,7 +57,7 @@ def play_the_hint(table: CardTable) -> list[str]:
 
 
 # the review's headings drawn on more lines than they have words (a word broken across lines: "tric / k")
-_BROKEN_HEADINGS = """(cells) => cells.filter((cell) => {
+BROKEN_HEADINGS = """(cells) => cells.filter((cell) => {
   const range = document.createRange();
   range.selectNodeContents(cell);
   const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
@@ -100,7 +100,7 @@ def test_hint_by_key_then_play_the_hints_to_the_summary_and_review(page: Page, w
     )
     assert review_width >= 0.95 * table_width, f"the review opens full-width: {review_width} of {table_width} px"
     assert review_width <= page_width + 1, f"the review fits the page: {review_width} of {page_width} px"
-    broken = review.locator("th").evaluate_all(_BROKEN_HEADINGS)
+    broken = review.locator("th").evaluate_all(BROKEN_HEADINGS)
     assert not broken, f"headings broken inside a word: {broken}"
     assert table.hand_count() == 0
     table.click(table.button("lang"))

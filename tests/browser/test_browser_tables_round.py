@@ -21,6 +21,7 @@ from live_server import VoilaServer, stop_server
 from playwright.sync_api import Browser, Page, expect
 from tables_pages import SUMMARY, TablesPage, launch_class_server, lobby_row, sit_here, step
 from test_browser_classroom import tab
+from test_browser_coach import BROKEN_HEADINGS
 
 from conftest import ARTIFACTS, PAGE_TIMEOUT_MS
 from shengji_kit.classroom.tables.client import TableClient
@@ -130,6 +131,8 @@ def test_two_learners_play_a_shared_round_one_leaves_and_a_bot_finishes(
         review = ann.locator(".sk-review-wide[data-role=review]")
         expect(review).to_be_visible(timeout=REVIEW_TIMEOUT_MS)
         assert review.locator("tbody tr").count() >= 1
+        broken = review.locator("th").evaluate_all(BROKEN_HEADINGS)
+        assert not broken, f"headings broken inside a word: {broken}"
         shoot(ann, "Ann-review")
 
     # the finished round is a round record where the projector lists records, with the seats' names
