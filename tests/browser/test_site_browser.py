@@ -141,6 +141,20 @@ def page(base_url: str, browser: Browser) -> Iterator[Page]:
     assert elsewhere == [], f"the site asked other hosts: {elsewhere[:5]}"
 
 
+def test_the_built_site_carries_the_runtimes_bytecode(site: Path) -> None:
+    """The site this module opens has an unchecked-hash ``.pyc`` of the runtime's magic beside every ``.py`` of the
+    stdlib zip and in every wheel (built with a Python of the runtime's version, found on this machine)."""
+    from tests.site.test_bytecode import CORE, assert_runtime_bytecode, runtime_magic
+
+    pyodide = site / "static" / "pyodide"
+    magic = runtime_magic(CORE / "python_stdlib.zip")
+    assert assert_runtime_bytecode(pyodide / "python_stdlib.zip", magic, beside=True) > 500
+    wheels = sorted(pyodide.glob("*.whl"))
+    assert wheels
+    for wheel in wheels:
+        assert_runtime_bytecode(wheel, magic, beside=False)
+
+
 def test_lesson_one_answers_wrong_then_right(page: Page) -> None:
     started = time.monotonic()
     page.goto("/voici/render/lessons/01_trump_ranking.html")
