@@ -2,8 +2,8 @@
 and one row per learner (rating rounded with its uncertainty in words, weakest set).
 
 DOM hooks: ``data-role="ratings"`` (the section), ``ratings-class`` (with ``data-median`` and
-``data-weakest``), ``ratings-table``; each row ``data-learner`` with ``data-rating`` (the rounded
-rating, empty before a game) and ``data-weakest``.
+``data-weakest``), ``ratings-table``; each row ``data-rated-learner`` (not ``data-learner``, which marks
+the grid's rows) with ``data-rating`` (the rounded rating, empty before a game) and ``data-weakest``.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def _row(line: LearnerRating, titles: Mapping[str, tuple[str, str]], lang: str) 
     said = text("cls_ratings_none", lang) if rating is None else text(
         "cls_ratings_value", lang, rating=about(rating), certainty=certainty(rating))
     return Markup(
-        '<tr data-learner="{learner}" data-rating="{value}" data-weakest="{weakest}">'
+        '<tr data-rated-learner="{learner}" data-rating="{value}" data-weakest="{weakest}">'
         '<th scope="row">{label}</th><td>{said}</td><td>{weakest_title}</td></tr>'
     ).format(learner=line.learner, value="" if rating is None else about(rating), weakest=line.weakest or "",
              label=learner_label(line.learner, lang), said=said,

@@ -52,8 +52,8 @@ def said(rating: Rating, lang: str = "en") -> str:
 
 
 def rows(html: str) -> dict[str, Element]:
-    return {row.attrs["data-learner"]: row for row in parse(html).find(data_role="ratings-table").find_all("tr")
-            if "data-learner" in row.attrs}
+    return {row.attrs["data-rated-learner"]: row for row in parse(html).find(data_role="ratings-table").find_all("tr")
+            if "data-rated-learner" in row.attrs}
 
 
 def test_each_learners_rating_and_weakest_set_and_the_classs(class_store: ClassStoreAPI) -> None:  # noqa: F811
