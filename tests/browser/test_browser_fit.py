@@ -300,10 +300,15 @@ def save_screenshot(page: Page, path: Path, size: ViewportSize) -> None:
         page.evaluate(_TO_TOP)
 
 
+def page_address(folder: str, name: str) -> str:
+    """The page's address on the fit server, with the query it is measured with (the dashboard's teacher code)."""
+    return f"/voila/render/{folder}/{name}.ipynb{QUERY.get(name, '')}"
+
+
 def check_fits(tabs: Tabs, folder: str, name: str, size: ViewportSize) -> None:
     """Open (or resize) the page, save its screenshot, and fail on each control outside the width and each card
     that cannot be clicked."""
-    page = tabs.show(name, f"/voila/render/{folder}/{name}.ipynb{QUERY.get(name, '')}", size)
+    page = tabs.show(name, page_address(folder, name), size)
     measured: dict[str, Any] = page.evaluate(_MEASURE)
     clickable: dict[str, Any] = page.evaluate(_CLICKABLE)
     save_screenshot(page, SCREENS / f"{name}-{size['width']}.png", size)
@@ -340,7 +345,7 @@ def other_pages(browser: Browser, fit_server: VoilaServer) -> Iterator[SharedTab
 
 def check_page_links(tabs: Tabs, others: SharedTab, folder: str, name: str) -> None:
     """The page's links (``link_checks``), in its laptop-size load (loaded here if the tab shows another page)."""
-    page = tabs.show(name, f"/voila/render/{folder}/{name}.ipynb{QUERY.get(name, '')}", LAPTOP)
+    page = tabs.show(name, page_address(folder, name), LAPTOP)
     check_links(page, f"{folder}/{name}.ipynb", others)
     problems = tabs.seen.problems()
     assert not problems, f"{name}, following its links:\n" + "\n".join(problems)
