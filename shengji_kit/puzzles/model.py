@@ -106,6 +106,10 @@ class Question(ABC):
         """For endgames, one optimal line of tricks (the solver's); empty for other kinds."""
         return ()
 
+    def mistake(self, answer: object) -> Message | None:
+        """What a wrong ``answer`` means, when the engine can tell (``puzzles.mistakes``); None for most kinds."""
+        return None
+
 
 @dataclass(frozen=True)
 class Feedback:
@@ -172,7 +176,9 @@ class Puzzle:
             grade = self.question.grade(answer)
         except AnswerError as error:
             return Feedback(False, (error.line,), self.explanation, refused=True)
-        return Feedback(grade.correct, grade.lines, self.explanation, grade.reveal)
+        cause = None if grade.correct else self.question.mistake(answer)
+        lines = grade.lines if cause is None else (*grade.lines, cause)
+        return Feedback(grade.correct, lines, self.explanation, grade.reveal)
 
     def to_dict(self) -> dict[str, Any]:
         """Everything a front end shows, as plain data (texts in both languages)."""

@@ -21,6 +21,7 @@ from ...game.position_table import PositionTable, read_position_table
 from ...words import Message
 from ..answers import AnswerError, answer_int, answer_seat, seat_text
 from ..fields import Raw, read_int, read_seat, read_str, require
+from ..mistakes import count_mistake
 from ..model import Choice, Grade, Question
 from ..problems import FieldError
 from ..text import Text
@@ -155,6 +156,9 @@ class CountQuestion(AskedAnswer, Question):
         if given == truth:
             return Grade(True, (self.working(),))
         return Grade(False, (self.why_not(given, truth),), (self.working(),))
+
+    def mistake(self, answer: object) -> Message | None:
+        return count_mistake(self, self._read(answer))
 
     def why_not(self, given: int | str, truth: int | str) -> Message:
         """Why a wrong count fails, without giving the right one."""

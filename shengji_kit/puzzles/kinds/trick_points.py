@@ -12,6 +12,7 @@ from ...game.position_table import PositionTable
 from ...words import Message
 from ..answers import answer_int
 from ..fields import Raw, read_int, require
+from ..mistakes import trick_points_mistake
 from ..model import Choice, Grade, Mismatch, Question
 from ..position_text import with_position
 from ..problems import FieldError
@@ -53,6 +54,9 @@ class TrickPointsQuestion(Question):
 
     def grade(self, answer: object) -> Grade:
         return Grade(answer_int(answer) == self.truth(), (self.working(),))
+
+    def mistake(self, answer: object) -> Message | None:
+        return trick_points_mistake(self, answer_int(answer))
 
     def expected(self, lang: str = "en") -> str:
         return str(self.truth())

@@ -13,6 +13,7 @@ from ...game.position_table import PositionTable
 from ...words import Message
 from ..answers import answer_seat, cards_text, seat_text
 from ..fields import Raw, read_seat, require
+from ..mistakes import trick_winner_mistake
 from ..model import Choice, Grade, Mismatch, Question
 from ..problems import FieldError
 from ..text import Text
@@ -56,6 +57,9 @@ class TrickWinner(Question):
             return Grade(True, (takes,))
         wrong = Message("puzzle_trick_not", {"seat": seat, "cards": dict(self.table.trick)[seat]})
         return Grade(False, (wrong,), (takes,))
+
+    def mistake(self, answer: object) -> Message | None:
+        return trick_winner_mistake(self, answer_seat(answer, [seat for seat, _ in self.table.trick]))
 
     def expected(self, lang: str = "en") -> str:
         winner = self.winner()
