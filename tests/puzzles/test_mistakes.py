@@ -126,7 +126,8 @@ def test_the_last_trick_counted_though_a_defender_took_it() -> None:
         en, zh = both(told(item, answer))
         assert en == (f"{answer} counts the last trick for the attackers, but South, a defender, took it: neither "
                       "its points nor the kitty's go to the attackers.")
-        assert zh == f"{answer}把最后一墩算给了捡分方，可是赢得这一墩的是南家（主打方）：这一墩的分和底牌的分都不归捡分方。"
+        assert zh == (f"{answer}把最后一墩算给了捡分方，可是赢得这一墩的是南家（主打方）："
+                      "这一墩的分和底牌的分都不归捡分方。")
     assert told(item, "65") is None
 
 
@@ -238,7 +239,8 @@ def test_the_trump_suits_level_card_over_another() -> None:
     en, zh = both(told(winner(3, "H2", "S2", "S3", "S4"), "3"))
     assert en == (f"{words('H2', 'en')} and {words('S2', 'en')} are both level cards, but {words('S2', 'en')} is "
                   "of the trump suit, and that one ranks above the other level cards.")
-    assert zh == f"{words('H2', 'zh')}和{words('S2', 'zh')}都是级牌，但{words('S2', 'zh')}是主花色的级牌，比别的级牌大。"
+    assert zh == (f"{words('H2', 'zh')}和{words('S2', 'zh')}都是级牌，但{words('S2', 'zh')}是主花色的级牌，"
+                  "比别的级牌大。")
 
 
 def test_a_seat_no_slip_explains_is_told_nothing_more() -> None:
