@@ -48,7 +48,8 @@ def count_mistake(question: CountQuestion, given: int | str) -> Message | None:
 
 
 def multiplier_mistake(lead: Sequence[Card], trump: Trump, rules: Rules | str, given: int) -> Message | None:
-    """×2 for a lead that was no single, a throw's parts added up, a tractor counted as a pair."""
+    """×2 for a lead that was no single, a throw's parts added up, a tractor counted as a pair (the right
+    multiplier is not said: it is what the question asks)."""
     preset = resolve_rules(rules)
     led = shape(lead, trump)
     parts = [component_multiplier(component, preset) for component in led.components]
@@ -56,12 +57,12 @@ def multiplier_mistake(lead: Sequence[Card], trump: Trump, rules: Rules | str, g
     if given == truth:
         return None
     largest = max(led.components, key=lambda component: component_multiplier(component, preset))
-    params = {"given": given, "lead": tuple(lead), "multiplier": truth}
+    params = {"given": given, "lead": tuple(lead)}
     by_shape = preset.kitty_scheme != "per_card"
     return only([
         (given == 2 and largest.kind != SINGLE, Message("mistake_multiplier_single", params)),
         (by_shape and len(parts) > 1 and given == sum(parts), Message("mistake_multiplier_summed", params)),
-        (preset.kitty_scheme == "by_shape" and largest.kind == TRACTOR and given == 4,
+        (preset.kitty_scheme == "by_shape" and preset.tractor_kitty_scales and largest.kind == TRACTOR and given == 4,
          Message("mistake_multiplier_tractor_as_pair", {**params, "pairs": largest.pairs})),
     ])
 

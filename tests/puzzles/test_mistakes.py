@@ -55,22 +55,24 @@ def multiplier(lead: str) -> Puzzle:
 
 def test_two_for_a_pair_led_is_a_single_cards_multiplier() -> None:
     en, zh = both(told(multiplier("H9 H9"), "2"))
-    assert en == (f"×2 is what a single card led to the last trick gives; it was led with {words('H9 H9', 'en')}, "
-                  "so the kitty counts ×4.")
-    assert zh == f"×2是最后一墩首发单张时的倍数；这一墩首发的是{words('H9 H9', 'zh')}，所以底分乘以4。"
+    assert en == (f"×2 is what a single card led to the last trick gives, and it was led with {words('H9 H9', 'en')}: "
+                  "look at its shape again.")
+    assert zh == f"×2是最后一墩首发单张时的倍数，可这一墩首发的是{words('H9 H9', 'zh')}：再看看它的牌型。"
 
 
 def test_a_throws_parts_added_up() -> None:
     en, zh = both(told(multiplier("HA HA HK"), "6"))
-    assert en == (f"×6 adds up the parts of the throw {words('HA HA HK', 'en')}; a throw counts its largest part "
-                  "alone, so the kitty counts ×4.")
-    assert zh == f"×6是把甩牌{words('HA HA HK', 'zh')}各部分的倍数加起来了；甩牌只按其中最大的牌型算，所以底分乘以4。"
+    assert en == f"×6 adds up the parts of the throw {words('HA HA HK', 'en')}; a throw counts its largest part alone."
+    assert zh == f"×6是把甩牌{words('HA HA HK', 'zh')}各部分的倍数加起来了；甩牌只按其中最大的牌型算。"
 
 
 def test_a_tractor_counted_as_a_pair() -> None:
     en, zh = both(told(multiplier("H9 H9 H10 H10"), "4"))
-    assert en == f"×4 is a pair's; {words('H9 H9 H10 H10', 'en')} is a tractor of 2 pairs, so the kitty counts ×8."
-    assert zh == f"×4是对子的倍数；{words('H9 H9 H10 H10', 'zh')}是2对的拖拉机，所以底分乘以8。"
+    assert en == (f"×4 is a pair's, but {words('H9 H9 H10 H10', 'en')} is a tractor of 2 pairs, and a tractor counts "
+                  "×4 for each pair.")
+    assert zh == f"×4是对子的倍数，可{words('H9 H9 H10 H10', 'zh')}是2对的拖拉机，拖拉机每一对算4倍。"
+    for lang in ("en", "zh"):
+        assert "8" not in told(multiplier("H9 H9 H10 H10"), "4").render(lang)  # type: ignore[union-attr]
 
 
 def test_a_multiplier_no_slip_gives_is_told_nothing_more() -> None:
@@ -268,3 +270,17 @@ def test_the_banks_wrong_answers_get_a_cause_or_none(kind: str) -> None:
                 assert feedback.lines[-1] == cause and all(cause.render(lang) for lang in ("en", "zh"))
                 named += 1
     assert named >= 5, "the bank's own items meet the slips the kinds can tell"
+
+
+# --- kinds whose wrong answer the engine's own verdict already explains ----------------------------
+
+
+def test_a_broken_pair_is_told_by_the_follow_rule_and_nothing_is_added() -> None:
+    item = puzzle("legal_follow", ["B"], {"leader": 1, "trick": {"1": "HJ HJ"}, "hands": {"2": "H9 H9 H3 H5 C4"}},
+                  options=["H3 H5", "H9 H9"])
+    feedback = item.check("A")
+    assert not feedback.correct and item.question.mistake("A") is None
+    assert [line.code for line in feedback.lines] == ["must_play_pair"]
+    assert feedback.lines[0].params["suit"] == "H"
+    assert feedback.lines[0].render("en").endswith(f"you hold {words('H9 H9', 'en')}: you must play a pair.")
+    assert f"你手里有{words('H9 H9', 'zh')}，必须跟对子" in feedback.lines[0].render("zh")
