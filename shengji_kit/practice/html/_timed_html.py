@@ -46,8 +46,8 @@ def _bar(run: TimedRun, lang: str) -> Markup:
                       ).format(kind=kind, said=text(code, lang))
     return Markup(
         '<div class="sk-trainer-timed-bar">'
-        '<span class="sk-trainer-timed-clock" data-role="timed-clock" role="timer" data-left-ms="{ms}" '
-        'aria-label="{label}">{label}: <b data-role="timed-time">{time}</b></span> '
+        '<span class="sk-trainer-timed-clock" data-role="timed-clock" role="timer" data-left-ms="{ms}">'
+        '{label}: <b data-role="timed-time">{time}</b></span> '
         '<span data-role="timed-score" data-score="{score}">{score_said}</span> '
         '<span aria-live="polite">{last}</span>{end}</div>'
     ).format(ms=int(left * 1000), label=text("timed_clock", lang), time=clock_text(left), score=run.score,
@@ -95,8 +95,8 @@ def timed_html(run: TimedRun, lang: str) -> Markup:
     visit = run.visit
     if run.finished or visit is None:
         titles = {puzzle.id: puzzle.title(lang) for puzzle in run.queue}
-        body = Markup('<p>{over}</p>{results}').format(
-            over=text("timed_over", lang) if run.left() <= 0 else "", results=_results(run, titles, lang))
+        over = Markup("<p>{over}</p>").format(over=text("timed_over", lang)) if run.left() <= 0 else Markup()
+        body = over + _results(run, titles, lang)
         state = "over"
     else:
         body = _bar(run, lang) + _puzzle(run, visit, lang)
