@@ -7,11 +7,13 @@ The clock is injected (a callable the test moves by hand): no test sleeps or tim
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from practice.answers import best_leads
+from shengji_kit.classroom.report import class_report
 from shengji_kit.classroom.store import SQLClassStore
 from shengji_kit.classroom.store_protocol import TIMED
 from shengji_kit.practice import ProgressStore, TrainerSession
@@ -198,6 +200,8 @@ def test_the_best_is_kept_in_the_class_store(bank: Bank, clock: Clock, sql_store
     fresh = TrainerSession(bank, ClassProgress("ada", groups, lambda: sql_store))
     assert TimedMode(fresh, clock).best == len(stored), "read back from the class store"
     assert not fresh.ratings.has_played("ada") and fresh.ratings.games == []
+    report = class_report(sql_store.events(), datetime.now(UTC))
+    assert report.learners == () and report.groups == (), "no dashboard column counts a timed run"
 
 
 def test_a_timed_run_is_not_rated_and_counts_into_no_record(bank: Bank, clock: Clock) -> None:
