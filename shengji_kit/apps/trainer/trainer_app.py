@@ -3,7 +3,8 @@
 Messages from the browser (tests send the same through ``handle``):
 ``{"type": "answer", "answer": value}``, ``{"type": "click", "index": i}`` (a card to pick),
 ``{"type": "key", "key": "1"|…|"0"|"h"|"s"|"n"}`` and ``{"type": "action", "action": a,
-"value": v}`` with ``a`` in lang, mode, goto, next, hint, show, check, group, ungroup, undo, clear.
+"value": v}`` with ``a`` in lang, mode, goto, next, hint, show, check, group, ungroup, undo, clear, and the
+timed run's timed-start, timed-check, timed-end, timed-close, timed-replay (``practice/timed_run.py``).
 """
 
 from __future__ import annotations
