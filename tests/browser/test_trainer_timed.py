@@ -1,6 +1,7 @@
-"""The trainer's timed run in a real browser, in one page load: started from the keyboard, puzzles answered by
-playing cards (one right, one wrong: −10 s), the clock and the score moving, both languages, 390/768/1366 px,
-then ended: the score, the best kept in the class store (unrated: no attempt is stored), a missed puzzle replayed.
+"""The trainer's timed run in a real browser, in one page load: started and first answered from the keyboard,
+puzzles answered by playing cards (one right, one wrong: −10 s), the clock and the score moving, both languages,
+390/768/1366 px, then ended: the score, the best kept in the class store (unrated: no attempt is stored), a missed
+puzzle replayed.
 
 Right answers come from the solver and the mined puzzles' proven answers, not from the page.
 """
@@ -68,6 +69,30 @@ def play(page: Page, codes: list[str]) -> None:
     page.click("[data-role=answers] [data-action=check]")
 
 
+def play_by_keys(page: Page, codes: list[str]) -> None:
+    """From the first card (focused), Tab to each card of ``codes`` and press Space, then Tab to the play
+    button and press Enter: the keyboard alone."""
+    cards = page.locator(CARDS)
+    shown: list[str | None] = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
+    wanted = []
+    for code in codes:
+        index = shown.index(code)
+        shown[index] = None
+        wanted.append(index)
+    here = 0
+    for index in sorted(wanted):
+        for _ in range(index - here):
+            page.keyboard.press("Tab")
+        here = index
+        expect(cards.nth(index)).to_be_focused()
+        page.keyboard.press("Space")
+        expect(cards.nth(index)).to_have_attribute("aria-pressed", "true")
+    for _ in range(len(shown) - here):
+        page.keyboard.press("Tab")
+    expect(page.locator("[data-role=answers] [data-action=check]")).to_be_focused()
+    page.keyboard.press("Enter")
+
+
 def open_puzzle(page: Page) -> tuple[str, Puzzle]:
     """The step and the puzzle the run shows now."""
     section = page.locator("[data-role=puzzle]")
@@ -99,11 +124,12 @@ def test_a_timed_run_from_the_keyboard_to_its_results(page: Page, progress_dir: 
 
     step, puzzle = open_puzzle(page)
     assert puzzle.difficulty == 1, "the run starts with the easiest puzzles"
-    play(page, right_cards(puzzle))
+    play_by_keys(page, right_cards(puzzle))
     score = page.locator("[data-role=timed-score]")
     expect(score).to_have_attribute("data-score", "1")
     expect(page.locator("[data-role=timed-last]")).to_have_attribute("data-kind", "ok")
     expect(page.locator("[data-role=puzzle]")).not_to_have_attribute("data-step", step)
+    expect(page.locator(CARDS).first).to_be_focused()  # the next puzzle's first card: the keys go on
     solved = 1
 
     step, puzzle = open_puzzle(page)

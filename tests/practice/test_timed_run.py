@@ -262,3 +262,32 @@ def test_the_running_page_shows_clock_score_and_the_last_answer(pool: list[Puzzl
         assert 'data-state="running"' in html and said in html
         assert 'data-left-ms="167700"' in html and ">2:48</b>" in html
         assert 'data-role="timed-last" data-kind="ok"' in html
+
+
+def test_the_trainer_widget_runs_one_and_mirrors_it_in_its_traits(bank: Bank, data_folder: Path) -> None:
+    from shengji_kit.apps.trainer.trainer_app import trainer_app
+
+    app = trainer_app("ada", bank=bank, data=data_folder)
+    try:
+        assert 'data-role="timed-start"' in app.html and not app.timed_running
+        app.handle({"type": "action", "action": "timed-start", "value": ""})
+        run = app.trainer_scene.timed.run
+        assert run is not None and run.visit is not None and app.timed_running
+        assert 'data-role="timed-clock"' in app.html
+        cards = [card.code for card in run.visit.draft.cards]
+        chosen: list[int] = []
+        for code in right(run.visit.puzzle).split():
+            chosen.append(next(i for i, c in enumerate(cards) if c == code and i not in chosen))
+            app.handle({"type": "click", "card": code, "index": chosen[-1]})
+        app.handle({"type": "action", "action": "check", "value": ""})
+        assert app.timed_score == 1 and app.timed_best == 1
+        app.handle({"type": "action", "action": "timed-end", "value": ""})
+        assert not app.timed_running and 'data-state="over"' in app.html
+        app.handle({"type": "action", "action": "timed-close", "value": ""})
+        assert 'data-role="timed-start" data-best="1"' in app.html
+        app.follow_learner("bo")
+        assert app.timed_best == 0 and 'data-role="timed-start" data-best="0"' in app.html
+        app.follow_learner("ada")
+        assert app.timed_best == 1, "read back from the class store (through the spool)"
+    finally:
+        app.close()
