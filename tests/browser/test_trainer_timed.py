@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from axe import report, scan, severe
 from live_server import VoilaServer, own_server
 from playwright.sync_api import Page, expect
 
@@ -155,6 +156,8 @@ def test_a_timed_run_from_the_keyboard_to_its_results(page: Page, progress_dir: 
     for width in (390, 768, 1366):
         fits(page, width)
     screenshot(page, "trainer_timed_running_zh")
+    found = severe(scan(page))
+    assert not found, report("the timed run, running (zh)", found)
     page.click("[data-action=lang]")
 
     page.click("[data-action=timed-end]")
@@ -167,6 +170,8 @@ def test_a_timed_run_from_the_keyboard_to_its_results(page: Page, progress_dir: 
     expect(missed).to_be_visible()
     expect(page.locator("[data-action=timed-start][data-autofocus]")).to_be_visible()
     screenshot(page, "trainer_timed_over")
+    found = severe(scan(page))
+    assert not found, report("the timed run's results", found)
 
     store = SQLClassStore(f"sqlite:///{progress_dir / 'class.sqlite3'}")
     try:
