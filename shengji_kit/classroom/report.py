@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..words.catalogue import text
-from .store_protocol import ATTEMPT, HINT, SOLVE, STAR, StoredEvent
+from .store_protocol import ATTEMPT, HINT, SOLVE, STAR, TIMED, StoredEvent
 
 DEFAULT_STUCK_MINUTES = 10
 # A learner's answer is the learner's text: the report shows at most this much of it, and of an
@@ -135,7 +135,7 @@ def class_report(
 ) -> ClassReport:
     """The report of ``events`` at time ``now``; ``group_totals`` orders the columns and gives each its size."""
     totals_in = dict(group_totals or {})
-    flat = [stored.event for stored in events]
+    flat = [stored.event for stored in events if stored.event.kind != TIMED]  # a timed run's score: no column
     learners, learner_at = _index([e.learner for e in flat], [])
     groups, group_at = _index([e.group for e in flat], list(totals_in))
     items, item_at = _index([e.item for e in flat], [])

@@ -16,7 +16,9 @@ from ..words import text
 
 # What a learner did (the trainer's event kinds, shared with lesson exercises).
 ATTEMPT, HINT, SOLVE, STAR, REVEAL = "attempt", "hint", "solve", "star", "reveal"
-EVENT_KINDS = (ATTEMPT, HINT, SOLVE, STAR, REVEAL)
+TIMED = "timed"
+"""A puzzle solved in a timed run (unrated): its item is the run's id, so a run's score is its count of these."""
+EVENT_KINDS = (ATTEMPT, HINT, SOLVE, STAR, REVEAL, TIMED)
 DEFAULT_CLASS = "default"
 # Poll states: answers are taken while open; revealed shows the answer; closed hides it.
 POLL_OPEN, POLL_REVEALED, POLL_CLOSED = "open", "revealed", "closed"

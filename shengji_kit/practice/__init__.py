@@ -4,8 +4,8 @@
 ``draft`` the puzzle open now, ``class_progress`` the learner's events in the class store,
 ``ratings_from_events`` the Glicko-2 ratings replayed from the events (``rating_words`` says them,
 ``class_ratings`` sums up a class's for the dashboard), ``missed`` the puzzles whose first try was lost
-("what you missed"); ``html`` draws the trainer page and a lesson's block. The widgets are
-``apps/trainer`` and ``widgets/exercise``.
+("what you missed"), ``timed_run`` the unrated timed run; ``html`` draws the trainer page and a lesson's
+block. The widgets are ``apps/trainer`` and ``widgets/exercise``.
 """
 
 from __future__ import annotations

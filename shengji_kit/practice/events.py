@@ -16,7 +16,9 @@ from typing import Any
 from .progress import Progress, ProgressFormatError, PuzzleRecord
 
 ATTEMPT, HINT, SOLVE, STAR, REVEAL = "attempt", "hint", "solve", "star", "reveal"
-KINDS = (ATTEMPT, HINT, SOLVE, STAR, REVEAL)
+TIMED = "timed"
+"""A puzzle solved in a timed run (``timed_run``): its puzzle is the run's id; it counts into no record."""
+KINDS = (ATTEMPT, HINT, SOLVE, STAR, REVEAL, TIMED)
 _FIELDS = {"puzzle", "kind", "at"}
 
 
@@ -68,6 +70,8 @@ def parse_log(text: str) -> list[ProgressEvent]:
 
 def apply(record: PuzzleRecord, kind: str) -> None:
     """Count one event into ``record``: attempts and hints add up, solve, star and reveal set flags."""
+    if kind == TIMED:
+        return  # a timed run's score: no puzzle's record
     if kind == ATTEMPT:
         record.attempts += 1
     elif kind == HINT:
@@ -84,7 +88,8 @@ def derive(events: Iterable[ProgressEvent]) -> Progress:
     """The progress the events add up to: counts are sums, flags are set once any event sets them."""
     progress = Progress()
     for event in events:
-        apply(progress.record(event.puzzle), event.kind)
+        if event.kind != TIMED:  # a timed run's id is no puzzle
+            apply(progress.record(event.puzzle), event.kind)
     return progress
 
 

@@ -3,7 +3,8 @@
 Messages from the browser (tests send the same through ``handle``):
 ``{"type": "answer", "answer": value}``, ``{"type": "click", "index": i}`` (a card to pick),
 ``{"type": "key", "key": "1"|…|"0"|"h"|"s"|"n"}`` and ``{"type": "action", "action": a,
-"value": v}`` with ``a`` in lang, mode, goto, next, hint, show, check, group, ungroup, undo, clear.
+"value": v}`` with ``a`` in lang, mode, goto, next, hint, show, check, group, ungroup, undo, clear, and the
+timed run's timed-start, timed-check, timed-end, timed-close, timed-replay (``practice/timed_run.py``).
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from ...classroom.open import open_store
 from ...classroom.store_protocol import ClassStoreAPI
 from ...data_folder import data_dir
 from ...practice import AUTO, TrainerSession
-from ...practice.html import trainer_html
+from ...practice.html import timed_html, timed_start_html, trainer_html
 from ...practice.keepers import hand_over, trainer_keeper
 from ...practice.session import ProgressKeeper
+from ...practice.timed_run import TimedMode
 from ...puzzles import Bank
 from ...puzzles.bank import trainer_bank
 from ...widgets.surface import CardSurface, script, styles
@@ -36,13 +38,18 @@ class TrainerScene:
 
     def __init__(self, session: TrainerSession) -> None:
         self.session = session
+        self.timed = TimedMode(session)
+        """The timed runs (``practice/timed_run.py``): while one is open the page is the run's."""
 
     def render(self, lang: str) -> str:
-        return trainer_html(self.session, lang)
+        if self.timed.run is not None:
+            return timed_html(self.timed.run, lang)
+        return trainer_html(self.session, lang, timed_start_html(self.timed.best, lang))
 
     def handle(self, message: Mapping[str, Any]) -> None:
         """Act on one message from the browser (the language switch is the surface's)."""
-        self.session.handle(message)
+        if not self.timed.handle(message):
+            self.session.handle(message)
 
 
 class TrainerApp(CardSurface):
@@ -54,12 +61,16 @@ class TrainerApp(CardSurface):
     puzzle_id = traitlets.Unicode("").tag(sync=True)
     stars = traitlets.Int(0).tag(sync=True)
     solved = traitlets.Int(0).tag(sync=True)
+    timed_running = traitlets.Bool(False).tag(sync=True)
+    timed_score = traitlets.Int(0).tag(sync=True)
+    timed_best = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, session: TrainerSession, keeper_for: Callable[[str], ProgressKeeper] | None = None,
                  **kwargs: Any) -> None:
         self.session = session
         self.keeper_for = keeper_for
-        super().__init__(TrainerScene(session), **kwargs)
+        self.trainer_scene = TrainerScene(session)
+        super().__init__(self.trainer_scene, **kwargs)
         self.write_watch = WriteWatch(session, self.redraw)  # "kept here" / "saved again" without a click
         if keeper_for is not None:
             self._stop_following = on_learner_change(self.follow_learner)
@@ -72,6 +83,7 @@ class TrainerApp(CardSurface):
         before = self.session.store
         hand_over(before, keeper)  # what the page could not write yet is not lost
         self.session.change_keeper(keeper)
+        self.trainer_scene.timed.reload()  # a run is one learner's: it ends, and the best is the new learner's
         self.write_watch.watch()
         self.redraw()
 
@@ -90,6 +102,11 @@ class TrainerApp(CardSurface):
         self.mode = session.mode
         self.puzzle_id = session.puzzle.id if session.puzzle else ""
         self.stars, self.solved = stars, solved
+        timed = self.trainer_scene.timed
+        run = timed.run
+        self.timed_running = run is not None and not run.finished
+        self.timed_score = run.score if run is not None else 0
+        self.timed_best = timed.best
         super().redraw()
 
 

@@ -260,14 +260,14 @@ def _puzzle(session: TrainerSession, visit: Visit, lang: str) -> Markup:
     )
 
 
-def trainer_html(session: TrainerSession, lang: str) -> Markup:
-    """The trainer as one HTML string in ``lang``."""
+def trainer_html(session: TrainerSession, lang: str, timed: str = "") -> Markup:
+    """The trainer as one HTML string in ``lang``; ``timed`` is the timed run's start section (``_timed_html``)."""
     visit = session.visit
     body = _puzzle(session, visit, lang) if visit else ""
     return Markup(
         '<div class="sk-panel sk-trainer" data-role="trainer" lang="{lang}">'
-        "{header}{messages}{modes}{missed}{strip}{body}</div>"
+        "{header}{messages}{modes}{missed}{timed}{strip}{body}</div>"
     ).format(
         lang=lang, header=_header(session, lang), messages=_messages(session, lang), modes=_modes(session, lang),
-        missed=missed_html(session, lang), strip=_strip(session, lang), body=body,
+        missed=missed_html(session, lang), timed=timed, strip=_strip(session, lang), body=body,
     )

@@ -4,6 +4,9 @@
 //   {type: "answer", answer}          a button with data-answer
 //   {type: "click", card, index}      a card button with data-index
 //   {type: "key", key}                1-9, 0, h, s, n pressed inside the trainer (not in a text box)
+// A timed run's clock ([data-role=timed-clock]) is Python's: its data-left-ms is the time left when drawn.
+// This file only counts the display down from it, and at zero sends {type: "action", action: "timed-check"}
+// so that Python, which keeps the time, ends the run.
 
 const FIRST_ANSWER = '[data-role="answers"] button:not([disabled]), [data-role="answers"] input:not([disabled])';
 const KEYS = new Set(["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "h", "s", "n"]);
@@ -42,7 +45,29 @@ function render({ model, el }) {
 
   const puzzleId = () => {
     const puzzle = el.querySelector("[data-puzzle]");
-    return puzzle ? puzzle.dataset.puzzle : "";
+    return puzzle ? `${puzzle.dataset.step || ""}:${puzzle.dataset.puzzle}` : "";
+  };
+
+  let tick = null;
+  const showClock = () => {
+    if (tick !== null) clearInterval(tick);
+    tick = null;
+    const clock = el.querySelector('[data-role="timed-clock"]');
+    if (!clock) return;
+    const drawnAt = performance.now();
+    const leftMs = Number(clock.dataset.leftMs) || 0;
+    let asked = false;
+    const update = () => {
+      const left = Math.max(0, leftMs - (performance.now() - drawnAt));
+      const whole = Math.ceil(left / 1000);
+      const shown = clock.querySelector('[data-role="timed-time"]');
+      if (shown) shown.textContent = `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+      if (left <= 0 && !asked) {
+        asked = true;  // Python decides; it redraws (and so restarts this tick) whatever it finds
+        model.send({ type: "action", action: "timed-check", value: "" });
+      }
+    };
+    tick = setInterval(update, 250);
   };
 
   const draw = () => {
@@ -55,9 +80,11 @@ function render({ model, el }) {
     live.insertAdjacentHTML("beforebegin", model.get("html"));
     el.setAttribute("lang", model.get("lang"));
     heard(model.get("lang"));
+    showClock();
     if (!hadFocus) return;
-    // "Next puzzle" pressed: go straight to the new puzzle's first answer.
-    const moved = before !== puzzleId() && active.dataset && active.dataset.action === "next";
+    // "Next puzzle" pressed, or a timed run went on to its next puzzle: go straight to the new puzzle's first answer.
+    const timed = !!el.querySelector('[data-role="timed-clock"]');
+    const moved = before !== puzzleId() && (timed || (active.dataset && active.dataset.action === "next"));
     const first = moved ? el.querySelector(FIRST_ANSWER) : null;
     if (usable(first)) {
       first.focus({ preventScroll: true });
@@ -119,6 +146,7 @@ function render({ model, el }) {
   return () => {
     model.off("change:html", draw);
     model.off("change:lang", draw);
+    if (tick !== null) clearInterval(tick);
     el.removeEventListener("click", onClick);
     el.removeEventListener("keydown", onKey);
     for (const type of ["keydown", "keypress", "keyup"]) el.removeEventListener(type, keepKeys);
