@@ -244,6 +244,24 @@ def test_progress_is_kept_across_a_reload_and_forgotten_on_reset(base_url: str, 
     context.close()
 
 
+def test_without_indexeddb_the_trainer_works_and_says_progress_will_not_be_kept(base_url: str,
+                                                                                browser: Browser) -> None:
+    """A browser that keeps nothing (IndexedDB taken away, as some private windows do): the star is given, and the
+    page says in words that progress will not be kept."""
+    context = browser.new_context(base_url=base_url, viewport=VIEWPORT)
+    context.add_init_script("Object.defineProperty(window, 'indexedDB', { value: undefined });")
+    page = context.new_page()
+    page.goto("/voici/render/notebooks/puzzles.html?set=01-who-wins")
+    keeper = page.locator("[data-role=progress-keeper]")
+    expect(keeper).to_have_attribute("data-kept", "no", timeout=START_MS)
+    expect(keeper).to_contain_text(text("site_progress_not_kept", "en"))
+    puzzle = default_bank().get(page.locator("[data-role=puzzle]").get_attribute("data-puzzle") or "")
+    plays = [cards for _, cards in puzzle.table.trick]
+    page.click(f"[data-answer='{puzzle.table.trick[trick_winner(plays, puzzle.table.trump)][0]}']")
+    expect(page.locator("[data-role=stars]")).to_contain_text(f"★ 1 of {len(trainer_bank())}")
+    context.close()
+
+
 def test_lesson_eight_shows_the_exact_figure_and_says_why_fewer_samples(page: Page) -> None:
     page.goto("/voici/render/lessons/08_chances.html")
     counter = page.locator("[data-role=counter]")
