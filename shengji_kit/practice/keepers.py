@@ -26,7 +26,7 @@ def lesson_keeper(slug: str) -> ProgressKeeper:
         from .class_progress import ClassProgress
 
         return ClassProgress(group=slug, whole_class=False)
-    return ProgressStore.for_learner(current_learner())
+    return _log_keeper(current_learner())
 
 
 def trainer_keeper(learner: str, groups: Mapping[str, str], opener: OPENER, legacy: Path) -> ProgressKeeper:
@@ -35,7 +35,16 @@ def trainer_keeper(learner: str, groups: Mapping[str, str], opener: OPENER, lega
         from .class_progress import ClassProgress
 
         return ClassProgress(learner, groups, opener, legacy)
-    return ProgressStore.for_learner(learner, legacy.parent)
+    return _log_keeper(learner, legacy.parent)
+
+
+def _log_keeper(learner: str, directory: Path | None = None) -> ProgressStore:
+    """The progress log; in the browser (Pyodide) one the browser keeps too (``browser_progress``)."""
+    if sys.platform == "emscripten":
+        from .browser_progress import BrowserProgressStore
+
+        return BrowserProgressStore.in_browser(learner, directory)
+    return ProgressStore.for_learner(learner, directory)
 
 
 def hand_over(before: ProgressKeeper, after: ProgressKeeper) -> None:

@@ -51,6 +51,10 @@ class Practice:
     def puzzle(self) -> Puzzle | None:
         return self.visit.puzzle if self.visit else None
 
+    def reload(self) -> None:
+        """Read the keeper's progress again (its log changed under the page: restored, or reset)."""
+        self.progress = self.store.load()
+
     @property
     def record(self) -> PuzzleRecord:
         """The learner's record of the open puzzle (blank when none is open)."""
@@ -302,6 +306,10 @@ class TrainerSession(Practice):
         """(stars, solved, puzzles) over ``puzzles`` (default: the whole bank)."""
         ids = [p.id for p in (self.bank.puzzles() if puzzles is None else puzzles)]
         return self.progress.stars(ids), self.progress.solved(ids), len(ids)
+
+    def reload(self) -> None:
+        """Read the keeper's progress and ratings again, and reopen the puzzle."""
+        self.change_keeper(self.store)
 
     def change_keeper(self, store: ProgressKeeper) -> None:
         """Go on with another learner's progress (the page's learner changed): reload, reopen the puzzle."""

@@ -48,6 +48,14 @@ class GroupExerciseScene(Observable, Practice):
         its first item) does not count twice."""
         self._open(self.items[0])
 
+    def reload(self) -> None:
+        """Read the progress again (kept by the browser: restored on opening, or reset); the score then counts the
+        block's items the progress has answers to (a star is a right first answer)."""
+        super().reload()
+        records = [(item.id, self.progress.get(item.id)) for item in self.items]
+        self.counted = {item for item, record in records if record.attempts or record.revealed}
+        self.asked, self.right = len(self.counted), sum(record.star for _, record in records)
+
     @property
     def feedback(self) -> Feedback | None:
         return self.visit.feedback if self.visit else None

@@ -49,6 +49,7 @@ from ..render.table import lang_button
 from ..words import ERROR, INFO, OK, Message, text
 from .class_store import class_name, shared_store
 from .language_keeper import show_language_keeper
+from .progress_keeper import show_progress_keeper
 from .surface import STATIC, CardSurface, Observable, styles
 from .ticker import Ticker
 
@@ -439,6 +440,7 @@ def learner_bar(
     ``language`` adds the 中文/English button (for pages that have none of their own). In a running
     notebook it also shows the page's language keeper (the page opens in the language the browser remembers)."""
     show_language_keeper()
+    show_progress_keeper()  # in the browser (the static site): progress kept there, and a reset button
     return _bar(show_poll, language, store)
 
 
@@ -462,6 +464,7 @@ def show_block_learner_bar() -> LearnerBar | None:
 
     if get_ipython() is None:
         return None
+    show_progress_keeper()  # in the browser (the static site), above the page's first block only
     bar = _bar(show_poll=_BLOCK_BARS[0] == 0)
     _BLOCK_BARS[0] += 1
     display(bar)

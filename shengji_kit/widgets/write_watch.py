@@ -23,11 +23,16 @@ class WriteWatch:
         self.practice, self.redraw = practice, redraw
         self._watched: Any = None
         self._said = self._notices()
+        self._turn = self._keeper_turn()
         try:
             self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
         except RuntimeError:
             self._loop = None  # a script or a test: redraw on the writer's thread
         self.watch()
+
+    def _keeper_turn(self) -> object:
+        """A keeper whose log can change under the page (kept by the browser) says so with its ``turn``."""
+        return getattr(self.practice.store, "turn", None)
 
     def _notices(self) -> tuple[str, ...]:
         return tuple(notice.code for notice in self.practice.notices)
@@ -42,6 +47,7 @@ class WriteWatch:
             keeper.subscribe(self._written)  # type: ignore[attr-defined]
             self._watched = keeper
         self._said = self._notices()
+        self._turn = self._keeper_turn()
 
     def stop(self) -> None:
         """Stop listening (the widget is closed, or the keeper changed)."""
@@ -58,6 +64,13 @@ class WriteWatch:
             self._check()
 
     def _check(self) -> None:
+        turn = self._keeper_turn()
+        if turn != self._turn:  # the log changed under the page (restored, reset): read it again
+            self._turn = turn
+            self.practice.reload()
+            self._said = self._notices()
+            self.redraw()
+            return
         said = self._notices()
         if said != self._said:
             self._said = said

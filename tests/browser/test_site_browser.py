@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from card_table import CardTable  # noqa: E402
 from checkout_files import git_checkout_files  # noqa: E402  (tests/ helper)
 from chromium import VIEWPORT, is_local  # noqa: E402
-from lesson_page import answer_wrong_then_right  # noqa: E402
+from lesson_page import answer_wrong_then_right, block, right_and_wrong, shown_item  # noqa: E402
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 from shengji_kit import legal_plays, parse_cards, trick_winner  # noqa: E402
@@ -191,6 +191,75 @@ def test_trainer_opens_the_addressed_set_and_gives_a_star(page: Page) -> None:
     expect(page.locator("[data-role=result]")).to_have_text(text("trainer_solved_star", "en"))
     stars = page.locator("[data-role=stars]")
     expect(stars).to_contain_text(f"★ 1 of {len(trainer_bank())}")
+
+
+def test_progress_is_kept_across_a_reload_and_forgotten_on_reset(base_url: str, browser: Browser) -> None:
+    """In a fresh profile: a star in the trainer and a right answer in lesson 1 are there again after a reload
+    (IndexedDB, handed back to the kernel); "Reset my progress" asks first, then both are gone, reload or not."""
+    context = browser.new_context(base_url=base_url, viewport=VIEWPORT)
+    page = context.new_page()
+    total = len(trainer_bank())
+    stars, keeper = page.locator("[data-role=stars]"), page.locator("[data-role=progress-keeper]")
+    score = block(page, "is_trump").locator("[data-role=score]")
+
+    def open_page(address: str, ready: str) -> None:
+        page.goto(address)
+        expect(page.locator(ready).first).to_be_visible(timeout=START_MS)
+        expect(keeper).to_have_attribute("data-kept", "yes", timeout=60_000)  # the stored log was handed back
+
+    trainer = "/voici/render/notebooks/puzzles.html?set=01-who-wins"
+    lesson = "/voici/render/lessons/01_trump_ranking.html"
+    open_page(trainer, "[data-role=trainer]")
+    expect(keeper).to_contain_text(text("site_progress_kept", "en"))
+    puzzle = default_bank().get(page.locator("[data-role=puzzle]").get_attribute("data-puzzle") or "")
+    plays = [cards for _, cards in puzzle.table.trick]
+    page.click(f"[data-answer='{puzzle.table.trick[trick_winner(plays, puzzle.table.trump)][0]}']")
+    expect(stars).to_contain_text(f"★ 1 of {total}")
+
+    open_page(lesson, "[data-role=exercise]")
+    right, _ = right_and_wrong(shown_item(block(page, "is_trump"), "01_trump_ranking"))
+    block(page, "is_trump").locator(f"button[data-answer='{right}']").click()
+    expect(score).to_have_text(text("ui_score", "en", right=1, asked=1))
+
+    page.reload()
+    expect(page.locator("[data-role=exercise]").first).to_be_visible(timeout=START_MS)
+    expect(score).to_have_text(text("ui_score", "en", right=1, asked=1), timeout=60_000)
+    open_page(trainer, "[data-role=trainer]")
+    expect(stars).to_contain_text(f"★ 1 of {total}", timeout=60_000)
+
+    ask = keeper.locator("button[data-action=progress-reset]")
+    ask.focus()
+    page.keyboard.press("Enter")  # the keyboard reaches it; it asks before forgetting
+    expect(keeper).to_contain_text(text("site_progress_reset_ask", "en"))
+    expect(ask).to_have_text(text("site_progress_reset_keep", "en"))
+    expect(ask).to_be_focused()  # the safe answer has the focus
+    keeper.locator("button[data-action=progress-reset-yes]").click()
+    expect(keeper).to_contain_text(text("site_progress_reset_done", "en"))
+    expect(stars).to_contain_text(f"★ 0 of {total}")
+    page.reload()
+    expect(keeper).to_have_attribute("data-kept", "yes", timeout=START_MS)
+    expect(stars).to_contain_text(f"★ 0 of {total}")
+    open_page(lesson, "[data-role=exercise]")
+    expect(score).to_have_text(text("ui_score", "en", right=0, asked=0))
+    context.close()
+
+
+def test_without_indexeddb_the_trainer_works_and_says_progress_will_not_be_kept(base_url: str,
+                                                                                browser: Browser) -> None:
+    """A browser that keeps nothing (IndexedDB taken away, as some private windows do): the star is given, and the
+    page says in words that progress will not be kept."""
+    context = browser.new_context(base_url=base_url, viewport=VIEWPORT)
+    context.add_init_script("Object.defineProperty(window, 'indexedDB', { value: undefined });")
+    page = context.new_page()
+    page.goto("/voici/render/notebooks/puzzles.html?set=01-who-wins")
+    keeper = page.locator("[data-role=progress-keeper]")
+    expect(keeper).to_have_attribute("data-kept", "no", timeout=START_MS)
+    expect(keeper).to_contain_text(text("site_progress_not_kept", "en"))
+    puzzle = default_bank().get(page.locator("[data-role=puzzle]").get_attribute("data-puzzle") or "")
+    plays = [cards for _, cards in puzzle.table.trick]
+    page.click(f"[data-answer='{puzzle.table.trick[trick_winner(plays, puzzle.table.trump)][0]}']")
+    expect(page.locator("[data-role=stars]")).to_contain_text(f"★ 1 of {len(trainer_bank())}")
+    context.close()
 
 
 def test_lesson_eight_shows_the_exact_figure_and_says_why_fewer_samples(page: Page) -> None:
