@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from shengji_kit.coach.bury_value import sampled_gap, sampled_totals
 from shengji_kit.engine.cards import full_deck, parse_cards
 from shengji_kit.engine.rules import Rules
@@ -44,6 +46,7 @@ def test_best_bury_keeps_trumps_pairs_and_aces_here() -> None:
                for trial in (parse_cards("CA C9 C8 C7 C6 C4 C3 D3"), parse_cards("HQ HJ D4 D5 D6 D7 D8 D9")))
 
 
+@pytest.mark.slow  # sampled play-outs of whole hands: make test runs it, make check does not
 def test_sampled_play_outs_prefer_the_evaluation_to_lesson_sevens_score() -> None:
     rules = Rules.preset("super_tycoon")
     ours: list[int] = []

@@ -102,6 +102,7 @@ def executed() -> Iterator[dict[str, nbformat.NotebookNode]]:
         manager.shutdown_kernel(now=True)
 
 
+@pytest.mark.slow  # every lesson notebook run in one kernel: make test runs it, make check does not
 @pytest.mark.parametrize("slug", [path.stem for path in NOTEBOOKS])
 def test_no_cell_output_is_a_python_value(executed: dict[str, nbformat.NotebookNode], slug: str) -> None:
     notebook = executed[slug]
@@ -116,6 +117,7 @@ def test_no_cell_output_is_a_python_value(executed: dict[str, nbformat.NotebookN
     assert not problems, "\n".join(problems)
 
 
+@pytest.mark.slow  # every lesson notebook run in one kernel: make test runs it, make check does not
 def test_every_code_cell_of_lessons_one_to_three_draws_a_widget(executed: dict[str, nbformat.NotebookNode]) -> None:
     """Lessons 1–3 show a widget under every code cell (so each follows the learner's language)."""
     for slug in ("01_trump_ranking", "02_tractors", "03_following"):

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from shengji_kit.practice.choice_order import KEPT_IN_ORDER, choice_order
 from shengji_kit.practice.event_log import ProgressStore
 from shengji_kit.practice.html._answer_controls import answers_html
@@ -37,6 +39,7 @@ def _right_values(item: Puzzle) -> set[str]:
     return {choice.value for choice in item.question.choices() if item.check(choice.value).correct}
 
 
+@pytest.mark.slow  # 200 learners over every block: make test runs it, make check does not
 def test_every_block_spreads_the_right_answer_over_the_positions_for_200_learners() -> None:
     blocks = _blocks()
     assert {(slug, group) for slug, group, _ in blocks} >= {("01_trump_ranking", "is_trump"),

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+import pytest
+
 from shengji_kit.engine.cards import RANKS, SUITS, Card, parse_cards
 from shengji_kit.engine.trump import Trump
 from shengji_kit.game.bury_evaluation import (
@@ -51,6 +53,7 @@ def _without(hand: list[Card], card: Card) -> list[Card]:
     return left
 
 
+@pytest.mark.slow  # 250 hands against trying every bury: make test runs it, make check does not
 def test_the_search_equals_trying_every_bury_of_small_hands() -> None:
     rng = random.Random(11)
     split_seen = False

@@ -62,6 +62,7 @@ def test_check_names_each_failure(write_set: WriteSet, capsys: pytest.CaptureFix
     assert "test-set.toml" in out and "1 puzzles in 1 files check out" in out
 
 
+@pytest.mark.slow  # every lesson file proven again: make test runs it, make check does not
 def test_check_covers_the_lessons_exercise_files(capsys: pytest.CaptureFixture[str]) -> None:
     from shengji_kit.puzzles.lesson_exercises import lesson_files
     from shengji_kit.puzzles.loader import DATA_DIR

@@ -48,6 +48,7 @@ def test_every_sampled_item_checks_out_under_three_seeds() -> None:
             assert verify_puzzle(puzzle, seed) == [], (puzzle.id, seed)
 
 
+@pytest.mark.slow  # every chance item sampled under three seeds: make test runs it, make check does not
 def test_every_chance_item_checks_out_under_three_seeds() -> None:
     """Lesson 8's "which is likelier?" items sample too: a fresh seed never makes a pair too close to call."""
     items = [p for p in load_bank([DATA_DIR, LESSON_DATA_DIR]).puzzles() if p.kind == "chance"]
@@ -67,6 +68,7 @@ def test_few_deals_are_all_solved_and_the_figures_are_exact() -> None:
     assert ace.reseeded(7) is ace  # nothing to redraw
 
 
+@pytest.mark.slow  # 1,680 deals solved four times: make test runs it, make check does not
 def test_a_wrong_exact_cost_is_refused_naming_the_exact_figure(tmp_path: Path) -> None:
     head, block = _item_text("l9-sampled-cash-the-ace")
     path = tmp_path / "09_wrong.toml"
@@ -127,6 +129,7 @@ def test_many_deals_are_sampled_and_the_figure_must_meet_a_fresh_interval(tmp_pa
                             problem.message)
 
 
+@pytest.mark.slow  # 200 deals solved under three seeds: make test runs it, make check does not
 def test_the_command_takes_a_seed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = _big_item(tmp_path, "5", "8")
     for seed in SEEDS:

@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 MISSING = ("numpy", "sqlite3", "_sqlite3", "sqlalchemy", "alembic", "psycopg", "segno", "websockets", "voila",
            "jupyterlab", "jupyter_server", "tornado")
@@ -69,6 +71,7 @@ def run_without(tmp_path: Path) -> dict[str, object]:
     return report
 
 
+@pytest.mark.slow  # every page run in a fresh interpreter: make test runs it, make check does not
 def test_every_page_runs_without_numpy_or_sqlite(tmp_path: Path) -> None:
     from shengji_kit.chances import kitty_points, situation, split_distribution
     from shengji_kit.engine.cards import parse_cards
