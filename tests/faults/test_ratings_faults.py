@@ -32,7 +32,7 @@ from shengji_kit.classroom.open import forget_opened_stores
 from shengji_kit.classroom.recorder import KEPT
 from shengji_kit.classroom.spool import forget_writers
 from shengji_kit.classroom.store import SQLClassStore
-from shengji_kit.classroom.store_protocol import ATTEMPT
+from shengji_kit.classroom.store_protocol import ATTEMPT, ClassEvent
 from shengji_kit.practice import TrainerSession
 from shengji_kit.practice.class_progress import ClassProgress
 from shengji_kit.practice.class_ratings import replay_class
@@ -152,6 +152,20 @@ def note_codes(session: TrainerSession) -> set[str]:
     return {str(each.attrs["data-notice"]) for each in message.find_all(data_notice=True)}
 
 
+def answered(bank: Bank) -> list[tuple[str, bool]]:
+    """(puzzle, right) of the five first attempts, as the store should hold them."""
+    return [(p.id, right) for p, right in zip(bank.get_set(WHO_WINS).puzzles, ANSWERS, strict=False)]
+
+
+def stored_events(url: str) -> list[ClassEvent]:
+    """The class's events as the store holds them, read with a store of its own."""
+    store = SQLClassStore(url)
+    try:
+        return [e.event for e in store.events()]
+    finally:
+        store.close()
+
+
 READ_BACK = textwrap.dedent("""
     import json
     from shengji_kit.practice import TrainerSession
@@ -197,14 +211,8 @@ def test_ratings_read_back_after_a_restart_are_the_stored_ones(
     del session
 
     assert restarted_read() == shown, "the restarted server reads back the rating the page showed"
-    store = SQLClassStore(database.url)  # the teacher's side: the class's replay of the stored events
-    try:
-        stored = [e.event for e in store.events()]
-    finally:
-        store.close()
-    assert [(e.item, e.correct) for e in stored if e.kind == ATTEMPT] == [
-        (p.id, right) for p, right in zip(bank.get_set(WHO_WINS).puzzles, ANSWERS, strict=False)
-    ]
+    stored = stored_events(database.url)  # the teacher's side: the class's replay of the stored events
+    assert [(e.item, e.correct) for e in stored if e.kind == ATTEMPT] == answered(bank)
     replayed = replay_class(stored, rated_puzzles(bank.puzzles()))
     assert list(vars(replayed.learner("ada")).values()) == shown["learner"]
 
@@ -237,5 +245,9 @@ def test_ratings_through_an_outage_equal_an_uninterrupted_run(
     forget_opened_stores()
     del session
 
-    assert page(bank).ratings.learner("ada") == steady.ratings.learner("ada")
-    assert restarted_read() == expected, "after the outage the stored events give the uninterrupted run's ratings"
+    stored = stored_events(database.url)  # the store alone, not the spool: the events arrived
+    assert [(e.item, e.correct) for e in stored if e.kind == ATTEMPT] == answered(bank)
+    from_store = replay_class(stored, rated_puzzles(bank.puzzles()))
+    assert list(vars(from_store.learner("ada")).values()) == expected["learner"]
+    assert from_store.learner("ada") == steady.ratings.learner("ada")
+    assert restarted_read() == expected, "after the outage a restarted server reads the uninterrupted run's ratings"
