@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import chromium
 import pytest
@@ -16,8 +18,15 @@ from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import ACTION_TIMEOUT_MS, ARTIFACTS, PAGE_TIMEOUT_MS, guard, screenshot
+from shengji_kit.classroom.store import SQLClassStore
+from shengji_kit.classroom.store_protocol import ATTEMPT, HINT, SOLVE, ClassEvent
 from shengji_kit.engine import trick_winner
+from shengji_kit.practice.class_ratings import class_ratings, replay_class
+from shengji_kit.practice.rating_words import about, certainty
+from shengji_kit.practice.ratings_from_events import rated_puzzles
+from shengji_kit.practice.showme import right_choices
 from shengji_kit.puzzles import default_bank
+from shengji_kit.words import text
 
 pytestmark = pytest.mark.browser
 
@@ -29,9 +38,15 @@ LIVE_MS = 10_000  # the dashboard refreshes every 2 s and the learner bar every 
 
 
 @pytest.fixture(scope="module")
-def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+def classroom_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The class server's folder: its data folder and its class store, ``class.sqlite3``."""
+    return tmp_path_factory.mktemp("classroom")
+
+
+@pytest.fixture(scope="module")
+def class_server(classroom_folder: Path) -> Iterator[VoilaServer]:
     """A Voila server whose kernels write one class store (SQLite) and know the teacher code."""
-    folder = tmp_path_factory.mktemp("classroom")
+    folder = classroom_folder
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("SHENGJI_KIT_DATA_DIR", str(folder / "data"))
         patch.setenv("SHENGJI_KIT_CLASS_DB", f"sqlite:///{folder / 'class.sqlite3'}")
@@ -81,10 +96,64 @@ def choose_name(page: Page, name: str) -> None:
     expect(bar).to_have_attribute("data-learner", name)
 
 
+def seed_rated_answers(folder: Path) -> list[ClassEvent]:
+    """Two learners' earlier answers, written to the class store: Dee misses two "Who wins?" puzzles and solves a
+    count; Eli solves a "Who wins?" puzzle and asks a hint before trying a follow puzzle (a lost game). Right
+    answers are the engine's (``right_choices``), wrong ones an offered choice the engine refuses."""
+    bank = default_bank()
+    who_wins, follows, counting = (bank.get_set(s).puzzles for s in ("01-who-wins", "02-legal-follows", "06-counting"))
+    plays = [("Dee", who_wins[1], False), ("Dee", who_wins[2], False), ("Dee", counting[0], True),
+             ("Eli", who_wins[3], True), ("Eli", follows[0], None)]
+    started = datetime.now(UTC) - timedelta(minutes=20)
+    events = []
+    for number, (learner, puzzle, right) in enumerate(plays):
+        at = started + timedelta(seconds=10 * number)
+        if right is None:
+            events.append(ClassEvent(learner, puzzle.id, puzzle.set_id, HINT, at, uid=f"seed-{number}-hint"))
+            continue
+        wrong = [c.value for c in puzzle.question.choices() if not puzzle.check(c.value).correct]
+        answer = right_choices(puzzle)[0].value if right else wrong[0]
+        assert puzzle.check(answer).correct is right
+        events.append(ClassEvent(learner, puzzle.id, puzzle.set_id, ATTEMPT, at, str(answer), right, 12.0,
+                                 uid=f"seed-{number}-attempt"))
+        if right:
+            events.append(ClassEvent(learner, puzzle.id, puzzle.set_id, SOLVE, at, uid=f"seed-{number}-solve"))
+    store = SQLClassStore(f"sqlite:///{folder / 'class.sqlite3'}")
+    try:
+        store.record(events)
+    finally:
+        store.close()
+    return events
+
+
+# the ratings table is wholly inside its box and the page does not scroll sideways
+RATINGS_FIT = """() => {
+  const wrap = document.querySelector('[data-role=ratings] .sk-grid-wrap');
+  const page = document.scrollingElement;
+  return {wrap: [wrap.scrollWidth, wrap.clientWidth], right: wrap.getBoundingClientRect().right,
+          page: [page.scrollWidth, page.clientWidth]};
+}"""
+
+
+def expect_ratings(teacher: Page, events: list[ClassEvent], lang: str) -> None:
+    """The dashboard's ratings rows say each seeded learner's rating in words and their weakest set, in ``lang``."""
+    bank = default_bank()
+    ratings = class_ratings(replay_class(events, rated_puzzles(bank.puzzles())), ["Dee", "Eli"])
+    for line in ratings.learners:
+        assert line.rating is not None and line.weakest is not None
+        row = teacher.locator(f"[data-role=ratings] tr[data-rated-learner={line.learner}]")
+        expect(row).to_have_attribute("data-rating", str(about(line.rating)), timeout=LIVE_MS)
+        expect(row).to_have_attribute("data-weakest", line.weakest)
+        said = text("cls_ratings_value", lang, rating=about(line.rating), certainty=certainty(line.rating))
+        expect(row.locator("td").first).to_have_text(said)
+        expect(row.locator("td").nth(1)).to_have_text(bank.get_set(line.weakest).title(lang))
+
+
 def test_an_answer_in_the_trainer_reaches_the_open_dashboard_without_a_reload(
-    browser: Browser, class_server: VoilaServer
+    browser: Browser, class_server: VoilaServer, classroom_folder: Path
 ) -> None:
     name = "<b>Ann</b>"
+    seeded = seed_rated_answers(classroom_folder)
     with tab(browser, class_server, "teacher") as teacher, tab(browser, class_server, "learner") as learner:
         open_dashboard(teacher)
         learner.goto(TRAINER)
@@ -105,6 +174,17 @@ def test_an_answer_in_the_trainer_reaches_the_open_dashboard_without_a_reload(
         assert teacher.evaluate("window.__notReloaded === true"), "the dashboard page was reloaded"
         assert teacher.locator("b").count() == 0, "a learner's name became markup"
         screenshot(teacher, "classroom-dashboard-live")
+
+        expect_ratings(teacher, seeded, "en")  # the ratings panel: each learner's rating and weakest set
+        teacher.locator("button[data-action=lang]").first.click()
+        expect(teacher.locator("html")).to_have_attribute("lang", "zh")
+        expect_ratings(teacher, seeded, "zh")
+        teacher.set_viewport_size(PHONE)
+        teacher.locator("[data-role=ratings]").scroll_into_view_if_needed()
+        fit = teacher.evaluate(RATINGS_FIT)
+        assert fit["wrap"][0] <= fit["wrap"][1] + 1 and fit["right"] <= PHONE["width"] + 0.5, fit
+        assert fit["page"][0] <= fit["page"][1] + 1, f"the dashboard scrolls sideways at 390 px: {fit}"
+        screenshot(teacher, "classroom-dashboard-ratings-390-zh")
 
         learner.reload()  # the browser remembers the name: the page opens as the same learner
         expect(learner.locator("[data-role=learner-bar]")).to_have_attribute(

@@ -35,11 +35,11 @@ from ...classroom.store_protocol import (
 from ...classroom.tables.client import TableClient
 from ...data_folder import data_dir
 from ...practice.class_ratings import ClassRatings, class_ratings, replay_class
-from ...practice.ratings_from_events import rated_puzzles
+from ...practice.ratings_from_events import RatedPuzzle, rated_puzzles
 from ...puzzles import Bank, default_bank
-from ...puzzles.bank import trainer_bank
 from ...puzzles.lesson_exercises import load_lesson
 from ...puzzles.lesson_list import lesson_list
+from ...puzzles.rated_index import trainer_index
 from ...render.exercises import notice_html
 from ...render.poll_chart import poll_chart_svg
 from ...render.table import lang_button
@@ -150,9 +150,13 @@ class DashboardScene(Observable):
         self.ratings: ClassRatings | None = None
         if self.refusal is None:
             self.bank = bank or default_bank()
-            rating_bank = bank or trainer_bank()  # the trainer's bank: the same replay as the learners'
-            self.rated = rated_puzzles(rating_bank.puzzles())
-            self.set_titles = {s.id: (s.title("en"), s.title("zh")) for s in rating_bank.sets}
+            if bank is not None:
+                self.rated = rated_puzzles(bank.puzzles())
+                self.set_titles = {s.id: (s.title("en"), s.title("zh")) for s in bank.sets}
+            else:  # the trainer's puzzles (the learners' replay), from the files' headers: no bank built
+                index = trainer_index()
+                self.rated = {item: RatedPuzzle(level, set_id) for item, (set_id, level) in index.puzzles.items()}
+                self.set_titles = dict(index.titles)
             self.titles = group_titles(self.bank)
             self.totals = group_totals(self.bank)
             self.item_titles = item_titles(self.bank)
