@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from ...engine.explain import seat_name
 from ...render.hands import card_row_html
 from ...render.table_data import PlayedCards
 from ...render.tricks import trick_centre_html
@@ -30,7 +29,7 @@ def _facts(visit: Visit, lang: str) -> Markup:
     if table.dealer is not None:
         parts.append(
             Markup('<span class="sk-trainer-fact" data-role="dealer"><b>{label}</b> {name}</span>').format(
-                label=text("ui_dealer", lang), name=seat_name(table.dealer, lang)
+                label=text("ui_dealer", lang), name=text(f"seat_plain_{table.dealer}", lang)
             )
         )
     if table.points is not None and visit.puzzle.kind != "count":
@@ -54,7 +53,7 @@ def _stage(visit: Visit, lang: str) -> Markup:
     assert show is not None and show.trick is not None
     trick = show.trick
     plays = tuple(PlayedCards(seat, play) for seat, play in zip(trick.seats, trick.plays, strict=True))
-    centre = _felt(trick_centre_html(plays, trick.winner, lang, done=True, role="showme-trick"))
+    centre = _felt(trick_centre_html(plays, trick.winner, lang, done=True, role="showme-trick", plain=True))
     hands = Markup("").join(seat_hand(seat, cards, lang) for seat, cards in sorted(show.hands().items()) if cards)
     return centre + Markup('<div class="sk-trainer-hands">{hands}</div>').format(hands=hands) + _facts(visit, lang)
 
@@ -70,7 +69,7 @@ def position_html(visit: Visit, lang: str) -> Markup:
     parts = [card_row_html(shown, lang, attrs={"data-role": "shown"}, classes=["sk-shown"])] if shown else []
     if table.trick and puzzle.kind != TRICK_WINNER:
         plays = tuple(PlayedCards(seat, cards) for seat, cards in table.trick)
-        parts.append(_felt(trick_centre_html(plays, None, lang, done=len(plays) == 4)))
+        parts.append(_felt(trick_centre_html(plays, None, lang, done=len(plays) == 4, plain=True)))
     answering = draft_seat(puzzle)
     hands = [seat_hand(seat, cards, lang) for seat, cards in sorted(table.hands.items())
              if seat != answering and not shown]
