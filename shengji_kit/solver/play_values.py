@@ -18,8 +18,9 @@ from contextlib import contextmanager
 
 from ..engine.cards import Card
 from ._moves import Hands, Play, remove
+from .node_options import Key
 from .position import Position
-from .search import INFINITY, NO_KEY, Key, Searcher
+from .search import INFINITY, NO_KEY, Searcher
 from .solve import searcher_for, start_hands
 
 KEPT_SEARCHERS = 4

@@ -9,8 +9,9 @@ from typing import Any
 
 from ..engine.cards import CARDS
 from ._moves import POINTS, Hands, Play
+from .node_options import Classes, Key
 from .position import Position
-from .search import INFINITY, NO_KEY, Classes, Key, Searcher, card_codes
+from .search import INFINITY, NO_KEY, Searcher, card_codes
 from .solution import Solution, Trick
 
 

@@ -19,8 +19,9 @@ from ...engine.cards import CARDS, Card
 from ...engine.rules import Rules
 from ...engine.trump import TRUMP, Trump
 from ...solver._moves import Play, remove
+from ...solver.node_options import Key
 from ...solver.position import Position
-from ...solver.search import NO_KEY, Key, Searcher
+from ...solver.search import NO_KEY, Searcher
 from ...solver.solve import searcher_for, start_hands
 from ...words import Message
 from ._deal import Context, DealSpec, DealSpecError, Pack, plain_suits
