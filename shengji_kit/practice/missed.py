@@ -54,7 +54,7 @@ def missed_exercises(events: Iterable[RatingEvent], learner: str, lesson_of: Cal
         lesson = lesson_of(item) if event.correct is False and event.at >= since else None
         if lesson is not None:
             found.append(MissedPuzzle(item, lesson, event.at, lesson=True))
-    return sorted(found, key=lambda missed: missed.at, reverse=True)
+    return sorted(reversed(found), key=lambda missed: missed.at, reverse=True)  # the same second: the later first
 
 
 def newest_first(*lists: Iterable[MissedPuzzle]) -> list[MissedPuzzle]:
