@@ -303,7 +303,8 @@ class TrainerSession(Practice):
 
     def set_puzzles(self) -> list[Puzzle]:
         """The puzzles of the open puzzle's set (for the strip of puzzles); none for a replayed lesson exercise."""
-        return list(self.bank.get_set(self.puzzle.set_id).puzzles) if self.puzzle and self.puzzle.id in self.bank else []
+        puzzle = self.puzzle
+        return list(self.bank.get_set(puzzle.set_id).puzzles) if puzzle and puzzle.id in self.bank else []
 
     def star_tally(self, puzzles: list[Puzzle] | None = None) -> tuple[int, int, int]:
         """(stars, solved, puzzles) over ``puzzles`` (default: the whole bank)."""

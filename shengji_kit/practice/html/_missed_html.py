@@ -1,7 +1,8 @@
 """The trainer's "what you missed" panel and its "practise my weakest set" button.
 
 Hooks: ``data-role`` = missed (the section), missed-toggle, missed-periods, missed-list (each ``li``
-with ``data-item``, ``data-set``, ``data-at``, and ``data-lesson`` for a lesson exercise), missed-none, weakest; ``data-action`` = missed-list
+with ``data-item``, ``data-set``, ``data-at``, and ``data-lesson`` for a lesson exercise), missed-none,
+weakest; ``data-action`` = missed-list
 (opens or closes the list; it keeps one address, so focus stays on it after the redraw), missed
 (``data-value`` a period in days), replay (``data-value`` the puzzle id), weakest.
 Every control is a real button, so the panel works from the keyboard; Python holds its state.

@@ -15,12 +15,12 @@ from ...words import ERROR
 from ...words.catalogue import text
 from ..choose import AUTO
 from ..coach_hint import puzzle_hint
+from ..missed_lessons import lesson_title
 from ..rating_words import game_said, rating_said, theme_said
 from ..session import TrainerSession
 from ..showme import answer_text, right_choices
 from ..visit import Visit
 from ._answer_controls import answers_html
-from ..missed_lessons import lesson_title
 from ._missed_html import missed_html
 from ._position_html import position_html
 from .parts import action_button, key_of, labelled_row, paragraphs
