@@ -18,7 +18,8 @@ from .answer_detail import AnswerDetail
 from .choose import AUTO, near_rating, next_in_set, trainers_choice
 from .draft import GROUPS, KEYS, NUMBER, ORDER, PICK, PLAY, REFUSED, SEATS, draft_format
 from .events import apply, now_stamp
-from .missed import WINDOWS, MissedPuzzle, missed_puzzles
+from .missed import WINDOWS, MissedPuzzle, missed_exercises, missed_puzzles, newest_first
+from .missed_lessons import lesson_item, lesson_of
 from .progress import Progress, PuzzleRecord
 from .ratings_from_events import RatingEvent, Ratings, rated_puzzles, replay
 from .showme import ShowMe
@@ -275,7 +276,9 @@ class TrainerSession(Practice):
         super().__init__(store)
         self.bank = bank
         self.rated = rated_puzzles(bank.puzzles())
-        self.ratings: Ratings = replay(store.rating_events(self.learner), self.rated)
+        self.events: list[RatingEvent] = store.rating_events(self.learner)
+        """The events the keeper read (the lessons' too): the ratings replay them; missed lesson exercises."""
+        self.ratings: Ratings = replay(self.events, self.rated)
         self.mode = AUTO
         self.seen: set[str] = set()
         self.address_note = address_note
@@ -299,8 +302,9 @@ class TrainerSession(Practice):
         return list(self.bank.get_set(self.mode).puzzles)
 
     def set_puzzles(self) -> list[Puzzle]:
-        """The puzzles of the open puzzle's set (for the strip of puzzles)."""
-        return list(self.bank.get_set(self.puzzle.set_id).puzzles) if self.puzzle else []
+        """The puzzles of the open puzzle's set (for the strip of puzzles); none for a replayed lesson exercise."""
+        puzzle = self.puzzle
+        return list(self.bank.get_set(puzzle.set_id).puzzles) if puzzle and puzzle.id in self.bank else []
 
     def star_tally(self, puzzles: list[Puzzle] | None = None) -> tuple[int, int, int]:
         """(stars, solved, puzzles) over ``puzzles`` (default: the whole bank)."""
@@ -315,7 +319,8 @@ class TrainerSession(Practice):
         """Go on with another learner's progress (the page's learner changed): reload, reopen the puzzle."""
         self.store = store
         self.progress = store.load()
-        self.ratings = replay(store.rating_events(self.learner), self.rated)
+        self.events = store.rating_events(self.learner)
+        self.ratings = replay(self.events, self.rated)
         self.seen = set()
         self.replay_queue = []
         self.notice = None
@@ -344,7 +349,10 @@ class TrainerSession(Practice):
         return next_in_set(pool, self.progress, current.id if current else None)
 
     def _write(self, visit: Visit, kinds: Sequence[str], answer: str = "", correct: bool | None = None) -> None:
-        """Write the events, then play them into the ratings (a first try is a game, kept on the visit)."""
+        """Write the events, then play them into the ratings (a first try is a game, kept on the visit); a
+        replayed lesson exercise writes nothing (not rated, the lesson's record unchanged)."""
+        if self.lesson_replay:
+            return
         super()._write(visit, kinds, answer, correct)
         at = datetime.fromisoformat(now_stamp())
         for kind in kinds:
@@ -371,7 +379,7 @@ class TrainerSession(Practice):
         work (in order, or the trainer's choice)."""
         self.notice = None
         if self.replay_queue:
-            self.goto(self.replay_queue.pop(0))
+            self._open_missed(self.replay_queue.pop(0))
             return
         current = self.puzzle
         chosen = self._choose(current)
@@ -394,20 +402,41 @@ class TrainerSession(Practice):
     # --- what you missed ----------------------------------------------------------------------
 
     def missed(self) -> list[MissedPuzzle]:
-        """The puzzles missed in the period shown (the first of ``WINDOWS`` while the list is closed)."""
-        days = self.missed_days or WINDOWS[0]
-        return missed_puzzles(self.ratings.games, self.learner, self.clock(), days)
+        """The puzzles and lesson exercises missed in the period shown (the first of ``WINDOWS`` while the
+        list is closed), newest first."""
+        days, now = self.missed_days or WINDOWS[0], self.clock()
+        return newest_first(missed_puzzles(self.ratings.games, self.learner, now, days),
+                            missed_exercises(self.events, self.learner, lesson_of, now, days))
+
+    @property
+    def lesson_replay(self) -> str:
+        """The lesson's slug while one of its exercises is open as a one-off replay, else ""."""
+        puzzle = self.puzzle
+        return "" if puzzle is None or puzzle.id in self.bank else (lesson_of(puzzle.id) or puzzle.set_id)
+
+    def _open_missed(self, item: str) -> bool:
+        """Open a missed item: a puzzle of the bank, or a lesson exercise as a one-off."""
+        if item in self.bank:
+            return self.goto(item)
+        found = lesson_item(item)
+        if found is None:
+            return False
+        self.notice = None
+        self._open(found[1])
+        return True
 
     def show_missed(self, value: str) -> None:
         """Show "what you missed" over ``value`` days (one of ``WINDOWS``); anything else closes it."""
         self.missed_days = int(value) if value in {str(days) for days in WINDOWS} else None
 
     def replay(self, puzzle_id: str) -> bool:
-        """Open a missed puzzle as a normal puzzle; "Next puzzle" then goes on to the older missed ones."""
+        """Open a missed puzzle as a normal puzzle (a lesson exercise as a one-off, ``lesson_replay``); "Next
+        puzzle" then goes on to the older missed ones."""
         listed = [missed.item for missed in self.missed()]
-        if puzzle_id not in listed or not self.goto(puzzle_id):
+        if puzzle_id not in listed or not self._open_missed(puzzle_id):
             return False
-        self.replay_queue = [item for item in listed[listed.index(puzzle_id) + 1:] if item in self.bank]
+        later = listed[listed.index(puzzle_id) + 1:]
+        self.replay_queue = [item for item in later if item in self.bank or lesson_item(item) is not None]
         return True
 
     def weakest_set(self) -> str | None:

@@ -1,7 +1,8 @@
 """The trainer's "what you missed" panel and its "practise my weakest set" button.
 
 Hooks: ``data-role`` = missed (the section), missed-toggle, missed-periods, missed-list (each ``li``
-with ``data-item``, ``data-set``, ``data-at``), missed-none, weakest; ``data-action`` = missed-list
+with ``data-item``, ``data-set``, ``data-at``, and ``data-lesson`` for a lesson exercise), missed-none,
+weakest; ``data-action`` = missed-list
 (opens or closes the list; it keeps one address, so focus stays on it after the redraw), missed
 (``data-value`` a period in days), replay (``data-value`` the puzzle id), weakest.
 Every control is a real button, so the panel works from the keyboard; Python holds its state.
@@ -13,6 +14,7 @@ from markupsafe import Markup
 
 from ...words.catalogue import text
 from ..missed import WINDOWS, MissedPuzzle, when_said
+from ..missed_lessons import lesson_item, lesson_title
 from ..session import TrainerSession
 from .parts import action_button
 
@@ -56,19 +58,26 @@ def _periods(session: TrainerSession, lang: str) -> Markup:
 
 
 def _item(session: TrainerSession, missed: MissedPuzzle, lang: str) -> Markup:
-    puzzle = session.bank.get(missed.item) if missed.item in session.bank else None
+    if missed.lesson:
+        found = lesson_item(missed.item)
+        puzzle = found[1] if found is not None else None
+        group = lesson_title(missed.theme, lang)
+    else:
+        puzzle = session.bank.get(missed.item) if missed.item in session.bank else None
+        group = _set_title(session, missed.theme, lang)
     title = puzzle.title(lang) if puzzle is not None else missed.item
     when = when_said(missed.at, session.clock()).render(lang)
-    line = text("trainer_missed_line", lang, set=_set_title(session, missed.theme, lang), when=when)
+    line = text("trainer_missed_line", lang, set=group, when=when)
     solved = session.progress.get(missed.item).solved
     since = Markup(' <span class="sk-trainer-earned">{t}</span>').format(t=text("trainer_missed_solved_since", lang))
     here = session.puzzle is not None and session.puzzle.id == missed.item
     replay = action_button("replay", text("trainer_missed_replay", lang, title=title), missed.item,
                            disabled=puzzle is None)
     return Markup(
-        '<li data-item="{item}" data-set="{set}" data-at="{at}"{here}>{replay} '
+        '<li data-item="{item}" data-set="{set}" data-at="{at}"{lesson}{here}>{replay} '
         '<span class="sk-legend">{line}</span>{since}</li>'
     ).format(item=missed.item, set=missed.theme, at=missed.at.isoformat(), replay=replay, line=line,
+             lesson=Markup(' data-lesson="{slug}"').format(slug=missed.theme) if missed.lesson else Markup(),
              since=since if solved else Markup(), here=Markup(' aria-current="true"') if here else Markup())
 
 

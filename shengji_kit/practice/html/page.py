@@ -15,6 +15,7 @@ from ...words import ERROR
 from ...words.catalogue import text
 from ..choose import AUTO
 from ..coach_hint import puzzle_hint
+from ..missed_lessons import lesson_title
 from ..rating_words import game_said, rating_said, theme_said
 from ..session import TrainerSession
 from ..showme import answer_text, right_choices
@@ -126,6 +127,10 @@ def _strip(session: TrainerSession, lang: str) -> Markup:
 
 
 def _record(session: TrainerSession, puzzle: Puzzle, lang: str) -> Markup:
+    if session.lesson_replay:  # a missed lesson exercise, replayed: its lesson, and that nothing is counted
+        return Markup('<div class="sk-trainer-record" data-role="record" data-lesson="{slug}">{text}</div>').format(
+            slug=session.lesson_replay, text=text("trainer_missed_lesson_replay", lang,
+                                                  lesson=lesson_title(session.lesson_replay, lang)))
     record = session.record
     dots = "●" * puzzle.difficulty + "○" * (5 - puzzle.difficulty)
     difficulty = text("trainer_difficulty", lang, level=puzzle.difficulty)
@@ -222,7 +227,7 @@ def show_html(visit: Visit, lang: str, revealed: str = "trainer_revealed") -> Ma
 
 def _controls(session: TrainerSession, visit: Visit, lang: str) -> Markup:
     record = session.record
-    costs = not visit.solved and not record.star and not record.star_lost
+    costs = not visit.solved and not record.star and not record.star_lost and not session.lesson_replay
     hint_label = text("trainer_hint" if costs else "trainer_hint_free", lang)
     hint = action_button("hint", hint_label, disabled=visit.hint_shown)
     show = action_button("show", text("trainer_show", lang), disabled=visit.show is not None)
