@@ -88,3 +88,9 @@ def test_two_learners_sit_from_the_tables_page_and_each_plays_a_card(browser: Br
         expect(pages["Bo"].locator("[data-role=table]")).to_contain_text("Bo（你）")
         expect(pages["Bo"].locator("[data-role=tables-seated]")).to_contain_text("离开牌桌")
         pages["Bo"].screenshot(path=ARTIFACTS / "tables-page-Bo-zh-1366.png", full_page=True)
+        for width in WIDTHS[:-1]:  # the Chinese page on a phone and a tablet: nothing pushes the page sideways
+            pages["Bo"].set_viewport_size({"width": width, "height": 900})
+            expect(pages["Bo"].locator("[data-role=table]")).to_contain_text("Bo（你）")
+            pages["Bo"].screenshot(path=ARTIFACTS / f"tables-page-Bo-zh-{width}.png", full_page=True)
+            wide = pages["Bo"].evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+            assert wide[0] <= wide[1] + 1, f"the Chinese Tables page scrolls sideways at {width} px: {wide}"
