@@ -50,9 +50,15 @@ LOCAL = ("http://127.0.0.1", "data:", "blob:")
 NO_OTHER_HOSTS = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 
 
+def precompressed(path: Path) -> bool:
+    """Whether ``path`` is a precompressed copy (``name.gz``, ``name.br``) of a file beside it."""
+    return path.suffix in (".gz", ".br") and path.with_name(path.stem).is_file()
+
+
 def sizes(folder: Path) -> tuple[int, int, int]:
-    """Files, bytes, and bytes gzipped (what a host that compresses sends) under ``folder``."""
-    files = [path for path in folder.rglob("*") if path.is_file()]
+    """Files, bytes, and bytes gzipped (what a host that compresses sends) under ``folder``, the precompressed
+    copies left out."""
+    files = [path for path in folder.rglob("*") if path.is_file() and not precompressed(path)]
     raw = sum(path.stat().st_size for path in files)
     packed = sum(len(gzip.compress(path.read_bytes(), 6)) for path in files)
     return len(files), raw, packed

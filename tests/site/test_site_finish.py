@@ -1,16 +1,19 @@
 """What deploy/site/build.py does to the built site after ``jupyter lite build``, on small folders made here (no
 site build): precompressed copies, tab titles, the icon, no script naming another host, the "preparing" figure,
-and site/build/ left out."""
+site/build/ left out, and benchmarks/site.py's server sending the precompressed copies."""
 
 from __future__ import annotations
 
 import gzip
+import importlib.util
 import json
 import os
 import struct
 import sys
+import urllib.request
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -151,3 +154,39 @@ def test_unused_build_output_is_left_out(tmp_path: Path) -> None:
     assert build.drop_unused_build(tmp_path) == 20
     assert sorted(path.name for path in (tmp_path / "build").iterdir()) == ["schemas", "themes"]
     assert build.drop_unused_build(tmp_path / "nothing") == 0
+
+
+def benchmark_module() -> ModuleType:
+    """benchmarks/site.py (its name would shadow Python's ``site`` module on the path)."""
+    spec = importlib.util.spec_from_file_location("site_benchmark", ROOT / "benchmarks" / "site.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["site_benchmark"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_benchmarks_server_sends_the_precompressed_file_to_a_browser_that_accepts_gzip(tmp_path: Path) -> None:
+    files = fake_site(tmp_path)
+    build.precompress(tmp_path)
+    bench = benchmark_module()
+    for plain in (False, True):
+        server = bench.Server(tmp_path, plain=plain)
+        try:
+            address = f"http://127.0.0.1:{server.port}/static/pyodide/pyodide.asm.js"
+            with urllib.request.urlopen(urllib.request.Request(address, headers={"Accept-Encoding": "gzip"})) as answer:
+                body, encoding, kind = answer.read(), answer.headers["Content-Encoding"], answer.headers["Content-Type"]
+            with urllib.request.urlopen(address) as answer:  # no Accept-Encoding: the file itself
+                assert answer.read() == files["static/pyodide/pyodide.asm.js"]
+                assert answer.headers["Content-Encoding"] is None
+        finally:
+            server.close()
+        assert kind == "text/javascript"  # the original's type, not gzip's
+        if plain:
+            assert encoding is None and body == files["static/pyodide/pyodide.asm.js"]
+        else:
+            assert encoding == "gzip" and gzip.decompress(body) == files["static/pyodide/pyodide.asm.js"]
+        sent, gzipped = bench.sent_since(server, 0)
+        assert (sent, gzipped) == (len(body) + len(files["static/pyodide/pyodide.asm.js"]), 0 if plain else 1)
+        assert bench.served_since(server, 0) == {"200": 2}
+    assert bench.sizes(tmp_path)[0] == len(files)  # the precompressed copies are not counted as the site's files
