@@ -12,7 +12,9 @@ from __future__ import annotations
 import argparse
 import base64
 import csv
+import gzip
 import hashlib
+import html as html_text
 import io
 import json
 import os
@@ -311,24 +313,212 @@ def with_kernel_settings(config: dict) -> dict:
     return config
 
 
-def finish_pages(output: Path) -> None:
+# The kit's icon: a playing card, as SVG for the pages (a red heart) and as a 32-pixel ICO (a PNG inside, a red
+# diamond: drawn pixel by pixel) for browsers that ask for /favicon.ico on their own.
+FAVICON_SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">
+<rect x="6" y="2" width="20" height="28" rx="3" fill="#fff" stroke="#1f2937" stroke-width="2"/>
+<path d="M16 24c-6-4.5-8-7.5-8-10.5a4 4 0 0 1 8-1.5a4 4 0 0 1 8 1.5c0 3-2 6-8 10.5z" fill="#c62828"/>
+</svg>
+"""
+ICON_LINK = '<link rel="icon" href="data:;base64,=">'  # Voila's template: "no icon", so no favicon request
+SITE_NAME = {"en": "shengji-kit", "zh": "升级工具箱"}
+MERMAID_MARK = "mermaid.esm.min.mjs"  # nbconvert's lab template: a script importing mermaid from cdnjs
+
+
+def favicon_png(size: int = 32) -> bytes:
+    """The icon as a ``size``-pixel PNG: a white card with a dark edge and a red diamond."""
+    import struct
+    import zlib
+
+    rows = []
+    for y in range(size):
+        row = bytearray([0])
+        for x in range(size):
+            u, v = (x + 0.5) / size * 32, (y + 0.5) / size * 32
+            inside = 6 <= u <= 26 and 2 <= v <= 30
+            edge = inside and not (8 <= u <= 24 and 4 <= v <= 28)
+            heart = abs(u - 16) / 7 + abs(v - 16) / 8 <= 1
+            colour = (31, 41, 55, 255) if edge else (198, 40, 40, 255) if heart else (
+                (255, 255, 255, 255) if inside else (0, 0, 0, 0))
+            row += bytes(colour)
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
+            + chunk(b"IEND", b""))
+
+
+def favicon_ico(png: bytes, size: int = 32) -> bytes:
+    """An ICO file holding one PNG image (every current browser reads it)."""
+    import struct
+
+    return struct.pack("<HHH", 0, 1, 1) + struct.pack("<BBBBHHII", size, size, 0, 0, 1, 32, len(png), 22) + png
+
+
+def write_favicon(output: Path) -> None:
+    """``favicon.svg`` and ``favicon.ico`` at the site's root: the pages name the first, browsers ask for the second."""
+    (output / "favicon.svg").write_text(FAVICON_SVG, encoding="utf-8")
+    (output / "favicon.ico").write_bytes(favicon_ico(favicon_png()))
+
+
+def tab_title(heading: str, lang: str) -> str:
+    """A notebook's title heading as its tab's title: "Lesson 1: Trumps" -> "Lesson 1 · Trumps — shengji-kit"."""
+    for colon in (": ", "："):
+        if colon in heading:
+            heading = " · ".join(part.strip() for part in heading.split(colon, 1))
+            break
+    return f"{heading} — {SITE_NAME[lang]}"
+
+
+def page_titles(notebook: Path | None) -> dict[str, str]:
+    """The tab titles of a page in both languages, from its notebook's title cells (deploy/site/landing.py)."""
+    from landing import titles  # deploy/site/landing.py, beside this file
+
+    if notebook is None or not notebook.is_file():
+        return {}
+    english, chinese = titles(notebook)
+    return {"en": tab_title(english, "en"), "zh": tab_title(chinese, "zh")}
+
+
+def retitled(html: str, titles: dict[str, str]) -> str:
+    """``html`` with its <title> (the file's name) the English tab title, and a line choosing the Chinese one
+    when the learner chose Chinese (the language keeper's localStorage key, as static/shengji-lang.js reads it)."""
+    if not titles or "<title>" not in html:
+        return html
+    head, rest = html.split("<title>", 1)
+    _, tail = rest.split("</title>", 1)
+    choose = ("<script>(function () { const titles = " + json.dumps(titles).replace("</", "<\\/")
+              + "; let lang = \"en\"; try { lang = window.localStorage.getItem(\"shengji-kit-language\") || lang; }"
+              " catch (error) { /* no storage: English */ } if (titles[lang]) { document.title = titles[lang]; }"
+              " })();</script>")
+    return head + "<title>" + html_text.escape(titles["en"]) + "</title>\n" + choose + tail
+
+
+def without_mermaid(html: str) -> str:
+    """``html`` without the template's mermaid loader, which imports mermaid from cdnjs when a cell has a diagram:
+    no notebook of the site has one, and no page may name another host."""
+    while MERMAID_MARK in html:
+        mark = html.index(MERMAID_MARK)
+        start = html.rindex('<script type="module">', 0, mark)
+        end = html.index("</script>", mark) + len("</script>")
+        html = html[:start] + html[end:]
+    return html
+
+
+def with_favicon(html: str, prefix: str) -> str:
+    """``html`` naming the site's icon (``prefix``: the way from the page to the site's root) in place of none."""
+    link = f'<link rel="icon" type="image/svg+xml" href="{prefix}favicon.svg">'
+    if ICON_LINK in html:
+        return html.replace(ICON_LINK, link)
+    return html.replace("</head>", link + "\n</head>", 1)
+
+
+def finish_page(html: str, notebook: Path | None, download_mb: float) -> str:
+    """One Voici page as the site serves it: Pyodide from the site, its "preparing" texts, its tab title in the
+    notebook's name, the kit's icon, and no script naming another host."""
+    html = html.replace(TEXTS_PLACEHOLDER, "window.shengjiSiteTexts = "
+                        + json.dumps(site_texts(download_mb), ensure_ascii=False) + ";")
+    prefix = "./"
+    if CONFIG_OPEN in html:
+        head, rest = html.split(CONFIG_OPEN, 1)
+        body, tail = rest.split("</script>", 1)
+        config = with_kernel_settings(json.loads(body))
+        prefix = str(config.get("baseUrl", "./"))
+        config["faviconUrl"] = prefix + "favicon.ico"
+        text = json.dumps(config).replace("</", "<\\/")  # nothing in it may close the script
+        html = head + CONFIG_OPEN + text + "</script>" + tail
+    return with_favicon(without_mermaid(retitled(html, page_titles(notebook))), prefix)
+
+
+def finish_pages(output: Path, staging: Path) -> None:
     """Every Voici page and the site's jupyter-lite.json take Pyodide from the site (``jupyter lite build``
-    writes its default, the CDN, into each page's config), and the pages get their "preparing" texts."""
+    writes its default, the CDN, into each page's config), and the pages get their "preparing" texts (with what a
+    cold visit downloads), their tab titles (from ``staging``'s notebooks) and the kit's icon."""
     lite = output / "jupyter-lite.json"
     site_config = json.loads(lite.read_text(encoding="utf-8"))
     with_kernel_settings(site_config["jupyter-config-data"])
+    site_config["jupyter-config-data"]["faviconUrl"] = "./favicon.ico"
     lite.write_text(json.dumps(site_config, indent=2), encoding="utf-8")
-    download, _ = folder_size(output / "static" / "pyodide")
-    script = "window.shengjiSiteTexts = " + json.dumps(site_texts(download / 1e6), ensure_ascii=False) + ";"
+    download = cold_visit_bytes(output)
+    render = output / "voici" / "render"
     for page in (output / "voici").rglob("*.html"):
-        html = page.read_text(encoding="utf-8").replace(TEXTS_PLACEHOLDER, script)
-        if CONFIG_OPEN in html:
-            head, rest = html.split(CONFIG_OPEN, 1)
-            body, tail = rest.split("</script>", 1)
-            config = with_kernel_settings(json.loads(body))
-            text = json.dumps(config).replace("</", "<\\/")  # nothing in it may close the script
-            html = head + CONFIG_OPEN + text + "</script>" + tail
-        page.write_text(html, encoding="utf-8")
+        notebook = staging / page.relative_to(render).with_suffix(".ipynb") if page.is_relative_to(render) else None
+        page.write_text(finish_page(page.read_text(encoding="utf-8"), notebook, download / 1e6), encoding="utf-8")
+
+
+def cold_visit_bytes(output: Path) -> int:
+    """What a first visit of a page downloads: every file of static/pyodide (the core and every wheel its lock
+    names, all preloaded by the kernel) and the page's JavaScript (voici/build and the extensions' .js, of which a
+    page loads most of the bytes but not every chunk: a little over what one page takes)."""
+    pyodide, _ = folder_size(output / "static" / "pyodide")
+    scripts = [*(output / "voici" / "build").glob("*.js"), *(output / "extensions").rglob("*.js")]
+    return pyodide + sum(path.stat().st_size for path in scripts)
+
+
+# Already compressed: never precompressed. The stdlib zip and the wheels are zips of deflated members: gzip saves
+# 1-3% of them (measured on every one), under the 10% that makes a precompressed copy worth keeping.
+PACKED_SUFFIXES = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff", ".woff2", ".gz", ".br", ".zip", ".whl",
+                   ".ico", ".eot"}
+PRECOMPRESS_MIN_BYTES = 1024
+PRECOMPRESS_GAIN = 0.9  # kept only when it is at most 90% of the file
+
+
+def compressed_copies(data: bytes) -> dict[str, bytes]:
+    """``data`` gzipped (level 9, no timestamp: the same bytes every build) and, with the brotli module, brotli'd."""
+    copies = {".gz": gzip.compress(data, 9, mtime=0)}
+    try:
+        import brotli  # deploy/site/requirements.txt; without it, gzip alone
+    except ImportError:
+        return copies
+    copies[".br"] = brotli.compress(data, quality=9)
+    return copies
+
+
+def precompress(folder: Path) -> tuple[int, int, int]:
+    """Write ``name.gz`` (and ``name.br``) beside every file of ``folder`` over 1 KB that is not already compressed,
+    each kept only where it saves 10% or more. Hosts that serve such files as they are (nginx gzip_static, Caddy
+    precompressed) send them to a browser that accepts the encoding.
+    Returns the files precompressed, their bytes and their gzipped bytes."""
+    count = raw = packed = 0
+    for path in sorted(folder.rglob("*")):
+        if not path.is_file() or path.stat().st_size <= PRECOMPRESS_MIN_BYTES:
+            continue
+        if path.suffix.lower() in PACKED_SUFFIXES:
+            continue
+        data = path.read_bytes()
+        kept = {suffix: copy for suffix, copy in compressed_copies(data).items()
+                if len(copy) <= PRECOMPRESS_GAIN * len(data)}
+        for suffix, copy in kept.items():
+            path.with_name(path.name + suffix).write_bytes(copy)
+        if ".gz" in kept:
+            count, raw, packed = count + 1, raw + len(data), packed + len(kept[".gz"])
+    return count, raw, packed
+
+
+# site/build/ is JupyterLite's own app (the lab's bundle, fonts, licences: 18 MB) that no Voici page loads; only
+# the settings and themes its pages' configuration names (settingsUrl, themesUrl) are kept, so nothing named 404s.
+KEPT_OF_BUILD = ("schemas", "themes")
+
+
+def drop_unused_build(output: Path) -> int:
+    """Remove what no page loads from ``output/build``; returns the bytes removed."""
+    build_dir = output / "build"
+    if not build_dir.is_dir():
+        return 0
+    removed = 0
+    for path in build_dir.iterdir():
+        if path.name in KEPT_OF_BUILD:
+            continue
+        if path.is_dir():
+            removed += folder_size(path)[0]
+            shutil.rmtree(path)
+        else:
+            removed += path.stat().st_size
+            path.unlink()
+    return removed
 
 
 def folder_size(folder: Path) -> tuple[int, int]:
@@ -353,12 +543,17 @@ def build(output: Path, cache: Path, bytecode: bool = True) -> None:
         env=env, cwd=cache)
     kernel_wheels = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
     pyodide_folder(cache, output / "static" / "pyodide", kernel_wheels, compile_python)
-    finish_pages(output)
+    dropped = drop_unused_build(output)
+    write_favicon(output)
+    finish_pages(output, staging)
     from landing import write_landing  # deploy/site/landing.py, beside this file
 
     write_landing(output, staging)
     size, count = folder_size(output)
-    print(f"site: {output} — {count} files, {size / 1e6:.1f} MB, built in {time.monotonic() - started:.1f} s")
+    packed_count, raw, packed = precompress(output)
+    print(f"site: {output} — {count} files, {size / 1e6:.1f} MB ({dropped / 1e6:.1f} MB of unused build/ left out); "
+          f"{packed_count} files ({raw / 1e6:.1f} MB) precompressed to {packed / 1e6:.1f} MB gzipped; "
+          f"built in {time.monotonic() - started:.1f} s")
 
 
 def main() -> None:

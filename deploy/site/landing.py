@@ -16,6 +16,7 @@ PAGE = """<!DOCTYPE html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Shengji kit · 升级工具箱</title>
+<link rel="icon" type="image/svg+xml" href="favicon.svg">
 <style>
 body {{ font-family: system-ui, "Noto Sans CJK SC", "WenQuanYi Micro Hei", sans-serif; max-width: 48rem;
        margin: 2rem auto; padding: 0 1rem; line-height: 1.5; color: #1a1a1a; }}

@@ -1,6 +1,7 @@
 """The static site in a real browser: built by deploy/site/build.py, served by a plain static server.
 
-Nothing reaches another host (every such request is aborted and the test fails naming it). Lesson 1
+Nothing reaches another host (every such request is aborted and the test fails naming it), and no request is
+answered with an error (a 404 fails the test, naming it). Lesson 1, titled by its name in the tab,
 answers an exercise wrong and right, the play app reads its address (``?seed=``) and takes one legal
 play, lesson 8 shows the card counter's exact figure and says its samples were drawn without numpy. The build reuses
 ``.site-cache`` (downloads from npm and PyPI the first time); without them it fails, saying so.
@@ -134,11 +135,19 @@ def page(base_url: str, browser: Browser) -> Iterator[Page]:
             elsewhere.append(request.url)
             handled.abort()  # type: ignore[attr-defined]
 
+    failed: list[str] = []
+
+    def answered(response: object) -> None:
+        if response.status >= 400:  # type: ignore[attr-defined]
+            failed.append(f"{response.status} {response.url}")  # type: ignore[attr-defined]
+
     context.route("**/*", route)
+    context.on("response", answered)
     tab = context.new_page()
     yield tab
     context.close()
     assert elsewhere == [], f"the site asked other hosts: {elsewhere[:5]}"
+    assert failed == [], f"the site answered requests with errors: {failed[:5]}"
 
 
 def test_the_built_site_carries_the_runtimes_bytecode(site: Path) -> None:
@@ -160,6 +169,9 @@ def test_lesson_one_answers_wrong_then_right(page: Page) -> None:
     page.goto("/voici/render/lessons/01_trump_ranking.html")
     expect(page.locator("[data-role=exercise]").first).to_be_visible(timeout=START_MS)
     print(f"lesson 1: first exercise after {time.monotonic() - started:.1f} s")
+    expect(page).to_have_title("Lesson 1 · Trumps and their ranking — shengji-kit")  # the lesson's name, not its file's
+    for icon in ("/favicon.ico", "/favicon.svg"):  # the page names the second; browsers ask for the first on their own
+        assert page.request.get(icon).status == 200, icon
     answer_wrong_then_right(page, "01_trump_ranking", "is_trump")
 
 
