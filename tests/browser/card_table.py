@@ -31,7 +31,9 @@ TURN_TIMEOUT_MS = 60_000
 REDRAW_TIMEOUT_MS = 15_000
 
 _COUNT_DRAWS = """() => {
-  const root = document.querySelector('.sk-root');
+  // the table's own root: a page may draw other widgets first (the site's progress keeper)
+  const table = document.querySelector('.sk-root [data-role=table]');
+  const root = table ? table.closest('.sk-root') : document.querySelector('.sk-root');
   if (window.__skDraws === undefined) {
     window.__skDraws = 0;
     new MutationObserver(() => { window.__skDraws += 1; })
