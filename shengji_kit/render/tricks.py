@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from markupsafe import Markup
 
 from ..engine.explain import seat_name
-from ..words.catalogue import text
+from ..words.catalogue import seat_plain_name
 from .cards import cards_svg, pip_star
 from .hands import card_row_html
 from .table_data import PlayedCards
@@ -49,7 +49,7 @@ def trick_centre_html(
             states.add("last")
         lead = Markup(' <span class="sk-lead-mark">①</span>') if order == 0 else ""
         row = card_row_html(play.cards, lang, states, {"data-played-by": str(seat)})
-        name = text(f"seat_plain_{seat}", lang) if plain else seat_name(seat, lang)
+        name = seat_plain_name(seat, lang) if plain else seat_name(seat, lang)
         slots.append(
             Markup(
                 '<div class="sk-slot sk-slot-{area}" data-slot="{seat}">{row}'

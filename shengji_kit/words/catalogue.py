@@ -46,7 +46,9 @@ from __future__ import annotations
 import re
 import string
 import tomllib
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -151,9 +153,43 @@ def text(code: str, lang: str, /, **params: object) -> str:
     return "".join(out)
 
 
+_SEAT_FRAME: ContextVar[tuple[int, int]] = ContextVar("seat_frame", default=(0, 0))
+"""How seat numbers are named: (turn, you). A seat ``s`` is the table's seat ``(s + turn) % 4``, and seat ``you``
+is the learner's. (0, 0), the play app's: the learner is South, "South (you)"."""
+
+
+@contextmanager
+def _seat_frame(turn: int, you: int) -> Iterator[None]:
+    token = _SEAT_FRAME.set((turn % 4, you % 4))
+    try:
+        yield
+    finally:
+        _SEAT_FRAME.reset(token)
+
+
+def seats_turned(mine: int) -> AbstractContextManager[None]:
+    """Name seats for a learner who sits at the table's seat ``mine`` but is drawn at the bottom (seat 0).
+
+    A shared table's page turns the view so the learner's own seat is seat 0, as the play app draws it;
+    inside this block every seat name is the table's own again: seat 0 is "East (you)" for a learner in
+    East, seat 1 "North", and so on, so the page agrees with the lobby and the teacher's dashboard.
+    """
+    return _seat_frame(mine, 0)
+
+
+def seats_of(mine: int) -> AbstractContextManager[None]:
+    """Name the table's own seat numbers (a record's, a review's) for the learner at seat ``mine``: "East (you)"."""
+    return _seat_frame(0, mine)
+
+
 def seat_name(seat: int | None, lang: str) -> str:
     """South (you) / East / North / West for seats 0..3; nobody for None."""
     return _lookup("seat", seat, lang, "seat_name")
+
+
+def seat_plain_name(seat: int | None, lang: str) -> str:
+    """South / East / North / West for seats 0..3, never "(you)"; nobody for None."""
+    return _lookup("seat_plain", seat, lang, "seat_plain_name")
 
 
 def suit_name(suit: str, lang: str) -> str:
@@ -254,6 +290,10 @@ def _cards(value: object, where: str) -> list[Hashable]:
 
 
 def _lookup(kind: str, value: object, lang: str, code: str) -> str:
+    turn, you = _SEAT_FRAME.get()
+    if (turn or you) and kind in SEAT_KINDS and isinstance(value, int) and not isinstance(value, bool):
+        plain = text(f"seat_plain_{(value + turn) % 4}", lang)
+        return text("you_at_seat", lang, name=plain) if kind == "seat" and value % 4 == you else plain
     key = "none" if value is None else f"{value % 4}" if kind in SEAT_KINDS and isinstance(value, int) else value
     template = _known_language(lang).get(f"{kind}_{key}")
     if template is None or isinstance(value, bool) or not isinstance(value, int | str | None):

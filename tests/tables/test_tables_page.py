@@ -146,6 +146,11 @@ def test_list_sit_play_see_and_resume(server_url: str, tmp_path: Path) -> None:
         trick.play_of(3) for trick in view.tricks]
     assert tuple(played.cards) in seen
     assert re.search(r'data-seat="0"', bo.html) and "Bo (you)" in bo.html
+    # every seat is named as the table names it: Bo sits East, so his page never calls him "South (you)", and
+    # Ann's cards, drawn at his West, are South's
+    assert "South (you)" not in bo.html
+    slot_names = {name.strip() for name in re.findall(r'class="sk-slot-name">([^<]*)<', bo.html)}
+    assert "South" in slot_names and slot_names <= {"East (you)", "South", "West", "North"}, slot_names
     if view.tricks:  # the game log names each finished trick's winner, as the play app does
         assert "wins trick 1 with" in bo.html
 
@@ -357,7 +362,7 @@ def test_after_a_round_the_learner_reviews_their_own_seat(server_url: str, tmp_p
     assert shown is not None
     reviewed = shown.find(cls="sk-review")
     assert reviewed.attrs["data-reviewed-seat"] == "2"
-    assert "Round review for North" in shown.text
+    assert "Round review for North (you)" in shown.text  # the table's own seat, as the lobby names it
     rows = {int(row.attrs["data-trick"]): row for row in reviewed.find_all("tr") if "data-trick" in row.attrs}
     assert set(rows) == set(plays)  # one row per play of Ivy's, and only hers
     for trick, cards in plays.items():  # each row shows the cards Ivy played in that trick, by name

@@ -41,12 +41,14 @@ from ...engine.trump import Trump
 from ...game import Action, Event, SeatView
 from ...game.views import rules_of
 from ...kit_files import page_address
+from ...render.hint import review_wide_html
 from ...render.selection import Selection
 from ...render.table import table_html
 from ...widgets.learner_bar import browser_id, pass_of
 from ...widgets.surface import CardSurface, Observable, script, styles
 from ...widgets.ticker import Ticker
 from ...words import ERROR, OK, Message, text
+from ...words.catalogue import seats_of, seats_turned
 from ..play._table_builder import build_scene
 from ..play.coach_desk import CoachDesk
 from ..play.controller import Note, TablePreferences, ThrowConfirmation, weakest_throw_part
@@ -481,7 +483,8 @@ class TablesApp(ThrowConfirmation, Observable):
         players = record.get("players") if isinstance(record, dict) else None
         played = players[seat] if isinstance(players, list) and len(players) == 4 else None
         if reply.get("seat") != seat or not isinstance(played, str) or name_key(played) != name_key(self.learner):
-            self.note = Note(Message("tpage_review_not_yours", {"seat": seat, "round": view.round_number}), ERROR,
+            # seat 0: the page's own seat as it is drawn (the table's names it, seats_turned)
+            self.note = Note(Message("tpage_review_not_yours", {"seat": 0, "round": view.round_number}), ERROR,
                              sticky=True)
             return False
         assert isinstance(record, dict)
@@ -588,11 +591,19 @@ class TablesApp(ThrowConfirmation, Observable):
         return text("tpage_waiting_for", lang, name=learner, seconds=seconds)
 
     def table_markup(self, lang: str) -> Markup:
+        """The seated learner's table, drawn from their seat, every seat named as the table names it."""
+        with seats_turned(self.mine):
+            return self._turned_table_markup(lang)
+
+    def _turned_table_markup(self, lang: str) -> Markup:
         view = self.view
         if view is None:
             return Markup('<p class="sk-message" data-role="tables-waiting" data-kind="info">{}</p>').format(
                 text("tables_not_started", lang))
         scene = build_scene(self, lang)  # type: ignore[arg-type]
+        if view.result is not None:  # the review is of the round's record, whose seats are the table's own
+            with seats_of(self.mine):
+                scene = replace(scene, review=str(review_wide_html(self.coach.review, lang)))
         seats = tuple(
             replace(box, name=self._who(self._seat_entry(server_seat(box.seat, self.mine)), lang)
                     if box.seat != 0 else text("tpage_you", lang, name=self.learner))

@@ -11,7 +11,7 @@ from markupsafe import Markup
 from ...render.hands import card_row_html
 from ...render.table_data import PlayedCards
 from ...render.tricks import trick_centre_html
-from ...words.catalogue import text
+from ...words.catalogue import seat_plain_name, text
 from ..draft import draft_seat
 from ..visit import Visit
 from .parts import labelled_row, seat_hand
@@ -29,7 +29,7 @@ def _facts(visit: Visit, lang: str) -> Markup:
     if table.dealer is not None:
         parts.append(
             Markup('<span class="sk-trainer-fact" data-role="dealer"><b>{label}</b> {name}</span>').format(
-                label=text("ui_dealer", lang), name=text(f"seat_plain_{table.dealer}", lang)
+                label=text("ui_dealer", lang), name=seat_plain_name(table.dealer, lang)
             )
         )
     if table.points is not None and visit.puzzle.kind != "count":
