@@ -2,7 +2,8 @@
 table from the Tables page; then Bo's browser loses the network without closing the page (every request aborted,
 the context offline: no unload, no kernel shutdown, his kernel lives on). Ann's page says "bot playing for Bo"
 after the page's silence and the table's grace (about half a minute), not after the ten minutes it takes Voila to
-cull Bo's kernel; Ann, who clicks nothing all that time, keeps her seat by her page's heartbeats.
+cull Bo's kernel; Ann, who clicks nothing all that time, keeps her seat by her page's heartbeats. When Bo's
+network is back, his page's next heartbeat takes his seat back from the bot.
 
 Two page loads only (the machine is slow); the kernel's side is tested with its own clock in
 tests/tables/test_page_presence.py."""
@@ -87,3 +88,11 @@ def test_a_page_gone_without_closing_is_covered_by_a_bot_in_well_under_ten_minut
         assert seats[1]["learner"] == "Bo" and seats[1]["away"] is True and seats[1]["bot"] == "steady"
         # Ann clicked nothing for all that time: her page's heartbeats kept her seat hers
         assert seats[0]["learner"] == "Ann" and seats[0]["away"] is False
+
+        # the Wi-Fi is back: Bo's next heartbeat takes his seat back from the bot, as a reload would
+        bo.context.set_offline(False)
+        bo.context.unroute("**/*", cut)
+        expect(page_of_ann).not_to_contain_text("bot playing for Bo", timeout=60_000)
+        expect(bo.locator(f"[data-role=tables-seated][data-table='{table_id}']")).to_be_visible()
+        seats = next(found for found in teacher.tables() if found["table"] == table_id)["seats"]
+        assert seats[1]["learner"] == "Bo" and seats[1]["away"] is False and seats[1]["bot"] is None
