@@ -10,6 +10,13 @@ The learner is the learner bar's (``current_learner``), with the pass token the 
 their PIN; the seat token is kept per learner (``seat_keeper``), so a reload or a new tab takes the
 seat up again. A server that stops answering shows "lost the table, reconnecting…" and is asked again.
 
+The seat is there as long as the *page* is, not the kernel: the table widget's JS sends a heartbeat every
+``HEARTBEAT_SECONDS`` while the page is visible and online, and any message from the page counts as one
+(``heard``). When the page has said nothing for ``PAGE_SILENT_SECONDS`` (a phone asleep, Wi-Fi gone, a tab
+killed without closing, while its kernel lives on), the background long poll stops, so the tables see the
+seat's page gone and, after the table's grace, a bot plays for the learner. The next heartbeat or click
+starts the poll again, which takes the seat back as a reload does (docs/decisions.md).
+
 Once a round is over, "Review this round" asks the server for its record (``TableClient.record``: only a
 finished round of the seat's own table) and hands it to the play app's own coach desk, which reviews the
 seat this page holds, and the play app's summary and review panel draw it. The desk belongs to one table,
@@ -27,6 +34,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+import traitlets
 from markupsafe import Markup
 
 from ...classroom.identity import DEFAULT_LEARNER, current_learner, on_learner_change
@@ -58,6 +66,10 @@ from .seat_keeper import SeatKeeper
 log = logging.getLogger(__name__)
 JSONObject = dict[str, Any]
 LONG_POLL = 20.0
+HEARTBEAT_SECONDS = 5.0
+"""How often the page says it is there (the JS, while the page is visible and online)."""
+PAGE_SILENT_SECONDS = 3 * HEARTBEAT_SECONDS
+"""Three heartbeats missed: the page is gone, and the kernel stops holding the seat for it."""
 PAGE_HTML = Markup('<div class="sk-tables-page" data-role="tables-page" role="region" aria-label="{}">{}</div>')
 RETRY_SECONDS = 2.0
 LOBBY_SECONDS = 4.0
@@ -112,8 +124,14 @@ class TablesApp(ThrowConfirmation, Observable):
 
     def __init__(self, base_url: str | None, keeper: SeatKeeper | None = None,
                  make_client: Callable[[str], TableClient] | None = None, live: bool = True,
-                 follow: bool = True) -> None:
+                 follow: bool = True, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__()
+        self.clock = clock
+        """The clock the page's silence is measured on (``time.monotonic``; tests give their own)."""
+        self.heard_at = clock()
+        """When the page last said anything (a heartbeat, a click); the page that builds the app is there."""
+        self.watching = False
+        """Whether the background long poll runs (it stops while the page is silent)."""
         self.base_url = base_url
         self.keeper = keeper or SeatKeeper()
         self.make_client = make_client or (lambda url: TableClient(url, timeout=5.0))
@@ -256,12 +274,38 @@ class TablesApp(ThrowConfirmation, Observable):
         if self.base_url is not None and client.token:
             self.keeper.keep(learner, self.base_url, browser_id(), client.token)
         self.take(message)
-        if self._loop is not None:
-            generation = self._generation
-            threading.Thread(target=self._watch, args=(client, generation), name="table-view", daemon=True).start()
+        self._start_watch()
+
+    def _start_watch(self) -> None:
+        """The background long poll of the held seat, on its own thread (only with a loop to redraw on)."""
+        if self._loop is None or self.client is None or self.watching or self._closed:
+            return
+        self.watching = True
+        threading.Thread(target=self._watch, args=(self.client, self._generation), name="table-view",
+                         daemon=True).start()
+
+    def heard(self) -> None:
+        """The page said something (a heartbeat, a click, a key): it is there. A page back from silence takes
+        its seat up again: the long poll starts anew, and its first request tells the tables the page is back."""
+        self.heard_at = self.clock()
+        self._start_watch()
+
+    @property
+    def page_silent(self) -> bool:
+        """Whether the page has said nothing for longer than ``PAGE_SILENT_SECONDS``."""
+        return self.clock() - self.heard_at > PAGE_SILENT_SECONDS
+
+    def poll_wait(self) -> float | None:
+        """How long the next long poll may wait: never much past the moment the page would count as silent;
+        None once it does (then no poll holds the seat for a page that is gone)."""
+        left = PAGE_SILENT_SECONDS - (self.clock() - self.heard_at)
+        if left <= 0:
+            return None
+        return min(LONG_POLL, max(left, 1.0))
 
     def _drop(self, forget: bool = True) -> None:
         self._generation += 1
+        self.watching = False  # a running poll sees the new generation and ends
         if forget and self.base_url is not None and self.client is not None:
             self.keeper.forget(self.learner, self.base_url, browser_id())
         self.client, self.message = None, None
@@ -322,8 +366,12 @@ class TablesApp(ThrowConfirmation, Observable):
         """The background long poll: each new message is handed to the loop's thread, which redraws."""
         after = int((self.message or {}).get("version", -1))
         while generation == self._generation and not self._closed:
+            wait = self.poll_wait()
+            if wait is None:  # the page is gone: no poll holds its seat, so the table's grace and bot take over
+                self._post(generation, self._poll_stopped)
+                return
             try:
-                message = client.view(after=after, wait=LONG_POLL)
+                message = client.view(after=after, wait=wait)
             except TableUnreachable:
                 self._post(generation, self._went_away)
                 time.sleep(self.retry_seconds)
@@ -336,6 +384,12 @@ class TablesApp(ThrowConfirmation, Observable):
 
     def _went_away(self) -> None:
         self.lost = True
+
+    def _poll_stopped(self) -> None:
+        """On the loop's thread: the long poll ended for a silent page; a page heard from meanwhile polls again."""
+        self.watching = False
+        if not self.page_silent:
+            self._start_watch()
 
     def _post(self, generation: int, work: Callable[[], None]) -> None:
         def run() -> None:
@@ -411,6 +465,9 @@ class TablesApp(ThrowConfirmation, Observable):
 
     def handle(self, message: Mapping[str, Any]) -> None:
         kind = message.get("type")
+        self.heard()
+        if kind == "heartbeat":
+            return
         if kind == "action":
             action, value = str(message.get("action", "")), str(message.get("value", ""))
             if action == "sit":
@@ -709,6 +766,15 @@ class TablesSurface(CardSurface):
 
     _esm = script("surface.js")
     _css = styles("tables.css")
+    heartbeat = traitlets.Float(HEARTBEAT_SECONDS).tag(sync=True)
+    """Seconds between the page's heartbeats (surface.js sends them only for a widget that has this trait)."""
+
+    def handle(self, message: Mapping[str, Any]) -> None:
+        scene = self.scene
+        if message.get("type") == "heartbeat" and isinstance(scene, TablesApp):
+            scene.heard()  # the page only says it is there: nothing to draw
+            return
+        super().handle(message)
 
     def close(self) -> None:
         scene = self.scene

@@ -38,7 +38,7 @@ from ...game.record import load as load_record
 from ...game.record import save as save_record
 from ...game.result import kitty_revealed_at_end
 from ...game.round import DONE
-from .live_table import LEFT_BOT_SEED, BotMaker, LiveTable
+from .live_table import LEFT_BOT_SEED, BotMaker, Clock, LiveTable
 from .seat_claim import (
     SEATS,
     TableError,
@@ -84,8 +84,10 @@ class TableHall:
 
     def __init__(self, store: Any | None = None, *, class_name: str = "default", make_bot: BotMaker = steady_bots,
                  bot_workers: int = BOT_WORKERS, restore: bool = True, class_list: Path | str | None = None,
-                 records_dir: Path | None = None) -> None:
+                 records_dir: Path | None = None, clock: Clock = time.monotonic) -> None:
         self.store = store
+        self.clock = clock
+        """The clock pages' silences are measured on (``time.monotonic``; tests give their own)."""
         """A ``table_store.TableStore`` (or None: the tables live in memory only)."""
         self.class_name = class_name
         self.make_bot = make_bot
@@ -107,7 +109,7 @@ class TableHall:
         if store is not None and restore:
             for state in store.load_tables(class_name):
                 try:
-                    restored = LiveTable(state, make_bot)
+                    restored = LiveTable(state, make_bot, clock)
                 except (RuleError, ValueError) as error:  # a table this version cannot replay stays in the store
                     log.warning("shared table %s cannot be restored: %s", state.table_id, error)
                     continue
@@ -140,7 +142,7 @@ class TableHall:
                            (seats[0], seats[1], seats[2], seats[3]), False, False, 1, ("2", "2"), 0, (0, 0), None, (),
                            started=bool(start), grace=grace_seconds(grace), takeover=bool(takeover),
                            autostart=bool(keys))
-        table = LiveTable(state, self.make_bot)
+        table = LiveTable(state, self.make_bot, self.clock)
         self._add(table)
         with table.lock:
             self._changed(table, save=True)
@@ -278,7 +280,7 @@ class TableHall:
         table, seat = self._seated(token)
         with table.lock:
             table.polls[seat] = max(table.polls[seat] + (1 if waiting else -1), 0)
-            table.seen[seat] = time.monotonic()
+            table.seen[seat] = self.clock()
 
     @contextlib.contextmanager
     def waiting(self, token: str) -> Iterator[None]:
@@ -433,26 +435,34 @@ class TableHall:
         if table.started:
             return
         table.started = True
-        now = time.monotonic()
+        now = self.clock()
         for seat in SEATS:
             table.seen[seat] = now
         self._changed(table, save=True)
 
     def _watch(self) -> None:
-        """The hall's watch on pages: a learner's seat whose page has gone silent is played by a bot."""
+        """The hall's watch on pages, every ``WATCH_SECONDS``."""
         while not self._stopping.wait(WATCH_SECONDS):
-            with self._lock:
-                tables = list(self._tables.values())
-            now = time.monotonic()
-            for table in tables:
-                with table.lock:
-                    gone = table.absent_seats(now)
-                    for seat in gone:
-                        log.info("table %s: the page of seat %s is gone; a bot plays for %s",
-                                 table.table_id, seat, table.learners[seat])
-                        table.go_away(seat)
-                    if gone:
-                        self._changed(table, save=False)
+            self.look_for_gone_pages()
+
+    def look_for_gone_pages(self) -> list[tuple[str, int]]:
+        """A learner's seat whose page has gone silent (no request, no open long poll) past the grace is played
+        by a bot from now on; the ``(table, seat)`` pairs that went away just now."""
+        with self._lock:
+            tables = list(self._tables.values())
+        now = self.clock()
+        went: list[tuple[str, int]] = []
+        for table in tables:
+            with table.lock:
+                gone = table.absent_seats(now)
+                for seat in gone:
+                    log.info("table %s: the page of seat %s is gone; a bot plays for %s",
+                             table.table_id, seat, table.learners[seat])
+                    table.go_away(seat)
+                    went.append((table.table_id, seat))
+                if gone:
+                    self._changed(table, save=False)
+        return went
 
     def _open(self, table: LiveTable) -> None:
         if table.closed:

@@ -22,14 +22,17 @@ from .table_state import TableState
 
 BotMaker = Callable[[str, int], Bot]
 """``(tier, seed) -> a bot``; raises ``ValueError`` for a tier it does not know."""
+Clock = Callable[[], float]
+"""Seconds on a clock that only goes forward (``time.monotonic``; tests give their own)."""
 AWAY_BOT_SEED, LEFT_BOT_SEED = 200, 100
 
 
 class LiveTable:
     """One table's live state (see the module's docstring)."""
 
-    def __init__(self, state: TableState, make_bot: BotMaker) -> None:
+    def __init__(self, state: TableState, make_bot: BotMaker, clock: Clock = time.monotonic) -> None:
         self.make_bot = make_bot
+        self.clock = clock
         self.table_id = state.table_id
         self.class_name = state.class_name
         self.name = state.name
@@ -50,7 +53,7 @@ class LiveTable:
         self.version = 0
         self.bot_busy = False
         self.saved_tricks = -1
-        now = time.monotonic()
+        now = clock()
         self.seen: dict[int, float] = {seat: now for seat in SEATS}
         """When each seat's page was last heard from (a restored table gives every page its grace)."""
         self.polls: dict[int, int] = dict.fromkeys(SEATS, 0)
@@ -87,7 +90,7 @@ class LiveTable:
 
     def heard_from(self, seat: int) -> bool:
         """Note that ``seat``'s page is there; True when that ends the seat's absence (its bot steps aside)."""
-        self.seen[seat] = time.monotonic()
+        self.seen[seat] = self.clock()
         if seat not in self.away:
             return False
         self.away.discard(seat)

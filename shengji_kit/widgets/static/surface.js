@@ -256,8 +256,20 @@ function render({ model, el }) {
   el.addEventListener("keydown", onKey);
   el.addEventListener("focusin", onFocus);
   for (const type of ["keydown", "keypress", "keyup"]) el.addEventListener(type, keepKeys);
+  // A widget with a "heartbeat" (the Tables page) hears from its page every few seconds while the page is
+  // visible and online; what silence means is the kernel's to decide (tables_app.py).
+  const every = Number(model.get("heartbeat")) || 0;
+  const beat = () => {
+    if (document.visibilityState === "visible" && navigator.onLine !== false) model.send({ type: "heartbeat" });
+  };
+  const beating = every > 0 ? setInterval(beat, every * 1000) : null;
+  if (beating !== null) document.addEventListener("visibilitychange", beat);
   draw();
   return () => {
+    if (beating !== null) {
+      clearInterval(beating);
+      document.removeEventListener("visibilitychange", beat);
+    }
     model.off("change:html", draw);
     model.off("change:lang", draw);
     el.removeEventListener("click", onClick);
