@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from shengji_kit.engine.cards import Card
+from shengji_kit.engine.rules import Rules
 from shengji_kit.engine.trump import Trump
 from shengji_kit.game import Action, Round, SeatView
 from shengji_kit.game.bots import Bot, RandomBot, RuleBot, advance_bots, play_round
 from shengji_kit.game.match import Match
 
 from .conftest import cards, default_action, setup
+from .test_properties import make_bots, play_checked
 
 
 def finished(seed: int, make: type[RandomBot] | type[RuleBot]) -> dict[str, object]:
@@ -130,3 +134,13 @@ def test_rule_bots_never_fail_a_throw_and_beat_random_bots() -> None:
             defended += 1
             held += result.total < 80
     assert defended >= 12 and held >= 0.75 * defended
+
+
+def test_the_rule_bot_still_decides_holding_26_cards_of_a_four_card_kitty_deal() -> None:
+    """With a 4-card kitty the deal hands each seat 26 cards, past the rule bot's last deal-share row: it must
+    still declare or pass (found by the house-rule property test, seed 316)."""
+    rules = replace(Rules.preset("super_tycoon"), kitty_size=4)
+    for seed in range(6):
+        rnd = Round.new(seed, rules, dealer=seed % 4)
+        play_checked(rnd, make_bots(seed, ("rule", "random")))
+        assert rnd.phase == "done"

@@ -21,7 +21,8 @@ from .memory import Memory
 from .tactics import Table, choose_follow, choose_lead
 
 DEAL_SHARE = ((12, 0.42), (20, 0.36), (26, 0.32))
-"""During the deal: (cards held below, trump share needed) — the fewer cards, the surer it must look."""
+"""During the deal: (cards held below, trump share needed) — the fewer cards, the surer it must look; a hand
+past the last size (26 cards and more, with a kitty under 8 cards) needs the last share."""
 ATTACKER_SHARE = 0.30
 """After the deal an attacker declares (and so takes the deal) only with this share of trumps."""
 
@@ -90,7 +91,7 @@ class RuleBot:
         best = max(bids, key=share)
         value = share(best)[0]
         if view.phase == "deal":
-            needed = next(s for below, s in DEAL_SHARE if held < below)
+            needed = next((s for below, s in DEAL_SHARE if held < below), DEAL_SHARE[-1][1])
             return best if held >= 5 and value >= needed else _pass(actions)
         attacker = view.dealer is not None and view.seat % 2 != view.dealer % 2
         if attacker and not view.race and value < ATTACKER_SHARE:
