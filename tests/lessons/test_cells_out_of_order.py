@@ -19,6 +19,7 @@ CELLS = [
 ]
 
 
+@pytest.mark.slow  # every lesson cell run alone: make test runs it, make check does not
 @pytest.mark.parametrize("source", CELLS)
 def test_every_code_cell_runs_alone_in_a_fresh_namespace(source: str) -> None:
     exec(compile(source, "<cell>", "exec"), {})  # the notebook's own cell, as Jupyter runs it

@@ -81,6 +81,7 @@ def check_line(deal: NarratedDeal, costs: list[int]) -> None:
             assert escape(note.text("en")) in page["en"] and escape(note.text("zh")) in page["zh"]
 
 
+@pytest.mark.slow  # each lesson's best line solved and narrated: make test runs it, make check does not
 @pytest.mark.parametrize("name", DEALS)
 def test_the_best_line_shows_every_idea_note_in_order(name: str) -> None:
     deal, costs = play_line(name, lambda options: max(options, key=lambda o: o[1])[0])

@@ -101,6 +101,7 @@ def ann_page(server_url: str, tmp_path: Path, clock: Clock) -> Iterator[tuple[Ta
     reset_current_learner()
 
 
+@pytest.mark.slow  # a real class server for one test: make test runs it, make check does not
 def test_the_kernel_stops_polling_for_a_silent_page_and_a_heartbeat_or_click_resumes(
         server_url: str, ann_page: tuple[TablesSurface, TablesApp], clock: Clock) -> None:
     surface, app = ann_page
