@@ -1,7 +1,8 @@
 """The trainer's timed run in a real browser, in one page load: started and first answered from the keyboard,
 puzzles answered by playing cards (one right, one wrong: −10 s), the clock and the score moving, both languages,
 390/768/1366 px, then ended: the score, the best kept in the class store (unrated: no attempt is stored), a missed
-puzzle replayed.
+puzzle replayed; then a second run played to its natural end, its three minutes used up by wrong answers, and
+"Time is up" said in the results' live region.
 
 Right answers come from the solver and the mined puzzles' proven answers, not from the page.
 """
@@ -187,3 +188,23 @@ def test_a_timed_run_from_the_keyboard_to_its_results(page: Page, progress_dir: 
     expect(page.locator("[data-role=timed-start] [data-role=timed-best]")).to_have_attribute(
         "data-best", str(solved))
     expect(page.locator("[data-role=rating]")).to_have_text(text("trainer_rating_none", "en"))
+
+    # a second run played to its natural end: wrong answers, 10 s each, use up the three minutes
+    page.click("[data-role=timed-start] [data-action=timed-start]")
+    expect(timed).to_have_attribute("data-state", "running")
+    right, answers = 0, 0
+    while timed.get_attribute("data-state") == "running":
+        assert answers < 40, "forty answers and the run still running"
+        step, puzzle = open_puzzle(page)
+        wrong = wrong_card(puzzle)
+        play(page, [wrong] if wrong is not None else right_cards(puzzle))
+        right += wrong is None
+        answers += 1
+        page.wait_for_function(
+            """step => document.querySelector('[data-role=timed]').dataset.state === 'over'
+                 || document.querySelector('[data-role=puzzle]').dataset.step !== step""", arg=step)
+    results = page.locator("[data-role=timed-results]")
+    expect(results).to_contain_text(text("timed_over", "en"))
+    expect(page.locator("[data-role=timed-result]")).to_have_text(text("timed_result", "en", score=right))
+    expect(results.locator("[data-role=timed-best]")).to_have_attribute("data-best", str(max(right, solved)))
+    assert answers - right >= 10, f"{answers - right} wrong answers cannot have used up three minutes"

@@ -67,7 +67,7 @@ def _puzzle(run: TimedRun, visit: Visit, lang: str) -> Markup:
              answers=answers_html(visit, lang))
 
 
-def _results(run: TimedRun, titles: dict[str, str], lang: str) -> Markup:
+def _results(run: TimedRun, titles: dict[str, str], lang: str, over: Markup) -> Markup:
     lines = [Markup('<p data-role="timed-result" data-score="{score}">{said}</p>').format(
         score=run.score, said=text("timed_result", lang, score=run.score))]
     if run.new_best:
@@ -85,9 +85,10 @@ def _results(run: TimedRun, titles: dict[str, str], lang: str) -> Markup:
     buttons = action_button("timed-start", text("timed_again", lang), primary=True, autofocus=True)
     buttons += action_button("timed-close", text("timed_close", lang))
     return Markup(
-        '<div data-role="timed-results" aria-live="polite">{lines}<h3>{missed_title}</h3>{missed}'
+        '<div data-role="timed-results" aria-live="polite">{over}{lines}<h3>{missed_title}</h3>{missed}'
         '<div class="sk-trainer-actions">{buttons}</div></div>'
-    ).format(lines=Markup("").join(lines), missed_title=text("timed_missed", lang), missed=missed, buttons=buttons)
+    ).format(over=over, lines=Markup("").join(lines), missed_title=text("timed_missed", lang), missed=missed,
+             buttons=buttons)
 
 
 def timed_html(run: TimedRun, lang: str) -> Markup:
@@ -96,7 +97,7 @@ def timed_html(run: TimedRun, lang: str) -> Markup:
     if run.finished or visit is None:
         titles = {puzzle.id: puzzle.title(lang) for puzzle in run.queue}
         over = Markup("<p>{over}</p>").format(over=text("timed_over", lang)) if run.left() <= 0 else Markup()
-        body = over + _results(run, titles, lang)
+        body = _results(run, titles, lang, over)  # in the live region: "Time is up" is said too
         state = "over"
     else:
         body = _bar(run, lang) + _puzzle(run, visit, lang)
