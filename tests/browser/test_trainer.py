@@ -6,7 +6,6 @@ the learner's real home is never touched. Right answers come from the engine, no
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,8 +17,6 @@ from conftest import ARTIFACTS, screenshot
 from shengji_kit.classroom.store import SQLClassStore
 from shengji_kit.classroom.store_protocol import ATTEMPT, SOLVE
 from shengji_kit.engine import trick_winner
-from shengji_kit.practice.rating_words import rating_said, theme_said
-from shengji_kit.practice.ratings_from_events import from_class, rated_puzzles, replay
 from shengji_kit.puzzles import Puzzle, default_bank
 from shengji_kit.puzzles.bank import trainer_bank
 from shengji_kit.puzzles.kinds.best_play import BestPlay
@@ -275,56 +272,4 @@ def test_what_you_missed_by_keyboard_at_390_px(page: Page) -> None:
     page.locator("[data-role=weakest]").focus()
     page.keyboard.press("Enter")
     expect(page.locator(f"[data-action=mode][data-value='{target}']")).to_have_attribute("aria-pressed", "true")
-    page.click("[data-action=lang]")
-
-
-def _attempted(progress_dir: Path) -> set[str]:
-    """The puzzles the class store holds an attempt at (a first try there was rated already)."""
-    store = SQLClassStore(f"sqlite:///{progress_dir / 'class.sqlite3'}")
-    try:
-        return {e.event.item for e in store.events() if e.event.kind == ATTEMPT}
-    finally:
-        store.close()
-
-
-def test_five_first_answers_move_the_rating_as_the_stored_events_replay(page: Page, progress_dir: Path) -> None:
-    """Five first tries (three right, two wrong): each is a rated game whose move is said after the answer, and the
-    rating the page shows is the Glicko-2 replay of what the class store holds (``ratings_from_events``;
-    tests/practice/test_rating.py checks its arithmetic on the paper's worked example). Puzzles other tests here
-    tried already are passed over: only a first try is a game."""
-    open_trainer(page)
-    choose_set(page, "01-who-wins")
-    feedback, moved = page.locator("[data-role=feedback]"), page.locator("[data-role=rating-moved]")
-    plan = [True, True, False, True, False]
-    for _ in range(len(next(s for s in default_bank().sets if s.id == "01-who-wins").puzzles) + 1):
-        if not plan:
-            break
-        puzzle = default_bank().get(open_puzzle_id(page))
-        if puzzle.id not in _attempted(progress_dir):
-            right_first = plan.pop(0)
-            right = winning_seat(puzzle)
-            wrong = next(seat for seat, _ in puzzle.table.trick if seat != right)
-            page.click(f"[data-answer='{right if right_first else wrong}']")
-            expect(feedback).to_have_attribute("data-kind", "ok" if right_first else "error")
-            said = moved.inner_text()
-            assert re.fullmatch(r"Rating: about \d+, (up|down) \d+ \(.+\)\.", said), said
-            assert said.split(", ")[1].startswith("up" if right_first else "down"), said
-            if not right_first:
-                page.click(f"[data-answer='{right}']")
-                expect(feedback).to_have_attribute("data-kind", "ok")
-        page.click("[data-action=next]")
-        expect(page.locator("[data-role=puzzle]")).not_to_have_attribute("data-puzzle", puzzle.id)
-    assert not plan, f"{len(plan)} first tries left: the set ran out of untried puzzles"
-
-    store = SQLClassStore(f"sqlite:///{progress_dir / 'class.sqlite3'}")
-    try:
-        stored = [e.event for e in store.events()]
-    finally:
-        store.close()
-    ratings = replay(from_class(stored), rated_puzzles(trainer_bank().puzzles()))
-    shown = page.locator("[data-role=rating]")
-    expect(shown).to_contain_text(rating_said(ratings.learner("default")).render("en"))
-    expect(shown).to_contain_text(theme_said(ratings.theme("default", "01-who-wins")).render("en"))
-    page.click("[data-action=lang]")
-    expect(shown).to_contain_text(rating_said(ratings.learner("default")).render("zh"))
     page.click("[data-action=lang]")
